@@ -1,0 +1,47 @@
+# Two commands matter: `make run` and `make test`. Both work on a fresh machine with Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+UV_VERSION := 0.13.9
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint format worker bench clean
+
+$(BIN)/uv:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "fogcontrol needs Python 3.11 or newer; set PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+
+$(VENV)/.synced: $(BIN)/uv pyproject.toml uv.lock
+	$(BIN)/uv sync --frozen --inexact --all-extras --python $(BIN)/python
+	@touch $@
+
+install: $(VENV)/.synced
+
+run: install
+	$(BIN)/fogcontrol migrate --noinput
+	$(BIN)/fogcontrol seed_demo --if-empty
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop; the data is kept in ./data)"
+	$(BIN)/fogcontrol runserver $(HOST):$(PORT)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: lint
+	$(BIN)/fogcontrol makemigrations --check --dry-run
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+worker: install
+	$(BIN)/fogcontrol db_worker
+
+bench: install
+	$(BIN)/python -m bench.run
+
+clean:
+	rm -rf $(VENV)

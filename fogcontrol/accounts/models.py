@@ -1,0 +1,33 @@
+"""Users of the program. Each has one role (fogcontrol.accounts.roles.Role).
+
+Outside users are bound to their records by the registry: an FSE user to its establishments,
+a property owner user to its parcels, a hauler user to its company.
+"""
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+from fogcontrol.accounts.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
+
+
+class User(AbstractUser):
+    role = models.CharField(max_length=32, choices=Role.choices, default=Role.STAFF_READONLY)
+    phone = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["username"]
+
+    @property
+    def is_program_staff(self) -> bool:
+        """Town staff, or a superuser doing back-office repairs."""
+        return self.is_superuser or self.role in STAFF_ROLES
+
+    @property
+    def can_edit_registry(self) -> bool:
+        return self.is_superuser or self.role in REGISTRY_EDITORS
+
+    def has_role(self, *roles: str) -> bool:
+        return self.is_superuser or self.role in roles
+
+    def __str__(self) -> str:
+        return self.get_full_name() or self.username

@@ -1,0 +1,40 @@
+"""API errors: every refusal names the field and says how to fix it; nothing ends in a 500.
+
+Django's ValidationError (raised by services and model validation) becomes a 400 naming the
+field; an invalid state transition (fogcontrol.api.errors.Conflict) a 409 with its reason;
+an object outside the user's scope (DoesNotExist) a 404.
+"""
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class Conflict(exceptions.APIException):
+    """The request is well formed but the record's state forbids it (an illegal transition)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The record's current state does not allow this."
+    default_code = "conflict"
+
+
+def django_validation_detail(error: DjangoValidationError) -> dict | list:
+    if hasattr(error, "error_dict"):
+        return {
+            field if field != "__all__" else "non_field_errors": messages
+            for field, messages in error.message_dict.items()
+        }
+    return {"non_field_errors": error.messages}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        return Response(django_validation_detail(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ObjectDoesNotExist):
+        exc = Http404()
+    if isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    return drf_exception_handler(exc, context)

@@ -1,0 +1,66 @@
+"""Writing the audit trail. Services call `audit_record` inside their own transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import uuid
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from fogcontrol.audit.models import AuditEntry
+
+
+def snapshot(instance: models.Model) -> dict[str, Any]:
+    """The instance's concrete field values (and many-to-many ids), JSON-ready."""
+    data: dict[str, Any] = {}
+    for field in instance._meta.concrete_fields:
+        data[field.attname] = _json_value(getattr(instance, field.attname))
+    if instance.pk is not None:
+        for field in instance._meta.many_to_many:
+            data[field.name] = sorted(obj.pk for obj in getattr(instance, field.name).all())
+    return data
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if hasattr(value, "name") and hasattr(value, "storage"):  # a FieldFile
+        return value.name or None
+    return value
+
+
+def actor_label_for(acting_user) -> str:
+    if acting_user is None:
+        return "system"
+    if isinstance(acting_user, str):
+        return acting_user
+    return acting_user.get_username()
+
+
+def audit_record(
+    *,
+    acting_user,
+    action: str,
+    instance: models.Model,
+    before: dict | None = None,
+    after: dict | None = None,
+    note: str = "",
+) -> AuditEntry:
+    """Write one audit entry. `acting_user` is a User, or a label such as "seed_demo" for jobs."""
+    user = acting_user if getattr(acting_user, "pk", None) else None
+    return AuditEntry.objects.create(
+        actor=user,
+        actor_label=actor_label_for(acting_user),
+        action=action,
+        content_type=ContentType.objects.get_for_model(instance, for_concrete_model=True),
+        object_id=str(instance.pk),
+        object_repr=str(instance)[:255],
+        before=before,
+        after=after,
+        note=note,
+    )

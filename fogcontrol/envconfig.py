@@ -1,0 +1,89 @@
+"""Settings read from the environment, with the parsing kept out of settings.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+DEVELOPMENT_SECRET_KEY = "fogcontrol-development-only-not-secret"
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    if raw.lower() in {"1", "true", "yes", "on"}:
+        return True
+    if raw.lower() in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def sqlite_database(path: Path) -> dict:
+    """The embedded default: WAL for readers beside one writer, synchronous=FULL for durability."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(path),
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        },
+        "TEST": {"NAME": None},
+    }
+
+
+def database_from_url(url: str) -> dict:
+    import dj_database_url
+
+    if url.startswith("sqlite:"):
+        parsed = dj_database_url.parse(url)
+        return sqlite_database(Path(parsed["NAME"]))
+    config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    return config
+
+
+def email_settings(url: str | None) -> dict:
+    """EMAIL_URL: smtp://user:password@host:587?tls=1, smtps://…, console://, or locmem://."""
+    if not url or url.startswith("console:"):
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if url.startswith("locmem:"):
+        return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    parsed = urlparse(url)
+    if parsed.scheme not in {"smtp", "smtps"}:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL scheme must be smtp, smtps, console or locmem, not {parsed.scheme!r}"
+        )
+    query = parse_qs(parsed.query)
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parsed.hostname or "localhost",
+        "EMAIL_PORT": parsed.port or (465 if parsed.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parsed.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parsed.password or ""),
+        "EMAIL_USE_SSL": parsed.scheme == "smtps",
+        "EMAIL_USE_TLS": query.get("tls", ["0"])[0] in {"1", "true"},
+    }
+
+
+def check_production(*, secret_key: str, debug: bool, allowed_hosts: list[str]) -> None:
+    """Refuse to start a production server with development defaults."""
+    problems = []
+    if secret_key == DEVELOPMENT_SECRET_KEY or len(secret_key) < 32:
+        problems.append("SECRET_KEY must be set to a random value of at least 32 characters")
+    if debug:
+        problems.append("FOGCONTROL_DEBUG must be off")
+    if not allowed_hosts or "*" in allowed_hosts:
+        problems.append("ALLOWED_HOSTS must name the site's host names")
+    if problems:
+        raise ImproperlyConfigured("Production settings refused: " + "; ".join(problems) + ".")

@@ -1,0 +1,275 @@
+"""The registry the whole program hangs off: parcels, parties, establishments, devices, haulers.
+
+Provisions A1-A5. Writes go through fogcontrol.registry.services, which audit every change.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class Party(models.Model):
+    """A person or organisation the program deals with: property owner, FSE operator, designee."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person"
+        ORGANISATION = "organisation", "Organisation"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.ORGANISATION)
+    name = models.CharField(max_length=200)
+    contact_name = models.CharField(
+        max_length=200, blank=True, help_text="Who to ask for, for an organisation."
+    )
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    # The mailing address for certified mail (L2, P5): kept in parts so letters print cleanly.
+    mailing_address_line1 = models.CharField(max_length=200, blank=True)
+    mailing_address_line2 = models.CharField(max_length=200, blank=True)
+    mailing_city = models.CharField(max_length=100, blank=True)
+    mailing_state = models.CharField(max_length=2, blank=True, default="CA")
+    mailing_postal_code = models.CharField(max_length=10, blank=True)
+    notes = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name_plural = "parties"
+        indexes = [models.Index(Lower("name"), name="party_name_lower")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def mailing_address(self) -> str:
+        city_line = " ".join(
+            part
+            for part in [
+                f"{self.mailing_city}," if self.mailing_city else "",
+                self.mailing_state,
+                self.mailing_postal_code,
+            ]
+            if part
+        )
+        return "\n".join(
+            line for line in [self.mailing_address_line1, self.mailing_address_line2, city_line] if line
+        )
+
+
+class Parcel(models.Model):
+    """A parcel of land by assessor's parcel number, with its owner of record (A2)."""
+
+    apn = models.CharField("assessor's parcel number", max_length=32, unique=True)
+    situs_address = models.CharField(max_length=200)
+    city = models.CharField(max_length=100, blank=True)
+    postal_code = models.CharField(max_length=10, blank=True)
+    owner = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.PROTECT, related_name="owned_parcels"
+    )
+    # A2: the owner's official designee receives installation and maintenance notices when named.
+    owner_designee = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.PROTECT, related_name="designated_parcels"
+    )
+    owner_users = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="owned_parcels")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["apn"]
+
+    def __str__(self) -> str:
+        return f"{self.apn} — {self.situs_address}"
+
+
+class HaulerCompany(models.Model):
+    """A grease hauler: the company that pumps devices and submits manifests."""
+
+    name = models.CharField(max_length=200, unique=True)
+    state_registration_number = models.CharField(
+        max_length=64, blank=True, help_text="California liquid waste hauler registration."
+    )
+    licence_number = models.CharField(max_length=64, blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    email = models.EmailField(blank=True)
+    address = models.TextField(blank=True)
+    active = models.BooleanField(default=True)
+    users = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="hauler_companies")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "hauler companies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class HaulerVehicle(models.Model):
+    hauler = models.ForeignKey(HaulerCompany, on_delete=models.CASCADE, related_name="vehicles")
+    plate = models.CharField(max_length=20)
+    description = models.CharField(max_length=200, blank=True)
+    tank_capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["hauler", "plate"]
+        constraints = [
+            models.UniqueConstraint(fields=["hauler", "plate"], name="vehicle_plate_unique_per_hauler")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.plate} ({self.hauler})"
+
+
+class ReceivingFacility(models.Model):
+    """Where hauled FOG is delivered: a rendering plant, digester or disposal site (E7, F5)."""
+
+    name = models.CharField(max_length=200, unique=True)
+    address = models.TextField(blank=True)
+    permit_number = models.CharField(max_length=64, blank=True)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "receiving facilities"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class FoodServiceEstablishment(models.Model):
+    """An FSE, known by its business name and licence as in the business licence records (A1)."""
+
+    class Category(models.TextChoices):
+        FULL_SERVICE = "full_service", "Full-service restaurant"
+        QUICK_SERVICE = "quick_service", "Quick-service / fast food"
+        CAFE_BAKERY = "cafe_bakery", "Café or bakery"
+        BAR = "bar", "Bar or brewpub"
+        CATERER = "caterer", "Caterer or commissary"
+        INSTITUTIONAL = "institutional", "Institutional kitchen (school, hospital, care home)"
+        GROCERY = "grocery", "Grocery, deli or market"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        CLOSED = "closed", "Closed"
+
+    business_name = models.CharField(
+        max_length=200, help_text="Exactly as in the business licence records (A1)."
+    )
+    licence_number = models.CharField("business licence number", max_length=64, unique=True)
+    licence_expires_on = models.DateField("business licence expires", null=True, blank=True)
+    site_address = models.CharField(max_length=200)
+    parcel = models.ForeignKey(
+        Parcel, null=True, blank=True, on_delete=models.PROTECT, related_name="establishments"
+    )
+    operator = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.PROTECT, related_name="operated_establishments"
+    )
+    contact = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.PROTECT, related_name="contact_for_establishments"
+    )
+    category = models.CharField(max_length=32, choices=Category.choices, default=Category.FULL_SERVICE)
+    food_types = models.CharField(max_length=300, blank=True)
+    meals_per_day = models.PositiveIntegerField(null=True, blank=True)
+    dining_capacity = models.PositiveIntegerField(null=True, blank=True)
+    employees = models.PositiveIntegerField(null=True, blank=True)
+    kitchen_size_sqft = models.PositiveIntegerField("kitchen size (sq ft)", null=True, blank=True)
+    food_preparation_hours = models.CharField(max_length=100, blank=True, help_text="e.g. 06:00-14:00")
+    cleaning_hours = models.CharField(max_length=100, blank=True, help_text="e.g. 21:00-22:30")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    closed_on = models.DateField(null=True, blank=True)
+    latitude = models.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-90), MaxValueValidator(90)],
+    )
+    longitude = models.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(-180), MaxValueValidator(180)],
+    )
+    users = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="establishments")
+    # The haulers this FSE has engaged: their users may see it and submit its manifests.
+    haulers = models.ManyToManyField(HaulerCompany, blank=True, related_name="customers")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["business_name", "pk"]
+        verbose_name = "food service establishment"
+        indexes = [models.Index(Lower("business_name"), name="fse_business_name_lower")]
+
+    def __str__(self) -> str:
+        return self.business_name
+
+
+class GreaseControlDevice(models.Model):
+    """A grease interceptor or grease trap (A3-A5), serving one or more FSEs.
+
+    A device that breaks A4 is stored with its flags rather than refused: real towns have such
+    devices, and the flag is what drives enforcement. `a4_flags` is kept current by the services.
+    """
+
+    class Kind(models.TextChoices):
+        GRAVITY_INTERCEPTOR = "gravity_interceptor", "Gravity grease interceptor"
+        HYDROMECHANICAL = "hydromechanical_interceptor", "Hydromechanical interceptor / grease trap"
+        OTHER = "other", "Other approved device"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In service"
+        REMOVED = "removed", "Removed"
+
+    identifier = models.CharField(
+        max_length=32, unique=True, help_text="The Town's device number, e.g. GI-00042."
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
+    rated_flow_gpm = models.PositiveIntegerField("rated flow (gpm)", null=True, blank=True)
+    total_design_depth_in = models.DecimalField(
+        "total design hydraulic depth (in)",
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+        help_text="Needed by the 25% rule (E3).",
+    )
+    compartments = models.PositiveSmallIntegerField(null=True, blank=True)
+    manhole_diameter_in = models.DecimalField(
+        "access manhole diameter (in)", max_digits=5, decimal_places=1, null=True, blank=True
+    )
+    location_description = models.CharField(max_length=300, blank=True)
+    access_notes = models.TextField(blank=True)
+    installed_on = models.DateField(null=True, blank=True)
+    building_permit_number = models.CharField(max_length=64, blank=True)
+    parcel = models.ForeignKey(
+        Parcel, null=True, blank=True, on_delete=models.PROTECT, related_name="devices"
+    )
+    establishments = models.ManyToManyField(FoodServiceEstablishment, blank=True, related_name="devices")
+    # E1: the frequency the FOG Manager assigned; empty means the E2 default for the kind.
+    assigned_frequency_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    a4_flags = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["identifier"]
+        verbose_name = "grease control device"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(total_design_depth_in__isnull=True)
+                | models.Q(total_design_depth_in__gt=0),
+                name="device_depth_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.identifier} ({self.get_kind_display()})"

@@ -1,0 +1,195 @@
+"""Reads of the registry, always scoped to what the user may see.
+
+Staff see the whole program. An FSE user sees its establishments and their devices; a property
+owner user its parcels, the FSEs on them and their devices; a hauler user its company and its
+customers' establishments and devices. Anything else is not found (404), never forbidden, so
+that a record's existence does not leak.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.registry.models import (
+    FoodServiceEstablishment,
+    GreaseControlDevice,
+    HaulerCompany,
+    Parcel,
+    Party,
+    ReceivingFacility,
+)
+from fogcontrol.rules.responsibility import Responsibility, device_responsibility
+
+
+def _establishment_scope(user) -> Q | None:
+    """The filter on FSEs for an outside user; None means everything (staff)."""
+    if not user.is_authenticated:
+        return Q(pk__in=[])
+    if user.is_program_staff:
+        return None
+    if user.role == Role.FSE:
+        return Q(users=user)
+    if user.role == Role.PROPERTY_OWNER:
+        return Q(parcel__owner_users=user)
+    if user.role == Role.HAULER:
+        return Q(haulers__users=user)
+    return Q(pk__in=[])
+
+
+def establishments_visible_to(user) -> QuerySet[FoodServiceEstablishment]:
+    queryset = FoodServiceEstablishment.objects.all()
+    scope = _establishment_scope(user)
+    if scope is not None:
+        # A subquery on ids keeps the outer query free of joins that would repeat rows.
+        queryset = queryset.filter(pk__in=FoodServiceEstablishment.objects.filter(scope).values("pk"))
+    return queryset
+
+
+def establishment_list(user, *, search: str = "") -> QuerySet[FoodServiceEstablishment]:
+    """The FSE list: a fixed number of queries whatever its length."""
+    queryset = establishments_visible_to(user).select_related("parcel", "operator")
+    queryset = queryset.annotate(device_count=Count("devices", distinct=True))
+    if search:
+        queryset = queryset.filter(
+            Q(business_name__icontains=search)
+            | Q(licence_number__icontains=search)
+            | Q(site_address__icontains=search)
+            | Q(parcel__apn__icontains=search)
+        )
+    return queryset
+
+
+def establishment_detail(user, pk) -> FoodServiceEstablishment:
+    """One FSE with what its page shows; raises DoesNotExist outside the user's scope."""
+    return (
+        establishments_visible_to(user)
+        .select_related("parcel", "parcel__owner", "parcel__owner_designee", "operator", "contact")
+        .prefetch_related(
+            Prefetch(
+                "devices", queryset=GreaseControlDevice.objects.prefetch_related("establishments__parcel")
+            ),
+            "haulers",
+            "users",
+        )
+        .get(pk=pk)
+    )
+
+
+def devices_visible_to(user) -> QuerySet[GreaseControlDevice]:
+    queryset = GreaseControlDevice.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    visible_fses = establishments_visible_to(user).values("pk")
+    scope = Q(establishments__in=visible_fses)
+    if user.role == Role.PROPERTY_OWNER:
+        scope |= Q(parcel__owner_users=user)
+    return queryset.filter(pk__in=GreaseControlDevice.objects.filter(scope).values("pk"))
+
+
+def device_list(user) -> QuerySet[GreaseControlDevice]:
+    return (
+        devices_visible_to(user)
+        .select_related("parcel")
+        .prefetch_related(
+            Prefetch(
+                "establishments",
+                queryset=FoodServiceEstablishment.objects.only("pk", "business_name", "parcel_id"),
+            )
+        )
+    )
+
+
+def device_detail(user, pk) -> GreaseControlDevice:
+    return (
+        devices_visible_to(user)
+        .select_related("parcel", "parcel__owner", "parcel__owner_designee")
+        .prefetch_related(
+            Prefetch(
+                "establishments",
+                queryset=FoodServiceEstablishment.objects.select_related("parcel", "operator"),
+            )
+        )
+        .get(pk=pk)
+    )
+
+
+def parcels_visible_to(user) -> QuerySet[Parcel]:
+    queryset = Parcel.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role == Role.PROPERTY_OWNER:
+        return queryset.filter(owner_users=user)
+    if user.role == Role.FSE:
+        return queryset.filter(pk__in=FoodServiceEstablishment.objects.filter(users=user).values("parcel_id"))
+    return queryset.none()
+
+
+def parcel_detail(user, pk) -> Parcel:
+    """A parcel with every FSE and device on it that the user may see."""
+    parcel = parcels_visible_to(user).select_related("owner", "owner_designee").get(pk=pk)
+    parcel.visible_establishments = list(
+        establishments_visible_to(user).filter(parcel=parcel).select_related("operator")
+    )
+    parcel.visible_devices = list(
+        devices_visible_to(user)
+        .filter(Q(parcel=parcel) | Q(establishments__parcel=parcel))
+        .distinct()
+        .prefetch_related(
+            Prefetch("establishments", queryset=FoodServiceEstablishment.objects.select_related("parcel"))
+        )
+    )
+    return parcel
+
+
+def haulers_visible_to(user) -> QuerySet[HaulerCompany]:
+    queryset = HaulerCompany.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role == Role.HAULER:
+        return queryset.filter(users=user)
+    # An FSE or owner sees the haulers its own establishments engaged.
+    return queryset.filter(pk__in=establishments_visible_to(user).values("haulers"))
+
+
+def parties_visible_to(user) -> QuerySet[Party]:
+    """Contacts hold personal data: staff only."""
+    if user.is_authenticated and user.is_program_staff:
+        return Party.objects.all()
+    return Party.objects.none()
+
+
+def facilities_visible_to(user) -> QuerySet[ReceivingFacility]:
+    """Receiving facilities are public knowledge within the program: any signed-in user."""
+    if not user.is_authenticated:
+        return ReceivingFacility.objects.none()
+    return ReceivingFacility.objects.all()
+
+
+def responsibility_for(device: GreaseControlDevice) -> Responsibility:
+    """A2 for a device whose establishments (and their parcels) are prefetched."""
+    parcels = [fse.parcel.apn if fse.parcel_id else None for fse in device.establishments.all()]
+    return device_responsibility(establishment_parcels=parcels)
+
+
+def registry_counts(user) -> dict[str, int]:
+    """The program's size, for the staff home page."""
+    establishments = establishments_visible_to(user)
+    devices = devices_visible_to(user)
+    return {
+        "establishments_active": establishments.filter(status=FoodServiceEstablishment.Status.ACTIVE).count(),
+        "establishments_closed": establishments.filter(status=FoodServiceEstablishment.Status.CLOSED).count(),
+        "devices": devices.filter(status=GreaseControlDevice.Status.ACTIVE).count(),
+        "devices_flagged": devices.filter(status=GreaseControlDevice.Status.ACTIVE)
+        .exclude(a4_flags=[])
+        .count(),
+        "shared_devices": devices.annotate(n=Count("establishments")).filter(n__gt=1).count(),
+        "parcels": parcels_visible_to(user).count(),
+        "haulers": haulers_visible_to(user).filter(active=True).count(),
+    }

@@ -1,0 +1,66 @@
+"""Who answers for a grease control device (A2)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from fogcontrol.rules.explain import Explanation
+
+FSE = "fse"
+PROPERTY_OWNER = "property_owner"
+
+
+@dataclasses.dataclass(frozen=True)
+class Responsibility:
+    responsible: str  # FSE or PROPERTY_OWNER
+    needs_review: bool
+    explanation: Explanation
+
+
+def device_responsibility(*, establishment_parcels: list[str | None]) -> Responsibility:
+    """A2: a device serving several FSEs on one parcel is the property owner's (or designee's);
+    a device serving one FSE is that FSE's (A3).
+
+    `establishment_parcels` holds, for each FSE the device serves, its parcel number (None if
+    unknown). A device serving FSEs on different parcels is outside A2's words: it is given to
+    the property owner and marked for the FOG Manager's review.
+    """
+    count = len(establishment_parcels)
+    if count == 1:
+        return Responsibility(
+            FSE,
+            False,
+            Explanation(("A3",), ("The device serves one FSE, which must operate and maintain it (A3).",)),
+        )
+    if count == 0:
+        return Responsibility(
+            PROPERTY_OWNER,
+            True,
+            Explanation(("A2",), ("The device serves no FSE on record; notices go to the property owner.",)),
+        )
+    distinct = {parcel for parcel in establishment_parcels}
+    if len(distinct) == 1 and None not in distinct:
+        return Responsibility(
+            PROPERTY_OWNER,
+            False,
+            Explanation(
+                ("A2",),
+                (
+                    f"The device serves {count} FSEs on one parcel ({next(iter(distinct))}).",
+                    "The commercial property owner, or the owner's official designee, is responsible for its "
+                    "installation and maintenance, and receives the notices (A2).",
+                ),
+            ),
+        )
+    return Responsibility(
+        PROPERTY_OWNER,
+        True,
+        Explanation(
+            ("A2",),
+            (
+                f"The device serves {count} FSEs whose parcels differ or are not on record.",
+                "A2 speaks of several FSEs on a single parcel; the property owner is named until the "
+                "FOG Manager reviews the parcel records.",
+            ),
+        ),
+    )

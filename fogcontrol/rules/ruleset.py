@@ -1,0 +1,204 @@
+"""The program's policy values: every bold number of Chapter 10.02, as data.
+
+A ``Ruleset`` is one version of the Town's rules. The database keeps each version with the
+date it takes effect (``fogcontrol.program.models.RulesetVersion``); the rules functions take
+the ``Ruleset`` in force on the day being judged, so a decision made under last year's numbers
+is still judged by last year's numbers.
+
+Nothing here reads the database or the clock: ``Ruleset`` is plain, frozen data.
+Money is ``Decimal`` (whole dollars in the ordinance); ratios are ``Decimal`` too, so that
+25% is exactly 0.25.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+# (drainage fixture units, interceptor gallons): California Plumbing Code Table 1014.3.6,
+# gravity grease interceptor sizing. Codes change, so the table is ruleset data (A4).
+CPC_GRAVITY_INTERCEPTOR_TABLE: tuple[tuple[int, int], ...] = (
+    (8, 500),
+    (21, 750),
+    (35, 1000),
+    (90, 1250),
+    (172, 1500),
+    (216, 2000),
+    (307, 2500),
+    (342, 3000),
+    (428, 4000),
+    (576, 5000),
+    (720, 7500),
+    (2112, 10000),
+    (2640, 15000),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Ruleset:
+    """One version of the program's numbers. Field comments name the provision."""
+
+    # A4: grease interceptor construction minimums.
+    interceptor_min_compartments: int = 2
+    interceptor_min_manhole_inches: int = 20
+
+    # B6: permit term, renewed with the business licence.
+    permit_term_years: int = 1
+    # B7: notice before a change of cleaning (service) frequency takes effect. A minimum: never moves.
+    frequency_change_notice_days: int = 10
+
+    # C4: employee BMP training interval.
+    training_interval_years: int = 1
+    # D8: device inspection by the FOG Manager or an AEO.
+    device_inspection_interval_years: int = 1
+
+    # E1: the frequencies the FOG Manager may assign.
+    allowed_frequencies_days: tuple[int, ...] = (30, 60, 90, 120, 180)
+    # E2 / E4: defaults until the FOG Manager sets one ("3 months" is read as 90 days).
+    default_frequency_interceptor_days: int = 90
+    default_frequency_trap_days: int = 30
+    # E3: the 25% rule: FOG + solids may not exceed this share of total design hydraulic depth.
+    fill_limit_ratio: Decimal = Decimal("0.25")
+    # E8: the trap frequency beyond which an interceptor is required.
+    trap_interceptor_threshold_days: int = 30
+
+    # Program settings that carry E1-E6 in practice; not numbers of the ordinance itself.
+    # Days before a due date at which a device shows "due soon".
+    service_due_soon_days: int = 14
+    # Days after a due date before a device shows "overdue". The ordinance gives none.
+    service_grace_days: int = 0
+    # E4: pump-out observations needed before a frequency is set from data.
+    min_observations_for_frequency: int = 3
+    # Safety factor on the fitted accumulation rate when projecting fill (1.25 = assume 25% faster).
+    frequency_safety_factor: Decimal = Decimal("1.25")
+    # Gallons removed may exceed the device's capacity by this share before a manifest is flagged.
+    manifest_capacity_tolerance: Decimal = Decimal("0.10")
+    # A "full pump-out" that removed less than this share of capacity is flagged for review.
+    manifest_low_volume_ratio: Decimal = Decimal("0.50")
+
+    # F5: records kept at least this long.
+    record_retention_years: int = 2
+
+    # G1: written notice before an expansion, remodel or process change.
+    remodel_notice_days: int = 60
+
+    # J2: written spill report, in working days.
+    spill_report_working_days: int = 5
+
+    # K1: existing food grinders removed within this many days of the chapter's effective date.
+    grinder_removal_days: int = 180
+    # Ord. No. 564 adopted 2023-02-28; an ordinance takes effect 30 days later (Gov. Code 36937).
+    chapter_effective_date: dt.date = dt.date(2023, 3, 30)
+    # K4: hottest discharge into a GCD, degrees Fahrenheit.
+    max_discharge_temperature_f: int = 140
+
+    # L2: hearing window after mailing of the notice (calendar days). The floor never moves.
+    revocation_hearing_min_days: int = 15
+    revocation_hearing_max_days: int = 45
+    # L3: total continuance of a hearing.
+    hearing_continuance_max_days: int = 60
+    # L4: written decision after the hearing ends.
+    hearing_decision_days: int = 30
+
+    # M3: emergency suspension hearing and decision, business days.
+    emergency_hearing_business_days: int = 5
+    emergency_decision_business_days: int = 2
+
+    # N1: clean-up and repair costs paid within this many days of invoicing.
+    cost_recovery_payment_days: int = 45
+
+    # P5: hearing on an administrative complaint within this many days of service.
+    complaint_hearing_days: int = 60
+    # P6: appeal to the Town Council within this many days of notice of the decision.
+    appeal_days: int = 15
+    # P7: administrative civil penalty caps.
+    penalty_cap_no_permit_per_day: Decimal = Decimal("1000")
+    penalty_cap_records_per_day: Decimal = Decimal("2000")
+    penalty_cap_maintenance_per_day: Decimal = Decimal("3000")
+    penalty_cap_per_sso: Decimal = Decimal("5000")
+    penalty_cap_per_sso_under_order: Decimal = Decimal("10000")
+    # P8: penalty payment.
+    penalty_payment_days: int = 30
+    # P9: days delinquent before a penalty may be recorded as a lien.
+    lien_delinquency_days: int = 60
+    # P11: judicial civil penalty cap.
+    judicial_penalty_cap_per_day: Decimal = Decimal("25000")
+
+    # Q1: fees delinquent when unpaid this many days after the notice date.
+    fee_delinquency_days: int = 45
+
+    # A4/A5 sizing: CPC table (DFU, gallons), hydromechanical drainage load and drain times.
+    cpc_gravity_interceptor_table: tuple[tuple[int, int], ...] = CPC_GRAVITY_INTERCEPTOR_TABLE
+    cpc_fixture_drainage_load_ratio: Decimal = Decimal("0.75")
+    cpc_cubic_inches_per_gallon: int = 231
+    cpc_drain_minutes: tuple[int, ...] = (1, 2)
+    # A5: standard rated flows of hydromechanical interceptors (grease traps), gallons per minute.
+    hydromechanical_standard_sizes_gpm: tuple[int, ...] = (10, 15, 20, 25, 35, 50, 75, 100)
+
+    # E1 / E4 / E5 program setting: a frequency set from data may go at most this many steps of the E1
+    # list beyond the longest pump-out interval actually observed ("never longer than the data supports").
+    frequency_extrapolation_steps: int = 1
+    # E2 program setting: default for a GCD that is neither an interceptor nor a trap. The ordinance
+    # gives none, so the most frequent default (the trap's 30 days) is used until the FOG Manager sets one.
+    default_frequency_other_days: int = 30
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values: Decimals and dates as strings, tuples as lists."""
+        out: dict[str, Any] = {}
+        for field in dataclasses.fields(self):
+            out[field.name] = _to_json(getattr(self, field.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> Ruleset:
+        """Build a ruleset from stored values; a missing key takes the Chapter 10.02 default.
+
+        Unknown keys are refused so that a typo in a Town's edit cannot pass unnoticed.
+        """
+        known = {field.name: field for field in dataclasses.fields(cls)}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            raise ValueError(f"Unknown ruleset values: {', '.join(unknown)}")
+        kwargs = {}
+        defaults = cls()
+        for name, raw in values.items():
+            kwargs[name] = _from_json(raw, getattr(defaults, name))
+        return cls(**kwargs)
+
+    def replace(self, **changes: Any) -> Ruleset:
+        return dataclasses.replace(self, **changes)
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    return value
+
+
+def _from_json(raw: Any, default: Any) -> Any:
+    """Convert a stored value to the type of the field's default."""
+    if isinstance(default, Decimal):
+        return Decimal(str(raw))
+    if isinstance(default, dt.date):
+        return raw if isinstance(raw, dt.date) else dt.date.fromisoformat(raw)
+    if isinstance(default, tuple):
+        if default and isinstance(default[0], tuple):
+            return tuple(tuple(int(x) for x in pair) for pair in raw)
+        return tuple(int(x) for x in raw)
+    if isinstance(default, bool):
+        return bool(raw)
+    if isinstance(default, int):
+        if isinstance(raw, bool) or int(raw) != raw:
+            raise ValueError(f"Expected a whole number, got {raw!r}")
+        return int(raw)
+    return raw
+
+
+CHAPTER_10_02 = Ruleset()
+"""The numbers of Chapter 10.02 as adopted: the ruleset installed by the first migration."""

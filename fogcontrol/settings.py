@@ -1,0 +1,186 @@
+"""Django settings, read from the environment.
+
+FOGCONTROL_ENV=production turns on the production checks (secret, DEBUG, hosts) and the
+HTTPS cookie settings. Everything else has a safe development default, so a fresh clone runs
+with `make run` and nothing set.
+"""
+
+import os
+from pathlib import Path
+
+from fogcontrol.envconfig import (
+    DEVELOPMENT_SECRET_KEY,
+    check_production,
+    database_from_url,
+    email_settings,
+    env_bool,
+    env_list,
+    sqlite_database,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("FOGCONTROL_DATA_DIR", BASE_DIR / "data"))
+
+PRODUCTION = os.environ.get("FOGCONTROL_ENV", "development") == "production"
+SECRET_KEY = os.environ.get("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+DEBUG = env_bool("FOGCONTROL_DEBUG", default=not PRODUCTION)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+if PRODUCTION:
+    check_production(secret_key=SECRET_KEY, debug=DEBUG, allowed_hosts=ALLOWED_HOSTS)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_filters",
+    "django_htmx",
+    "template_partials",
+    "django_tasks",
+    "django_tasks_db",
+    "fogcontrol.accounts",
+    "fogcontrol.audit",
+    "fogcontrol.program",
+    "fogcontrol.registry",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "fogcontrol.program.middleware.TownTimezoneMiddleware",
+]
+
+ROOT_URLCONF = "fogcontrol.urls"
+WSGI_APPLICATION = "fogcontrol.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "fogcontrol" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "fogcontrol.program.context_processors.town",
+            ],
+        },
+    },
+]
+
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": database_from_url(os.environ["DATABASE_URL"])}
+else:
+    DATABASES = {"default": sqlite_database(DATA_DIR / "fogcontrol.sqlite3")}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+# The Town's time zone; the Town profile may name another, activated per request.
+TIME_ZONE = os.environ.get("FOGCONTROL_TIME_ZONE", "America/Los_Angeles")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = DATA_DIR / "static"
+MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
+MEDIA_URL = "media/"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# Largest accepted upload (import files, scanned documents), bytes.
+FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
+
+globals().update(email_settings(os.environ.get("EMAIL_URL")))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "fog-program@localhost")
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("FOGCONTROL_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = 31536000
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "fogcontrol.api.pagination.StandardPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.SearchFilter",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "fogcontrol.api.errors.exception_handler",
+    "DEFAULT_VERSIONING_CLASS": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "fogcontrol API",
+    "DESCRIPTION": "The Town's FOG Control Program (Chapter 10.02): registry, permits, servicing, rules.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    # Served from the installed package: nothing is fetched from a CDN at run time.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Background work: the database worker by default (`fogcontrol db_worker`); RQ on Redis when
+# FOGCONTROL_TASKS=rq (needs the `redis` extra and REDIS_URL).
+if os.environ.get("FOGCONTROL_TASKS") == "rq":
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.backend.RQBackend", "QUEUES": ["default"]}}
+    RQ_QUEUES = {"default": {"URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")}}
+elif os.environ.get("FOGCONTROL_TASKS") == "immediate":
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("FOGCONTROL_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}
