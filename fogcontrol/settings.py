@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "fogcontrol.audit",
     "fogcontrol.program",
     "fogcontrol.registry",
+    "fogcontrol.permits",
+    "fogcontrol.servicing",
 ]
 
 MIDDLEWARE = [

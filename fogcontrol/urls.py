@@ -7,6 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from fogcontrol import views
 
 api_v1 = [
+    path("", include("fogcontrol.program.api.urls")),
+    path("", include("fogcontrol.servicing.api.urls")),
+    path("", include("fogcontrol.permits.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -17,6 +20,9 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("registry/", include("fogcontrol.registry.urls")),
+    path("program/", include("fogcontrol.program.urls")),
+    path("permits/", include("fogcontrol.permits.urls")),
+    path("servicing/", include("fogcontrol.servicing.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class ServicingConfig(AppConfig):
+    name = "fogcontrol.servicing"
