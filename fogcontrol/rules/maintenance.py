@@ -1,0 +1,351 @@
+"""Device maintenance: due dates, status on a day, and what a reading means (D4, E1-E9, B7).
+
+This module is the public face of the maintenance rules: it re-exports the device basics
+(``fogcontrol.rules.devices``) and the frequency rules (``fogcontrol.rules.frequency``), so callers
+can import everything from here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+from fogcontrol.rules.calendar import TownCalendar
+from fogcontrol.rules.deadlines import Deadline, calendar_days_deadline, frequency_change_effective
+from fogcontrol.rules.devices import (
+    DEVICE_KINDS,
+    DEVICE_STATUSES,
+    GRAVITY_INTERCEPTOR,
+    HYDROMECHANICAL_INTERCEPTOR,
+    OTHER,
+    STATUS_COMPLIANT,
+    STATUS_DUE_SOON,
+    STATUS_NEVER_SERVICED,
+    STATUS_OVER_LIMIT,
+    STATUS_OVERDUE,
+    Measurement,
+    Observation,
+    check_kind,
+    default_frequency,
+    fill_ratio,
+    to_decimal,
+)
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent
+from fogcontrol.rules.frequency import (
+    FrequencyRecommendation,
+    FrequencyRequestDecision,
+    accumulation_rate,
+    assess_frequency_request,
+    longest_supported_frequency,
+    recommend_frequency,
+)
+from fogcontrol.rules.ruleset import Ruleset
+
+__all__ = [
+    "DEVICE_KINDS",
+    "DEVICE_STATUSES",
+    "GRAVITY_INTERCEPTOR",
+    "HYDROMECHANICAL_INTERCEPTOR",
+    "OTHER",
+    "STATUS_COMPLIANT",
+    "STATUS_DUE_SOON",
+    "STATUS_NEVER_SERVICED",
+    "STATUS_OVERDUE",
+    "STATUS_OVER_LIMIT",
+    "DeviceStatus",
+    "FrequencyRecommendation",
+    "FrequencyRequestDecision",
+    "Measurement",
+    "Observation",
+    "ReadingConsequences",
+    "accumulation_rate",
+    "assess_frequency_request",
+    "default_frequency",
+    "device_status",
+    "fill_ratio",
+    "longest_supported_frequency",
+    "next_service_due",
+    "reading_consequences",
+    "recommend_frequency",
+]
+
+
+def next_service_due(
+    last_full_pumpout: dt.date | None, frequency_days: int, *, calendar: TownCalendar
+) -> Deadline | None:
+    """E1 / E2: the next full pump-out is due ``frequency_days`` after the last one, moved to the
+    next business day if it falls on a closed day (Counting days, CCP §12a). None when the device
+    has never been pumped out (no start to count from).
+    """
+    if last_full_pumpout is None:
+        return None
+    return calendar_days_deadline(
+        slug="E1",
+        provision="E1",
+        title="Next full pump-out due",
+        start=last_full_pumpout,
+        start_what="the date of the last full pump-out",
+        days=frequency_days,
+        act="Pumping out the device",
+        lapse_label="The device is overdue for service",
+        calendar=calendar,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class DeviceStatus:
+    """Where a device stands on a day (D4, E1-E3, E6)."""
+
+    status: str
+    on: dt.date
+    frequency_days: int
+    frequency_is_default: bool
+    last_full_pumpout: dt.date | None
+    next_due: dt.date | None
+    days_until_due: int | None
+    fill_ratio: Decimal | None
+    fill_limit: Decimal
+    explanation: Explanation
+
+
+def device_status(
+    *,
+    on: dt.date,
+    kind: str,
+    assigned_frequency_days: int | None,
+    last_full_pumpout: dt.date | None,
+    latest_measurement: Measurement | None,
+    total_depth_in: Decimal | int | str,
+    ruleset: Ruleset,
+    calendar: TownCalendar,
+) -> DeviceStatus:
+    """D4 / E1-E3 / E6: the device's status on ``on``.
+
+    ``over_limit`` wins when the latest reading taken since the last full pump-out is over the
+    E3 limit (a reading taken at that pump-out describes the device before pumping, so it is not
+    current). Otherwise ``never_serviced`` without a pump-out on record, ``overdue`` from the day
+    after the due date plus ``service_grace_days``, ``due_soon`` within ``service_due_soon_days``
+    of the due date, else ``compliant``.
+    """
+    check_kind(kind)
+    provisions = ["E1", "E2", "E3", "D4"]
+    frequency = assigned_frequency_days or default_frequency(kind, ruleset)
+    is_default = not assigned_frequency_days
+    steps = [f"Status on {fmt_date(on)}."]
+    if is_default:
+        steps.append(
+            f"No frequency is assigned; the default for this kind of device applies: every {fmt_days(frequency)} (E2, E4)."
+        )
+    else:
+        steps.append(f"Assigned service frequency: every {fmt_days(frequency)} (E1).")
+
+    ratio = None
+    limit = ruleset.fill_limit_ratio
+    if latest_measurement is not None and latest_measurement.on <= on:
+        m = latest_measurement
+        current = (
+            last_full_pumpout is None
+            or m.on > last_full_pumpout
+            or (m.on == last_full_pumpout and not m.pumped_out)
+        )
+        if current:
+            ratio = fill_ratio(m.fog_depth_in, m.solids_depth_in, total_depth_in)
+            steps.append(
+                f"Latest reading, {fmt_date(m.on)}: FOG {m.fog_depth_in} in + solids {m.solids_depth_in} in "
+                f"of {total_depth_in} in total depth = {fmt_percent(ratio)} full (E3 limit {fmt_percent(limit)})."
+            )
+        else:
+            steps.append(
+                f"The latest reading ({fmt_date(m.on)}) was taken before or at the last full pump-out, "
+                "so it does not describe the device now."
+            )
+
+    due = next_service_due(last_full_pumpout, frequency, calendar=calendar)
+    next_due = due.due if due else None
+    days_until = (next_due - on).days if next_due else None
+    if due is not None:
+        steps.extend(due.explanation.steps[:-1])
+
+    if ratio is not None and ratio > limit:
+        status = STATUS_OVER_LIMIT
+        provisions.append("E6")
+        steps.append(
+            "Over the 25% rule: the device must be serviced immediately, removing all FOG, sludge "
+            "and other material (E6)."
+        )
+    elif last_full_pumpout is None:
+        status = STATUS_NEVER_SERVICED
+        steps.append("No full pump-out is on record, so no due date can be counted: never serviced.")
+    else:
+        assert next_due is not None and days_until is not None
+        grace = ruleset.service_grace_days
+        if days_until < -grace:
+            status = STATUS_OVERDUE
+            steps.append(
+                f"The pump-out was due {fmt_date(next_due)}; {fmt_days(-days_until)} have passed"
+                + (f" (grace {fmt_days(grace)})" if grace else "")
+                + ": overdue."
+            )
+        elif days_until <= ruleset.service_due_soon_days:
+            status = STATUS_DUE_SOON
+            steps.append(
+                f"The pump-out is due {fmt_date(next_due)}, within {fmt_days(ruleset.service_due_soon_days)}: due soon."
+            )
+        else:
+            status = STATUS_COMPLIANT
+            steps.append(f"The pump-out is due {fmt_date(next_due)}: compliant.")
+
+    return DeviceStatus(
+        status=status,
+        on=on,
+        frequency_days=frequency,
+        frequency_is_default=is_default,
+        last_full_pumpout=last_full_pumpout,
+        next_due=next_due,
+        days_until_due=days_until,
+        fill_ratio=ratio,
+        fill_limit=limit,
+        explanation=explain(provisions, steps),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class ReadingConsequences:
+    """What a reading or manifest requires (E6, E8, B7)."""
+
+    over_limit: bool
+    over_capacity: bool
+    immediate_service_required: bool
+    proposed_frequency_days: int | None
+    frequency_change_effective_on: dt.date | None
+    interceptor_plans_required: bool
+    interceptor_exception: str | None
+    flags: tuple[str, ...]
+    explanation: Explanation
+
+
+def reading_consequences(
+    *,
+    fill_ratio: Decimal | None,
+    gallons_removed: Decimal | int | None,
+    capacity_gallons: Decimal | int | None,
+    kind: str,
+    current_frequency_days: int,
+    recommendation: FrequencyRecommendation | None,
+    notice_date: dt.date,
+    ruleset: Ruleset,
+    calendar: TownCalendar,
+    space_exception: bool = False,
+    slope_exception: bool = False,
+) -> ReadingConsequences:
+    """E6 / E8 / B7: the consequences of a reading (fill ratio) or a manifest (gallons removed).
+
+    - Over the E3 limit, or gallons removed above capacity x (1 + ``manifest_capacity_tolerance``):
+      immediate full service is required (E6).
+    - A higher frequency is proposed when the device is over the limit or over capacity (the next
+      shorter allowed frequency, or the data's recommendation if shorter), or when the data
+      recommends a shorter frequency than the current one. It takes effect no sooner than the B7
+      notice period after ``notice_date``.
+    - A grease trap already at or below the E8 threshold (30 days) that needs more frequent
+      service must submit grease interceptor plans, unless an inadequate-space or
+      inadequate-slope exception is recorded (E8).
+    """
+    check_kind(kind)
+    steps: list[str] = []
+    provisions = ["E6", "E3"]
+    flags: list[str] = []
+    limit = ruleset.fill_limit_ratio
+    over_limit = fill_ratio is not None and fill_ratio > limit
+    if fill_ratio is not None:
+        steps.append(
+            f"Fill: {fmt_percent(fill_ratio)} of total depth; limit {fmt_percent(limit)} (E3)"
+            + (": over the limit." if over_limit else ": within the limit.")
+        )
+    over_capacity = False
+    if gallons_removed is not None and capacity_gallons is not None:
+        removed = to_decimal(gallons_removed, "gallons_removed")
+        capacity = to_decimal(capacity_gallons, "capacity_gallons")
+        ceiling = capacity * (1 + ruleset.manifest_capacity_tolerance)
+        over_capacity = removed > ceiling
+        steps.append(
+            f"Removed {removed} gal from a {capacity} gal device (flagged above {ceiling} gal, "
+            f"capacity plus {fmt_percent(ruleset.manifest_capacity_tolerance)})"
+            + (": over capacity." if over_capacity else ".")
+        )
+        if over_capacity:
+            flags.append("over_capacity")
+        if removed < capacity * ruleset.manifest_low_volume_ratio:
+            flags.append("low_volume")
+            steps.append(
+                f"Less than {fmt_percent(ruleset.manifest_low_volume_ratio)} of capacity was removed: "
+                "check that this was a full pump-out."
+            )
+    if over_limit:
+        flags.append("over_limit")
+    immediate = over_limit or over_capacity
+    if immediate:
+        steps.append(
+            "The device must be serviced immediately, removing all FOG, sludge and other material (E6)."
+        )
+
+    allowed = sorted(ruleset.allowed_frequencies_days)
+    shorter = [days for days in allowed if days < current_frequency_days]
+    recommended = None
+    if recommendation is not None and recommendation.enough_data:
+        recommended = recommendation.recommended_frequency_days
+    proposed = None
+    if recommended is not None and recommended < current_frequency_days:
+        proposed = recommended
+        steps.append(
+            f"The accumulation data supports every {fmt_days(recommended)}, shorter than the current "
+            f"{fmt_days(current_frequency_days)} (E1, E4)."
+        )
+    elif immediate and shorter:
+        proposed = shorter[-1]
+        steps.append(f"Proposed: the next shorter allowed frequency, every {fmt_days(proposed)} (E1, E6).")
+    needs_more = immediate or (recommendation is not None and recommendation.needs_more_frequent_than_allowed)
+    if needs_more and not shorter:
+        flags.append("needs_more_frequent_than_allowed")
+        steps.append(
+            f"The device is already on the shortest allowed frequency ({fmt_days(current_frequency_days)}) "
+            "and needs more frequent service."
+        )
+    effective = None
+    if proposed is not None:
+        provisions.append("B7")
+        notice = frequency_change_effective(notice_date, ruleset=ruleset, calendar=calendar)
+        effective = notice.earliest
+        steps.extend(notice.explanation.steps[1:])
+
+    plans_required = False
+    exception = None
+    threshold = ruleset.trap_interceptor_threshold_days
+    if kind == HYDROMECHANICAL_INTERCEPTOR and current_frequency_days <= threshold and needs_more:
+        provisions.append("E8")
+        if space_exception or slope_exception:
+            exception = "inadequate space" if space_exception else "inadequate slope for gravity flow"
+            steps.append(
+                f"The trap is on a {current_frequency_days}-day frequency and needs more frequent "
+                f"service, but an exception is recorded ({exception}): no interceptor plans required (E8)."
+            )
+        else:
+            plans_required = True
+            flags.append("interceptor_plans_required")
+            steps.append(
+                f"The trap is on a {current_frequency_days}-day frequency and needs more frequent "
+                "service: the FSE must submit plans for a grease interceptor to Building and Safety (E8)."
+            )
+    if not steps:
+        steps.append("No consequence: nothing was over the limit or capacity.")
+    return ReadingConsequences(
+        over_limit=over_limit,
+        over_capacity=over_capacity,
+        immediate_service_required=immediate,
+        proposed_frequency_days=proposed,
+        frequency_change_effective_on=effective,
+        interceptor_plans_required=plans_required,
+        interceptor_exception=exception,
+        flags=tuple(flags),
+        explanation=explain(provisions, steps),
+    )
