@@ -8,6 +8,8 @@ from fogcontrol import views
 
 api_v1 = [
     path("", include("fogcontrol.program.api.urls")),
+    path("", include("fogcontrol.program.calculator.api_urls")),
+    path("", include("fogcontrol.registry.imports.api_urls")),
     path("", include("fogcontrol.servicing.api.urls")),
     path("", include("fogcontrol.permits.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
@@ -19,7 +21,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("registry/imports/", include("fogcontrol.registry.imports.urls")),
     path("registry/", include("fogcontrol.registry.urls")),
+    path("rules/", include("fogcontrol.program.calculator.urls")),
     path("program/", include("fogcontrol.program.urls")),
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),

@@ -1,0 +1,101 @@
+"""One FilterSet per list: the same filters serve the pages (`?status=active`) and the API."""
+
+import django_filters
+from django.db.models import Count, Q
+
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerCompany, Parcel
+
+
+class EstablishmentFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    status = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Status.choices)
+    category = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Category.choices)
+    parcel = django_filters.NumberFilter(field_name="parcel_id")
+    apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label="Parcel number")
+    licence_expires_before = django_filters.DateFilter(field_name="licence_expires_on", lookup_expr="lt")
+    has_device = django_filters.BooleanFilter(method="filter_has_device", label="Has a device")
+
+    class Meta:
+        model = FoodServiceEstablishment
+        fields = ["q", "status", "category", "parcel", "apn", "licence_expires_before", "has_device"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(business_name__icontains=value)
+            | Q(licence_number__icontains=value)
+            | Q(site_address__icontains=value)
+            | Q(parcel__apn__icontains=value)
+        )
+
+    def filter_has_device(self, queryset, name, value):
+        if value is None:
+            return queryset
+        with_device = GreaseControlDevice.objects.filter(establishments__isnull=False).values(
+            "establishments"
+        )
+        return queryset.filter(pk__in=with_device) if value else queryset.exclude(pk__in=with_device)
+
+
+class DeviceFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    kind = django_filters.ChoiceFilter(choices=GreaseControlDevice.Kind.choices)
+    status = django_filters.ChoiceFilter(choices=GreaseControlDevice.Status.choices)
+    establishment = django_filters.NumberFilter(field_name="establishments", label="Establishment id")
+    parcel = django_filters.NumberFilter(field_name="parcel_id")
+    flagged = django_filters.BooleanFilter(method="filter_flagged", label="Below A4 minimums")
+    shared = django_filters.BooleanFilter(method="filter_shared", label="Serves several FSEs (A2)")
+
+    class Meta:
+        model = GreaseControlDevice
+        fields = ["q", "kind", "status", "establishment", "parcel", "flagged", "shared"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        matching = GreaseControlDevice.objects.filter(
+            Q(identifier__icontains=value)
+            | Q(location_description__icontains=value)
+            | Q(parcel__apn__icontains=value)
+            | Q(establishments__business_name__icontains=value)
+        ).values("pk")
+        return queryset.filter(pk__in=matching)
+
+    def filter_flagged(self, queryset, name, value):
+        if value is None:
+            return queryset
+        return queryset.exclude(a4_flags=[]) if value else queryset.filter(a4_flags=[])
+
+    def filter_shared(self, queryset, name, value):
+        if value is None:
+            return queryset
+        shared = GreaseControlDevice.objects.annotate(n=Count("establishments")).filter(n__gt=1).values("pk")
+        return queryset.filter(pk__in=shared) if value else queryset.exclude(pk__in=shared)
+
+
+class ParcelFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+
+    class Meta:
+        model = Parcel
+        fields = ["q"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(apn__icontains=value) | Q(situs_address__icontains=value) | Q(owner__name__icontains=value)
+        )
+
+
+class HaulerFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(field_name="name", lookup_expr="icontains", label="Search")
+    active = django_filters.BooleanFilter()
+
+    class Meta:
+        model = HaulerCompany
+        fields = ["q", "active"]
