@@ -1,34 +1,181 @@
-"""Device construction and sizing checks (A4, A5)."""
+"""Sizing checks for grease control devices per the California Plumbing Code (A4, A5).
+
+The CPC tables and factors are ruleset data (codes change). These are plan-review aids for the
+Building Official's approval (A4), not a substitute for it.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+import dataclasses
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
 
+from fogcontrol.rules.devices import GRAVITY_INTERCEPTOR, check_kind, to_decimal
+from fogcontrol.rules.explain import Explanation, explain, fmt_percent
 from fogcontrol.rules.ruleset import Ruleset
 
-GRAVITY_INTERCEPTOR = "gravity_interceptor"
+_CENT = Decimal("0.01")
+
+
+def _show(value: Decimal) -> Decimal:
+    return value.quantize(_CENT, rounding=ROUND_HALF_UP)
+
+
+@dataclasses.dataclass(frozen=True)
+class GravitySizing:
+    """A4: the required gravity interceptor size for a drainage fixture unit (DFU) load.
+
+    ``required_gallons`` is None and ``above_table`` True when the load exceeds the CPC table:
+    the size must then be engineered and approved by the Building Official.
+    """
+
+    dfu: int
+    required_gallons: int | None
+    table_dfu: int | None
+    above_table: bool
+    explanation: Explanation
+
+
+def gravity_interceptor_size(dfu: int, ruleset: Ruleset) -> GravitySizing:
+    """A4: the smallest CPC gravity interceptor whose DFU row is at least ``dfu``."""
+    if isinstance(dfu, bool) or int(dfu) != dfu or dfu < 0:
+        raise ValueError("dfu: must be a whole number of drainage fixture units, zero or more")
+    dfu = int(dfu)
+    table = sorted(ruleset.cpc_gravity_interceptor_table)
+    steps = [f"Connected load: {dfu} drainage fixture units (DFU)."]
+    for row_dfu, gallons in table:
+        if row_dfu >= dfu:
+            steps.append(
+                f"CPC gravity interceptor table: the first row that carries {dfu} DFU is the "
+                f"{row_dfu} DFU row, {gallons} gallons (A4)."
+            )
+            return GravitySizing(dfu, gallons, row_dfu, False, explain(("A4",), steps))
+    largest_dfu, largest_gallons = table[-1] if table else (0, 0)
+    steps.append(
+        f"The load is above the CPC table (largest row {largest_dfu} DFU, {largest_gallons} gallons): "
+        "the interceptor must be engineered and approved by the Building Official (A4)."
+    )
+    return GravitySizing(dfu, None, None, True, explain(("A4",), steps))
+
+
+@dataclasses.dataclass(frozen=True)
+class Fixture:
+    """A fixture draining to a grease trap: ``count`` compartments or fixtures of one size (A5)."""
+
+    kind: str
+    count: int
+    length_in: Decimal
+    width_in: Decimal
+    depth_in: Decimal
+
+
+@dataclasses.dataclass(frozen=True)
+class HydromechanicalSizing:
+    """A5: the working of a hydromechanical interceptor (grease trap) size.
+
+    ``flow_by_drain_minutes`` holds (drain minutes, flow gpm, smallest standard size or None).
+    ``required_rated_flow_gpm`` is the smallest standard size for the LONGEST drain period the
+    ruleset accepts (the least size that complies); None with ``above_table`` when no standard
+    size is large enough.
+    """
+
+    fixture_volume_gal: Decimal
+    drainage_load_gal: Decimal
+    flow_by_drain_minutes: tuple[tuple[int, Decimal, int | None], ...]
+    required_rated_flow_gpm: int | None
+    above_table: bool
+    explanation: Explanation
+
+
+def _fixture(value: Fixture | tuple) -> Fixture:
+    item = value if isinstance(value, Fixture) else Fixture(*value)
+    if isinstance(item.count, bool) or int(item.count) != item.count or item.count < 1:
+        raise ValueError(f"count: must be a whole number of at least 1 ({item.kind})")
+    dims = {}
+    for name in ("length_in", "width_in", "depth_in"):
+        number = to_decimal(getattr(item, name), name)
+        if number <= 0:
+            raise ValueError(f"{name}: must be greater than zero ({item.kind})")
+        dims[name] = number
+    return Fixture(item.kind, int(item.count), **dims)
+
+
+def hydromechanical_size(fixtures: Iterable[Fixture | tuple], ruleset: Ruleset) -> HydromechanicalSizing:
+    """A5: size a grease trap from the fixtures draining to it (CPC method).
+
+    Volume of each fixture = length x width x depth / 231 cubic inches per gallon, times the count;
+    drainage load = total volume x the fixture drainage load ratio (75%); flow = load / drain
+    minutes, for each drain period the ruleset accepts; each flow is met by the smallest standard
+    rated size at or above it.
+    """
+    items = [_fixture(value) for value in fixtures]
+    if not items:
+        raise ValueError("fixtures: at least one fixture is needed")
+    per_gallon = Decimal(ruleset.cpc_cubic_inches_per_gallon)
+    steps = []
+    total = Decimal(0)
+    for item in items:
+        each = item.length_in * item.width_in * item.depth_in / per_gallon
+        total += each * item.count
+        steps.append(
+            f"{item.kind}: {item.count} x ({item.length_in} x {item.width_in} x {item.depth_in} in "
+            f"/ {ruleset.cpc_cubic_inches_per_gallon}) = {item.count} x {_show(each)} = {_show(each * item.count)} gal."
+        )
+    ratio = ruleset.cpc_fixture_drainage_load_ratio
+    load = total * ratio
+    steps.append(
+        f"Total fixture volume {_show(total)} gal; drainage load at {fmt_percent(ratio)}: {_show(load)} gal."
+    )
+    sizes = sorted(ruleset.hydromechanical_standard_sizes_gpm)
+    flows: list[tuple[int, Decimal, int | None]] = []
+    for minutes in sorted(ruleset.cpc_drain_minutes):
+        flow = load / minutes
+        size = next((gpm for gpm in sizes if gpm >= flow), None)
+        flows.append((minutes, flow, size))
+        met = f"smallest standard size {size} gpm" if size else "above the largest standard size"
+        steps.append(f"Drained in {minutes} minute(s): {_show(flow)} gpm; {met}.")
+    governing = flows[-1]
+    required = governing[2]
+    if required is None:
+        steps.append(
+            f"No standard size ({', '.join(map(str, sizes))} gpm) meets the load: a larger device or a "
+            "gravity interceptor is needed (A4, A5)."
+        )
+    else:
+        steps.append(
+            f"Required rated flow: {required} gpm, for the longest accepted drain period "
+            f"({governing[0]} minute(s)) (A5)."
+        )
+    return HydromechanicalSizing(
+        fixture_volume_gal=total,
+        drainage_load_gal=load,
+        flow_by_drain_minutes=tuple(flows),
+        required_rated_flow_gpm=required,
+        above_table=required is None,
+        explanation=explain(("A5",), steps),
+    )
 
 
 def a4_flags(
-    kind: str, compartments: int | None, manhole_in: Decimal | float | None, ruleset: Ruleset
+    kind: str, compartments: int | None, manhole_in: Decimal | int | None, ruleset: Ruleset
 ) -> tuple[str, ...]:
-    """A4: a grease interceptor has at least the minimum compartments and an access manhole of at
-    least the minimum diameter. A device that falls short is stored and flagged, not refused.
+    """A4: how a gravity interceptor's recorded construction falls short; () when it does not.
 
-    Each flag is a sentence naming the provision; an unknown value is flagged too, since the
-    FOG Manager cannot confirm compliance without it.
+    Fewer than ``interceptor_min_compartments`` compartments, or an access manhole under
+    ``interceptor_min_manhole_inches``, or either not recorded. Other kinds of device: ().
     """
+    check_kind(kind)
     if kind != GRAVITY_INTERCEPTOR:
         return ()
     flags = []
-    minimum_compartments = ruleset.interceptor_min_compartments
-    minimum_manhole = ruleset.interceptor_min_manhole_inches
+    least = ruleset.interceptor_min_compartments
     if compartments is None:
-        flags.append(f"A4: number of compartments not recorded (at least {minimum_compartments} required).")
-    elif compartments < minimum_compartments:
-        flags.append(f"A4: {compartments} compartment(s); at least {minimum_compartments} required.")
+        flags.append(f"A4: number of compartments not recorded (at least {least} required)")
+    elif compartments < least:
+        flags.append(f"A4: {compartments} compartment(s); at least {least} required")
+    smallest = ruleset.interceptor_min_manhole_inches
     if manhole_in is None:
-        flags.append(f"A4: access manhole diameter not recorded (at least {minimum_manhole} in required).")
-    elif Decimal(str(manhole_in)) < minimum_manhole:
-        flags.append(f"A4: access manhole {manhole_in} in; at least {minimum_manhole} in required.")
+        flags.append(f"A4: access manhole diameter not recorded (at least {smallest} in required)")
+    elif to_decimal(manhole_in, "manhole_in") < smallest:
+        flags.append(f"A4: access manhole {manhole_in} in across; at least {smallest} in required")
     return tuple(flags)
