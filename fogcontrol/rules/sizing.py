@@ -162,7 +162,9 @@ def a4_flags(
     """A4: how a gravity interceptor's recorded construction falls short; () when it does not.
 
     Fewer than ``interceptor_min_compartments`` compartments, or an access manhole under
-    ``interceptor_min_manhole_inches``, or either not recorded. Other kinds of device: ().
+    ``interceptor_min_manhole_inches``, or either not recorded (the FOG Manager cannot confirm
+    compliance without it). A device that falls short is stored and flagged, not refused.
+    Each flag is a sentence naming the provision. Other kinds of device: ().
     """
     check_kind(kind)
     if kind != GRAVITY_INTERCEPTOR:
@@ -170,12 +172,12 @@ def a4_flags(
     flags = []
     least = ruleset.interceptor_min_compartments
     if compartments is None:
-        flags.append(f"A4: number of compartments not recorded (at least {least} required)")
+        flags.append(f"A4: number of compartments not recorded (at least {least} required).")
     elif compartments < least:
-        flags.append(f"A4: {compartments} compartment(s); at least {least} required")
+        flags.append(f"A4: {compartments} compartment(s); at least {least} required.")
     smallest = ruleset.interceptor_min_manhole_inches
     if manhole_in is None:
-        flags.append(f"A4: access manhole diameter not recorded (at least {smallest} in required)")
+        flags.append(f"A4: access manhole diameter not recorded (at least {smallest} in required).")
     elif to_decimal(manhole_in, "manhole_in") < smallest:
-        flags.append(f"A4: access manhole {manhole_in} in across; at least {smallest} in required")
+        flags.append(f"A4: access manhole {manhole_in} in; at least {smallest} in required.")
     return tuple(flags)
