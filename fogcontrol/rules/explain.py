@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 
@@ -56,7 +56,7 @@ def fmt_days(count: int, unit: str = "calendar day") -> str:
 
 def fmt_percent(ratio: Decimal) -> str:
     """A ratio as a percentage to one decimal place: Decimal("0.25") -> "25.0%"."""
-    return f"{(ratio * 100).quantize(Decimal('0.1'))}%"
+    return f"{(ratio * 100).quantize(Decimal('0.1'), rounding=ROUND_HALF_UP)}%"
 
 
 def fmt_money(amount: Decimal) -> str:

@@ -220,8 +220,8 @@ def assess_frequency_request(
         failed.append("The FSE is not in full compliance with its permit and the chapter (E5).")
     if requested_days <= default:
         passed.append(
-            f"{requested_days} days is no longer than the default of {default} days: "
-            "no accumulation data is needed for more frequent service."
+            f"{requested_days} days is no longer than the default of {default} days (E2): "
+            "no accumulation data is needed to justify it."
         )
     elif not recommendation.enough_data:
         failed.append(
