@@ -67,3 +67,9 @@ def api_as(user) -> APIClient:
     client = APIClient()
     client.force_authenticate(user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Tests create many users; the production hasher's deliberate slowness buys nothing here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

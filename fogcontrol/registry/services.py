@@ -48,13 +48,30 @@ def _save(
     for name, value in fields.items():
         setattr(instance, name, value)
     instance.full_clean()
+    many = many or {}
+    if not creating and _unchanged(instance, before, many):
+        # Saving would only move `updated_at`: leave the record and the trail as they are.
+        return instance
     instance.save()
-    for name, values in (many or {}).items():
+    for name, values in many.items():
         getattr(instance, name).set(values)
     after = snapshot(instance)
-    if creating or before != after:
-        audit_record(acting_user=acting_user, action=action, instance=instance, before=before, after=after)
+    audit_record(acting_user=acting_user, action=action, instance=instance, before=before, after=after)
     return instance
+
+
+def _unchanged(instance: models.Model, before: dict[str, Any], many: dict[str, Iterable]) -> bool:
+    current = snapshot(instance)
+    for field in instance._meta.concrete_fields:
+        if getattr(field, "auto_now", False):
+            continue
+        if current[field.attname] != before[field.attname]:
+            return False
+    for name, values in many.items():
+        wanted = sorted(value.pk if hasattr(value, "pk") else value for value in values)
+        if wanted != before[name]:
+            return False
+    return True
 
 
 @transaction.atomic
