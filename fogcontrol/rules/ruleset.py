@@ -36,6 +36,29 @@ CPC_GRAVITY_INTERCEPTOR_TABLE: tuple[tuple[int, int], ...] = (
 )
 
 
+# Drainage fixture unit (DFU) values of the plumbing fixtures found in food service kitchens:
+# California Plumbing Code Table 702.1 (2022 CPC, from the 2021 UPC). The gravity interceptor is
+# sized from the sum of the DFU of the fixtures that drain to it (A4, CPC 1014.3.6). Keys are the
+# fixture kinds of a permit application (fogcontrol.permits); kitchen appliances with no drain
+# (fryers, ranges, ovens) carry no DFU. Codes change, so the values are ruleset data.
+CPC_FIXTURE_DFU: dict[str, int] = {
+    "sink_three_compartment": 3,  # sink, commercial, with food waste (one trap)
+    "sink_two_compartment": 3,  # sink, commercial, with food waste
+    "sink_one_compartment": 3,  # food preparation sink: sink, commercial, with food waste
+    "hand_sink": 1,  # lavatory
+    "bar_sink": 1,  # sink, bar
+    "mop_sink": 3,  # service or mop basin, 2 in trap
+    "floor_drain": 2,  # floor drain, 2 in trap
+    "floor_sink": 3,  # receptor, indirect waste, for commercial sinks and dishwashers
+    "dishwasher": 3,  # dishwasher, commercial, by way of an indirect waste receptor
+    "food_grinder": 3,  # food waste disposer, commercial (K1: none in new construction)
+    "steam_kettle": 3,  # special purpose sink / indirect receptor, 2 in trap
+    "tilt_skillet": 3,  # special purpose sink / indirect receptor, 2 in trap
+    "combi_oven": 1,  # indirect waste receptor, clear-water type equipment
+    "wok_range": 3,  # special purpose sink / indirect receptor, 2 in trap
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class Ruleset:
     """One version of the program's numbers. Field comments name the provision."""
@@ -143,6 +166,12 @@ class Ruleset:
     # E2 program setting: default for a GCD that is neither an interceptor nor a trap. The ordinance
     # gives none, so the most frequent default (the trap's 30 days) is used until the FOG Manager sets one.
     default_frequency_other_days: int = 30
+    # A4 sizing: CPC Table 702.1 drainage fixture units by fixture kind (see CPC_FIXTURE_DFU). A dict, so a
+    # Town's amendment may name any fixture kind; stored as a JSON object.
+    cpc_fixture_dfu: dict[str, int] = dataclasses.field(default_factory=lambda: dict(CPC_FIXTURE_DFU))
+    # B6 program setting: a permit shows "renewal due soon", and its renewal reminder goes out, this many
+    # days before its renewal date. The ordinance gives none.
+    permit_renewal_window_days: int = 60
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values: Decimals and dates as strings, tuples as lists."""
