@@ -65,6 +65,7 @@ class Deadline:
 
 
 def start_line(start: dt.date, what: str) -> str:
+    """The first line of every explanation: the start date and what it is (Counting days)."""
     return f"Start: {fmt_date(start)}, {what}."
 
 
@@ -102,6 +103,8 @@ def make_deadline(
     earliest_business_day: dt.date | None = None,
     latest: dt.date | None = None,
 ) -> Deadline:
+    """Assemble a ``Deadline``; ``lapses_on`` is the day after ``due`` (Counting days: status
+    changes take effect the day after the deadline)."""
     lapses_on = due + ONE_DAY if (due is not None and lapses) else None
     if lapses_on is not None and lapse_label:
         steps.append(f"{lapse_label} from {fmt_date(lapses_on)}, the day after the deadline.")

@@ -513,7 +513,8 @@ DEADLINE_RULES: dict[str, DeadlineRule] = dict(
 
 
 def compute_deadline(slug: str, start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """Compute the deadline registered under ``slug`` (all provisions of ``DEADLINE_RULES``).
+    """Compute the deadline registered under ``slug``: B6, B7, C4, D8, F5, G1, J2, K1, L2, L3, L4,
+    M3-hearing, M3-decision, N1, P5, P6, P8, P9, Q1 (Counting days).
 
     Raises ``UnknownProvision`` for a slug that is not registered.
     """

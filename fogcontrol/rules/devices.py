@@ -47,6 +47,7 @@ def to_decimal(value: Decimal | int | float | str, field: str) -> Decimal:
 
 
 def check_kind(kind: str) -> None:
+    """Refuse a device kind the rules do not know (A3, A4, A5: interceptor, trap or other)."""
     if kind not in DEVICE_KINDS:
         raise ValueError(f"kind: unknown device kind {kind!r}; expected one of {', '.join(DEVICE_KINDS)}")
 
@@ -78,6 +79,7 @@ ObservationLike = Observation | tuple[int, Decimal, Decimal]
 
 
 def observations_of(values: Iterable[ObservationLike]) -> tuple[Observation, ...]:
+    """Observations (or (days, FOG, solids) tuples) as ``Observation`` with Decimal depths (E4, E9)."""
     out = []
     for value in values:
         item = value if isinstance(value, Observation) else Observation(*value)
