@@ -273,3 +273,119 @@ class GreaseControlDevice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.identifier} ({self.get_kind_display()})"
+
+
+class LicenceImport(models.Model):
+    """One upload of the Town's business licence records (A1), kept with its mapping and report.
+
+    The file is kept as uploaded. A dry run computes the full report without changing the
+    registry; applying runs it for real through the registry services (audited). Both reports
+    are kept (rows tagged `applied`), so staff can show what an import did and why.
+    """
+
+    class Status(models.TextChoices):
+        MAPPING = "mapping", "Waiting for the column mapping"
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        CHECKED = "checked", "Dry run finished: ready to apply"
+        APPLIED = "applied", "Applied to the registry"
+        FAILED = "failed", "Failed"
+
+    class FileFormat(models.TextChoices):
+        CSV = "csv", "CSV"
+        XLSX = "xlsx", "Excel (XLSX)"
+
+    file = models.FileField(upload_to="imports/licences/%Y/%m/")
+    original_filename = models.CharField(max_length=255)
+    file_format = models.CharField(max_length=8, choices=FileFormat.choices)
+    file_size = models.PositiveBigIntegerField(default=0)
+    encoding = models.CharField(max_length=32, blank=True, help_text="CSV only: the detected text encoding.")
+    delimiter = models.CharField(max_length=4, blank=True, help_text="CSV only: the detected delimiter.")
+    headers = models.JSONField(default=list, blank=True)
+    # {field name: file column header}; see fogcontrol.registry.imports.mapping.FIELDS.
+    mapping = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.MAPPING, db_index=True)
+    # True while the current run (queued or running) is a dry run.
+    running_dry = models.BooleanField(default=True)
+    rows_read = models.PositiveIntegerField(default=0, help_text="Progress of the current run.")
+    dry_run_counts = models.JSONField(default=dict, blank=True)
+    applied_counts = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_by_label = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    dry_run_at = models.DateTimeField(null=True, blank=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    applied_by_label = models.CharField(max_length=150, blank=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Licence import {self.pk}: {self.original_filename}"
+
+    @property
+    def is_running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def counts(self) -> dict:
+        """The counts of the latest report: the applied one once applied."""
+        return self.applied_counts if self.status == self.Status.APPLIED else self.dry_run_counts
+
+    @property
+    def report_is_applied(self) -> bool:
+        return self.status == self.Status.APPLIED
+
+
+class LicenceImportRow(models.Model):
+    """What an import did (or would do) with one row of the file, and why.
+
+    Every input row has one, in the dry-run report and again in the applied report.
+    A doubtful row was imported but needs a look; `effect` says what was done with it.
+    """
+
+    class Outcome(models.TextChoices):
+        CREATED = "created", "Created"
+        UPDATED = "updated", "Updated"
+        UNCHANGED = "unchanged", "Unchanged"
+        DOUBTFUL = "doubtful", "Imported, but doubtful"
+        REJECTED = "rejected", "Rejected"
+
+    class Effect(models.TextChoices):
+        CREATED = "created", "Created"
+        UPDATED = "updated", "Updated"
+        UNCHANGED = "unchanged", "Unchanged"
+        COUNTED_ONCE = "counted_once", "Duplicate: counted once"
+        NONE = "none", "Nothing imported"
+
+    licence_import = models.ForeignKey(LicenceImport, on_delete=models.CASCADE, related_name="rows")
+    applied = models.BooleanField(default=False, help_text="False: a dry-run row; True: the applied run.")
+    row_number = models.PositiveIntegerField(help_text="As a spreadsheet shows it: the header is row 1.")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, db_index=True)
+    effect = models.CharField(max_length=16, choices=Effect.choices)
+    licence_number = models.CharField(max_length=64, blank=True)
+    business_name = models.CharField(max_length=200, blank=True)
+    establishment = models.ForeignKey(
+        FoodServiceEstablishment, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_fields = models.JSONField(default=list, blank=True)
+    # [{"code": "...", "message": "..."}]: why a row was rejected or doubtful.
+    reasons = models.JSONField(default=list, blank=True)
+    raw = models.JSONField(default=dict, blank=True, help_text="The row as read, column by column.")
+
+    class Meta:
+        ordering = ["licence_import", "applied", "row_number"]
+        indexes = [models.Index(fields=["licence_import", "applied", "outcome", "row_number"])]
+
+    def __str__(self) -> str:
+        return f"Row {self.row_number}: {self.outcome}"
+
+    @property
+    def reason_text(self) -> str:
+        return "; ".join(reason["message"] for reason in self.reasons)
