@@ -76,7 +76,7 @@ def permit_expiry(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -
         start_what="the date the permit was issued or last renewed",
         years=ruleset.permit_term_years,
         act="Renewing the permit",
-        lapse_label="If not renewed, the permit has expired",
+        lapse_label="Unless renewed, the permit is expired",
         calendar=calendar,
     )
 

@@ -171,8 +171,8 @@ def device_status(
         status = STATUS_OVER_LIMIT
         provisions.append("E6")
         steps.append(
-            "Over the 25% rule: the device must be serviced immediately, removing all FOG, sludge "
-            "and other material (E6)."
+            f"Over the E3 limit of {fmt_percent(limit)}: the device must be serviced immediately, "
+            "removing all FOG, sludge and other material (E6)."
         )
     elif last_full_pumpout is None:
         status = STATUS_NEVER_SERVICED
