@@ -193,3 +193,66 @@ def registry_counts(user) -> dict[str, int]:
         "parcels": parcels_visible_to(user).count(),
         "haulers": haulers_visible_to(user).filter(active=True).count(),
     }
+
+
+# --- Reads for the registry API (fogcontrol.registry.api): the page selectors above plus what the
+# API shows, so that its lists run a fixed number of queries whatever their length.
+
+
+def establishment_list_for_api(user) -> QuerySet[FoodServiceEstablishment]:
+    """`establishment_list` with the contact, linked users and engaged haulers the API returns."""
+    from django.contrib.auth import get_user_model
+
+    return (
+        establishment_list(user)
+        .select_related("contact")
+        .prefetch_related(
+            Prefetch("users", queryset=get_user_model().objects.only("pk")),
+            Prefetch("haulers", queryset=HaulerCompany.objects.only("pk", "name")),
+        )
+    )
+
+
+def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
+    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched."""
+    return (
+        devices_visible_to(user)
+        .select_related("parcel", "parcel__owner", "parcel__owner_designee")
+        .prefetch_related(
+            Prefetch(
+                "establishments",
+                queryset=FoodServiceEstablishment.objects.select_related(
+                    "parcel__owner", "parcel__owner_designee"
+                ),
+            )
+        )
+    )
+
+
+def notice_recipient_for(device: GreaseControlDevice, responsibility: Responsibility):
+    """Who receives installation and maintenance notices for the device (A2).
+
+    The FSE it serves when it serves one; otherwise the owner's official designee when named,
+    else the owner of record of the device's parcel. None when the records do not say.
+    """
+    from fogcontrol.rules.responsibility import FSE
+
+    if responsibility.responsible == FSE:
+        establishments = list(device.establishments.all())
+        return establishments[0] if establishments else None
+    parcel = device.parcel
+    if parcel is None:
+        parcels = {fse.parcel for fse in device.establishments.all() if fse.parcel_id}
+        parcel = parcels.pop() if len(parcels) == 1 else None
+    if parcel is None:
+        return None
+    return parcel.owner_designee or parcel.owner
+
+
+def parcel_list_for_api(user) -> QuerySet[Parcel]:
+    return parcels_visible_to(user).select_related("owner", "owner_designee")
+
+
+def hauler_list_for_api(user) -> QuerySet[HaulerCompany]:
+    """Haulers with their vehicles (the API nests them)."""
+    return haulers_visible_to(user).prefetch_related("vehicles")

@@ -1,0 +1,44 @@
+"""POST /api/v1/auth/token/: username and password in, the user's API token out."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
+
+from fogcontrol.accounts.api.serializers import TokenRequestSerializer, TokenSerializer
+from fogcontrol.accounts.api.tokens import api_token_get_or_create
+
+
+class TokenThrottle(AnonRateThrottle):
+    # Slows password guessing; generous enough for any real script.
+    rate = "30/minute"
+
+
+class ObtainTokenView(APIView):
+    authentication_classes: list = []
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [TokenThrottle]
+
+    @extend_schema(
+        summary="Get your API token",
+        description="Give your username and password; the answer holds your token (issued if you "
+        "had none). Rotate it on your account page (/account/).",
+        request=TokenRequestSerializer,
+        responses={
+            200: TokenSerializer,
+            400: OpenApiResponse(description="Missing fields, or wrong username or password."),
+        },
+        auth=[],
+        tags=["auth"],
+    )
+    def post(self, request):
+        form = TokenRequestSerializer(data=request.data, context={"request": request})
+        form.is_valid(raise_exception=True)
+        user = form.validated_data["user"]
+        token, created = api_token_get_or_create(user=user, acting_user=user)
+        return Response(
+            TokenSerializer(
+                {"token": token.key, "username": user.get_username(), "role": user.role, "created": created}
+            ).data
+        )
