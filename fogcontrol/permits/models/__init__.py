@@ -1,0 +1,50 @@
+"""The permits app's records (B1-B8, A3-A5, G1-G2); see each module for the provisions it carries."""
+
+from fogcontrol.permits.models.applications import (
+    CLOSED_APPLICATION_STATUSES,
+    SINK_KINDS,
+    ApplicationDocument,
+    ApplicationFixture,
+    ApplicationKind,
+    ApplicationMessage,
+    ApplicationRoute,
+    ApplicationStatus,
+    ChangeReason,
+    FixtureKind,
+    PermitApplication,
+)
+from fogcontrol.permits.models.fees import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.models.permits import (
+    Permit,
+    PermitEvent,
+    PermitModification,
+    PermitNotice,
+    PermitStatus,
+    PermitVersion,
+    RemodelNotice,
+)
+
+__all__ = [
+    "CLOSED_APPLICATION_STATUSES",
+    "SINK_KINDS",
+    "ApplicationDocument",
+    "ApplicationFixture",
+    "ApplicationKind",
+    "ApplicationMessage",
+    "ApplicationRoute",
+    "ApplicationStatus",
+    "ChangeReason",
+    "FeeCharge",
+    "FeeKind",
+    "FeeSchedule",
+    "FeeScheduleLine",
+    "FixtureKind",
+    "Permit",
+    "PermitApplication",
+    "PermitEvent",
+    "PermitModification",
+    "PermitNotice",
+    "PermitStatus",
+    "PermitVersion",
+    "RemodelNotice",
+]

@@ -1,0 +1,92 @@
+"""The Town's fee schedule and the fees owed on permit applications (B3, B6, B8, G2, Q1).
+
+Fees are set by resolution of the Town Council, so the schedule is data: each version applies from
+its effective date until the next. A fee owed is a `FeeCharge`, a clean record that billing picks
+up (invoice, notice date, payment, Q1 delinquency); this app only records that the fee is owed.
+"""
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+
+
+class FeeKind(models.TextChoices):
+    NEW_PERMIT = "new_permit", "FOG permit application (B3)"
+    RENEWAL = "renewal", "FOG permit annual renewal (B6)"
+    REISSUE = "reissue", "New permit on change of ownership, food types or operations (B8)"
+    PLAN_REVIEW = "plan_review", "Expansion or remodel plan review (G2)"
+
+
+class FeeSchedule(models.Model):
+    """One version of the Town's permit fees, in force from `effective_from` until the next version."""
+
+    effective_from = models.DateField(unique=True)
+    label = models.CharField(max_length=200)
+    resolution = models.CharField(
+        "Council resolution", max_length=100, blank=True, help_text="The resolution that set these fees."
+    )
+    notes = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-effective_from"]
+
+    def __str__(self) -> str:
+        return f"{self.label} (from {self.effective_from:%Y-%m-%d})"
+
+
+class FeeScheduleLine(models.Model):
+    """The amount of one kind of fee in one version of the schedule."""
+
+    schedule = models.ForeignKey(FeeSchedule, on_delete=models.CASCADE, related_name="lines")
+    kind = models.CharField(max_length=32, choices=FeeKind.choices)
+    amount = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+
+    class Meta:
+        ordering = ["schedule", "kind"]
+        constraints = [models.UniqueConstraint(fields=["schedule", "kind"], name="fee_line_one_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: ${self.amount}"
+
+
+class FeeCharge(models.Model):
+    """A fee the Town is owed (B3 "with the applicable fee"; G2 plan review fee).
+
+    Recorded when the application (or plan review request) is submitted, at the amount of the fee
+    schedule version in force that day. Billing takes it from here: it changes `status`, and the
+    notice date and Q1 delinquency live with the invoice.
+    """
+
+    class Status(models.TextChoices):
+        OWED = "owed", "Owed"
+        INVOICED = "invoiced", "Invoiced"
+        PAID = "paid", "Paid"
+        WAIVED = "waived", "Waived"
+        CANCELLED = "cancelled", "Cancelled"
+
+    kind = models.CharField(max_length=32, choices=FeeKind.choices)
+    amount = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    fee_schedule = models.ForeignKey(FeeSchedule, on_delete=models.PROTECT, related_name="charges")
+    establishment = models.ForeignKey(
+        "registry.FoodServiceEstablishment", on_delete=models.PROTECT, related_name="fee_charges"
+    )
+    application = models.ForeignKey(
+        "permits.PermitApplication", null=True, blank=True, on_delete=models.PROTECT, related_name="fees"
+    )
+    remodel_notice = models.ForeignKey(
+        "permits.RemodelNotice", null=True, blank=True, on_delete=models.PROTECT, related_name="fees"
+    )
+    description = models.CharField(max_length=300)
+    assessed_on = models.DateField(help_text="The day the fee became owed.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OWED, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-assessed_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ${self.amount} ({self.get_status_display()})"

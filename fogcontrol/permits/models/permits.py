@@ -1,0 +1,300 @@
+"""FOG permits, their versions and modifications (B1, B2, B6-B8).
+
+A `Permit` is the permit as the FSE knows it: one number, issued to the business name of the
+licence records (A1), with its current terms kept on the row for lists. Every issue, renewal and
+modification writes a `PermitVersion`: the terms as printed, with the Town's contacts as they were,
+so that any version reprints exactly as issued. Old versions are kept.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from fogcontrol.registry.models import GreaseControlDevice
+
+
+class PermitStatus(models.TextChoices):
+    ISSUED = "issued", "Issued (in force)"
+    EXPIRED = "expired", "Expired"
+    SUSPENDED = "suspended", "Suspended"
+    REVOKED = "revoked", "Revoked"
+    SUPERSEDED = "superseded", "Superseded"
+
+
+class Permit(models.Model):
+    """A FOG permit (B1, B2): device kind and size, service frequency, term (B6).
+
+    Issued to the FSE's business name as in the licence records (A1). `valid_until` is the last day
+    of the term (the B6 renewal date, moved to a business day under CCP §12a); the permit expires
+    the day after. A B8 change replaces the permit with a new one (`superseded_by`).
+    """
+
+    number = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
+    establishment = models.ForeignKey(
+        "registry.FoodServiceEstablishment", on_delete=models.PROTECT, related_name="permits"
+    )
+    device = models.ForeignKey(
+        "registry.GreaseControlDevice",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="permits",
+    )
+    status = models.CharField(
+        max_length=16, choices=PermitStatus.choices, default=PermitStatus.ISSUED, db_index=True
+    )
+    first_issued_on = models.DateField()
+    # The current terms (the version in effect), kept here so that lists need no join.
+    version_number = models.PositiveIntegerField(default=1)
+    term_start = models.DateField()
+    valid_until = models.DateField(db_index=True, help_text="Last day of the term (B6).")
+    device_kind = models.CharField(max_length=32, choices=GreaseControlDevice.Kind.choices)
+    device_capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
+    device_rated_flow_gpm = models.PositiveIntegerField(null=True, blank=True)
+    service_frequency_days = models.PositiveSmallIntegerField()
+    superseded_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="supersedes"
+    )
+    status_reason = models.TextField(blank=True, help_text="Why the permit was suspended or revoked.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-first_issued_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"FOG permit {self.number or '(unnumbered)'}"
+
+    @property
+    def device_size(self) -> str:
+        """B2: the GCD size as printed: gallons for an interceptor, rated flow for a trap."""
+        parts = []
+        if self.device_capacity_gallons:
+            parts.append(f"{self.device_capacity_gallons:,} gallons")
+        if self.device_rated_flow_gpm:
+            parts.append(f"{self.device_rated_flow_gpm} gpm rated flow")
+        return ", ".join(parts) or "not stated"
+
+
+class PermitVersion(models.Model):
+    """The terms of a permit as issued on a day: the copy of record of each issue (B2, B6-B8)."""
+
+    class Reason(models.TextChoices):
+        ISSUED = "issued", "Issued"
+        RENEWED = "renewed", "Renewed (B6)"
+        MODIFIED = "modified", "Modified (B7)"
+
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="versions")
+    number = models.PositiveIntegerField()
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    effective_from = models.DateField()
+    term_start = models.DateField()
+    valid_until = models.DateField()
+    # A1: the permittee as in the business licence records, on the day of issue.
+    business_name = models.CharField(max_length=200)
+    licence_number = models.CharField(max_length=64)
+    site_address = models.CharField(max_length=200)
+    # B2: the approved GCD and its service frequency.
+    device_identifier = models.CharField(max_length=32, blank=True)
+    device_kind = models.CharField(max_length=32, choices=GreaseControlDevice.Kind.choices)
+    device_capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
+    device_rated_flow_gpm = models.PositiveIntegerField(null=True, blank=True)
+    service_frequency_days = models.PositiveSmallIntegerField()
+    conditions = models.TextField(blank=True)
+    compliance_schedule = models.TextField(
+        blank=True, help_text="B7: the time given to comply with a change."
+    )
+    # B2, J1, J2: the Town's spill contacts and the FOG Manager's address, as printed.
+    contacts = models.JSONField(default=dict)
+    application = models.ForeignKey(
+        "permits.PermitApplication", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    modification = models.ForeignKey(
+        "permits.PermitModification", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    issued_at = models.DateTimeField()
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_by_label = models.CharField(max_length=150)
+
+    class Meta:
+        ordering = ["permit", "-number"]
+        constraints = [models.UniqueConstraint(fields=["permit", "number"], name="permit_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.permit} version {self.number}"
+
+    @property
+    def device_size(self) -> str:
+        return Permit.device_size.fget(self)
+
+
+class PermitModification(models.Model):
+    """A change of a permit's terms during its life (B7): service frequency or conditions.
+
+    The permittee is told (a `PermitNotice`); the change takes effect no sooner than the B7 notice
+    allows, and then the permit is reissued as a new version, the old one kept. A change of
+    frequency approved by the FOG Manager needs no new application (B8).
+    """
+
+    class Status(models.TextChoices):
+        NOTIFIED = "notified", "Notice given; not yet in effect"
+        EFFECTIVE = "effective", "In effect"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="modifications")
+    changes = models.JSONField(help_text='e.g. {"service_frequency_days": 60}')
+    previous_values = models.JSONField(default=dict)
+    reason = models.TextField()
+    compliance_schedule = models.TextField(blank=True)
+    notice_date = models.DateField(help_text="The day the permittee was told (B7).")
+    earliest_effective_on = models.DateField()
+    effective_on = models.DateField()
+    explanation = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.NOTIFIED, db_index=True)
+    proposed_at = models.DateTimeField(auto_now_add=True)
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    proposed_by_label = models.CharField(max_length=150)
+    version = models.ForeignKey(
+        PermitVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    withdrawn_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-effective_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Modification of {self.permit} effective {self.effective_on:%Y-%m-%d}"
+
+
+class PermitNotice(models.Model):
+    """A notice sent to a permittee, with the date sent and how (B7; issue and renewal notices).
+
+    The letter is printable as a PDF at any time; the email, when the permittee has an address, is
+    sent through Django's mail and its outcome recorded here.
+    """
+
+    class Kind(models.TextChoices):
+        PERMIT_ISSUED = "permit_issued", "Permit issued (B5)"
+        MODIFICATION = "modification", "Proposed change of permit terms (B7)"
+        RENEWAL_REMINDER = "renewal_reminder", "Permit renewal reminder (B6)"
+        APPLICATION_REJECTED = "application_rejected", "Application rejected"
+        INFORMATION_REQUESTED = "information_requested", "Information requested (B3)"
+
+    class Method(models.TextChoices):
+        EMAIL = "email", "Email"
+        LETTER = "letter", "Letter"
+        EMAIL_AND_LETTER = "email_and_letter", "Email and letter"
+
+    establishment = models.ForeignKey(
+        "registry.FoodServiceEstablishment", on_delete=models.PROTECT, related_name="permit_notices"
+    )
+    permit = models.ForeignKey(
+        Permit, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
+    application = models.ForeignKey(
+        "permits.PermitApplication", null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
+    modification = models.ForeignKey(
+        PermitModification, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    addressee = models.TextField(help_text="Name and mailing address as printed on the letter.")
+    sent_on = models.DateField()
+    method = models.CharField(max_length=20, choices=Method.choices)
+    email_to = models.JSONField(default=list, blank=True)
+    email_sent_at = models.DateTimeField(null=True, blank=True)
+    email_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by_label = models.CharField(max_length=150)
+
+    class Meta:
+        ordering = ["-sent_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} sent {self.sent_on:%Y-%m-%d}"
+
+
+class RemodelNotice(models.Model):
+    """The FSE's written notice of an expansion, remodel or process change (G1), and its plan review (G2).
+
+    G1: at least the ruleset's `remodel_notice_days` before the work starts; a notice filed later is
+    kept and flagged late. G2: the change needs an application, plan review and fees before any work.
+    """
+
+    class Kind(models.TextChoices):
+        EXPANSION = "expansion", "Facility expansion"
+        REMODEL = "remodel", "Remodel"
+        PROCESS_CHANGE = "process_change", "Process change that may add FOG"
+
+    class PlanReview(models.TextChoices):
+        AWAITING_PLANS = "awaiting_plans", "Plan review requested: plans awaited"
+        PLANS_RECEIVED = "plans_received", "Plans received: in review"
+        APPROVED = "approved", "Plans approved"
+        REVISIONS_REQUIRED = "revisions_required", "Revisions required"
+
+    reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
+    establishment = models.ForeignKey(
+        "registry.FoodServiceEstablishment", on_delete=models.PROTECT, related_name="remodel_notices"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    description = models.TextField()
+    planned_start = models.DateField()
+    filed_on = models.DateField()
+    latest_notice_on = models.DateField(help_text="G1: the last day notice could be given in time.")
+    late = models.BooleanField(default=False)
+    explanation = models.JSONField(default=dict)
+    plan_review = models.CharField(
+        max_length=24, choices=PlanReview.choices, default=PlanReview.AWAITING_PLANS, db_index=True
+    )
+    plans = models.FileField(upload_to="permits/remodel/%Y/%m/", blank=True)
+    plans_sha256 = models.CharField(max_length=64, blank=True)
+    plan_review_notes = models.TextField(blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-filed_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.reference or 'Remodel notice'} — {self.get_kind_display()}"
+
+
+class PermitEvent(models.Model):
+    """One step in the life of an application or permit: who, when, from which state to which.
+
+    The timeline the pages show; the audit trail keeps the field-by-field before/after.
+    """
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor_label = models.CharField(max_length=150)
+    application = models.ForeignKey(
+        "permits.PermitApplication", null=True, blank=True, on_delete=models.CASCADE, related_name="events"
+    )
+    permit = models.ForeignKey(Permit, null=True, blank=True, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=64)
+    from_status = models.CharField(max_length=32, blank=True)
+    to_status = models.CharField(max_length=32, blank=True)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label} {self.action}"

@@ -1,0 +1,52 @@
+"""Printable documents: the permit (B2) and letters to permittees (B7), rendered by WeasyPrint.
+
+Each is rendered from records that do not change (a permit version, a notice), so a reprint reads
+exactly as the original.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.template.loader import render_to_string
+
+from fogcontrol.permits.models import PermitNotice, PermitVersion
+
+# The provisions a permit cites, with the words it prints for each.
+PERMIT_RULES = (
+    ("B1", "Every FSE must hold a FOG Permit."),
+    ("B2", "This permit states the approved GCD type and size, the service frequency and its expiry."),
+    ("B6", "The permit runs one year and is renewed annually, with the business licence."),
+    ("B7", "The Town gives at least ten days' notice of a change of service frequency."),
+    ("B8", "A change of ownership, food types or operations needs a new application and permit."),
+    ("E1", "The GCD is serviced at the frequency stated here, as assigned by the FOG Manager."),
+    ("E3", "FOG and solids may not exceed 25% of the GCD's total design hydraulic depth."),
+    ("F1", "Service manifests are kept on the premises and submitted to the FOG Manager."),
+    ("F5", "Manifests, receipts and hauler records are kept at least two years."),
+    ("J1", "Report a spill or upset at once by telephone to the numbers below."),
+    ("J2", "Follow with a written report to the FOG Manager within five working days."),
+)
+
+
+def _pdf(template: str, context: dict) -> bytes:
+    # WeasyPrint reports each rendering step at INFO, some at import: quieten it first, and import it
+    # only when a document is printed, so the pages and the API start without it.
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+    from weasyprint import HTML
+
+    html = render_to_string(template, context)
+    return HTML(string=html).write_pdf()
+
+
+def permit_pdf(version: PermitVersion) -> bytes:
+    """The permit as issued in `version`: a printable document with the Town's name, number and rules."""
+    permit = version.permit
+    return _pdf(
+        "permits/pdf/permit.html",
+        {"version": version, "permit": permit, "contacts": version.contacts, "rules": PERMIT_RULES},
+    )
+
+
+def notice_pdf(notice: PermitNotice, contacts: dict) -> bytes:
+    """A notice as a printable letter on the Town's behalf."""
+    return _pdf("permits/pdf/letter.html", {"notice": notice, "contacts": contacts})

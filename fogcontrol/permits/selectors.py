@@ -1,0 +1,401 @@
+"""Reads of the permits app, always scoped to the user (B1, B6).
+
+Staff see every application and permit. An FSE user sees its own establishments' records; a
+property owner those of the FSEs on its parcels; a hauler the permits of its customers (it services
+to the frequency they state) but not their applications. Anything else is not found (404).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.permits.models import (
+    CLOSED_APPLICATION_STATUSES,
+    ApplicationStatus,
+    FeeCharge,
+    Permit,
+    PermitApplication,
+    PermitModification,
+    PermitNotice,
+    PermitStatus,
+    PermitVersion,
+    RemodelNotice,
+)
+from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
+from fogcontrol.registry.models import FoodServiceEstablishment
+from fogcontrol.registry.selectors import establishments_visible_to
+from fogcontrol.rules.deadlines import permit_expiry
+from fogcontrol.rules.explain import fmt_date
+
+OPEN_STATUSES = [s for s in ApplicationStatus.values if s not in CLOSED_APPLICATION_STATUSES]
+# The staff work queue, in the order the work is done (B5).
+QUEUE_ORDER = [
+    ApplicationStatus.SUBMITTED,
+    ApplicationStatus.UNDER_REVIEW,
+    ApplicationStatus.INFORMATION_REQUESTED,
+    ApplicationStatus.ACCEPTED,
+    ApplicationStatus.INSPECTION_SCHEDULED,
+    ApplicationStatus.DRAFT,
+]
+
+
+def _fse_ids(user):
+    return establishments_visible_to(user).values("pk")
+
+
+# --- Applications --------------------------------------------------------------------------
+
+
+def applications_visible_to(user) -> QuerySet[PermitApplication]:
+    queryset = PermitApplication.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+def application_list(user) -> QuerySet[PermitApplication]:
+    """The application list and staff work queue: a fixed number of queries whatever its length."""
+    return (
+        applications_visible_to(user)
+        .select_related("establishment", "previous_permit", "permit")
+        .annotate(fixture_count=Count("fixtures", distinct=True))
+    )
+
+
+def application_detail(user, pk) -> PermitApplication:
+    """One application with everything its page shows; DoesNotExist outside the user's scope."""
+    return (
+        applications_visible_to(user)
+        .select_related(
+            "establishment",
+            "establishment__operator",
+            "establishment__parcel",
+            "device",
+            "previous_permit",
+            "permit",
+            "reviewer",
+            "inspector",
+        )
+        .prefetch_related("fixtures", "documents", "messages", "events", "fees", "notices")
+        .get(pk=pk)
+    )
+
+
+def application_queue_counts(user) -> dict[str, int]:
+    """How many applications wait in each state of the work queue."""
+    counts = dict(
+        applications_visible_to(user)
+        .filter(status__in=OPEN_STATUSES)
+        .values_list("status")
+        .annotate(n=Count("pk"))
+        .values_list("status", "n")
+    )
+    return {status: counts.get(status, 0) for status in QUEUE_ORDER}
+
+
+# --- Permits -------------------------------------------------------------------------------
+
+
+def permits_visible_to(user) -> QuerySet[Permit]:
+    queryset = Permit.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+def permit_list(user) -> QuerySet[Permit]:
+    return permits_visible_to(user).select_related("establishment", "device")
+
+
+def permit_detail(user, pk) -> Permit:
+    return (
+        permits_visible_to(user)
+        .select_related("establishment", "establishment__operator", "device", "superseded_by")
+        .prefetch_related(
+            Prefetch("versions", queryset=PermitVersion.objects.order_by("-number")),
+            Prefetch("modifications", queryset=PermitModification.objects.order_by("-effective_on", "-pk")),
+            Prefetch("notices", queryset=PermitNotice.objects.order_by("-sent_on", "-pk")),
+            "events",
+            "supersedes",
+        )
+        .get(pk=pk)
+    )
+
+
+def permit_version_detail(user, permit_pk, number) -> PermitVersion:
+    return (
+        PermitVersion.objects.filter(permit__in=permits_visible_to(user).values("pk"))
+        .select_related("permit", "permit__establishment")
+        .get(permit_id=permit_pk, number=number)
+    )
+
+
+def current_version(permit: Permit) -> PermitVersion:
+    """The version whose terms are in force (the permit row's `version_number`)."""
+    return permit.versions.get(number=permit.version_number)
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """Where a permit stands on a day, in words and as a badge (ok / warn / bad)."""
+
+    in_force: bool
+    label: str
+    badge: str
+    detail: str
+
+
+def permit_standing(permit: Permit, on: dt.date, renewal_window_days: int) -> Standing:
+    """B1, B6: in force, renewal due soon, expired (from the day after its term), suspended, revoked.
+
+    Judged on the dates, not only the stored status, so it is right even before the daily run.
+    """
+    if permit.status == PermitStatus.REVOKED:
+        return Standing(False, "Revoked", "bad", permit.status_reason)
+    if permit.status == PermitStatus.SUPERSEDED:
+        return Standing(False, "Superseded", "", "Replaced by a newer permit.")
+    if permit.status == PermitStatus.SUSPENDED:
+        return Standing(False, "Suspended", "bad", permit.status_reason)
+    if permit.valid_until < on:
+        return Standing(
+            False, "Expired", "bad", f"Expired {fmt_date(permit.valid_until + dt.timedelta(days=1))}."
+        )
+    days_left = (permit.valid_until - on).days
+    if days_left <= renewal_window_days:
+        return Standing(True, "Renewal due", "warn", f"Renew by {fmt_date(permit.valid_until)} (B6).")
+    return Standing(True, "In force", "ok", f"Valid until {fmt_date(permit.valid_until)}.")
+
+
+def permit_expiry_explanation(permit: Permit):
+    """The B6 working of the permit's current term, for the page."""
+    return permit_expiry(permit.term_start, ruleset=ruleset_on(permit.term_start), calendar=town_calendar())
+
+
+def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
+    """B6: permits whose term ends within `within_days` of `on`, or has ended without renewal.
+
+    Each row says whether a renewal application is already open.
+    """
+    open_renewal = PermitApplication.objects.filter(previous_permit=OuterRef("pk"), status__in=OPEN_STATUSES)
+    return (
+        permits_visible_to(user)
+        .filter(status__in=[PermitStatus.ISSUED, PermitStatus.EXPIRED])
+        .filter(valid_until__lte=on + dt.timedelta(days=within_days))
+        .select_related("establishment")
+        .annotate(renewal_open=Exists(open_renewal))
+        .order_by("valid_until", "pk")
+    )
+
+
+def establishments_without_permit(user, *, on: dt.date) -> QuerySet[FoodServiceEstablishment]:
+    """B1: active FSEs with no permit in force on `on` (none, expired, suspended or revoked)."""
+    in_force = Permit.objects.filter(
+        establishment=OuterRef("pk"), status=PermitStatus.ISSUED, valid_until__gte=on
+    )
+    latest = Permit.objects.filter(establishment=OuterRef("pk")).order_by("-first_issued_on", "-pk")
+    return (
+        establishments_visible_to(user)
+        .filter(status=FoodServiceEstablishment.Status.ACTIVE)
+        .annotate(has_permit=Exists(in_force))
+        .filter(has_permit=False)
+        .annotate(
+            last_permit_number=latest.values("number")[:1],
+            last_permit_status=latest.values("status")[:1],
+            last_valid_until=latest.values("valid_until")[:1],
+            open_application=PermitApplication.objects.filter(
+                establishment=OuterRef("pk"), status__in=OPEN_STATUSES
+            ).values("reference")[:1],
+        )
+        .select_related("parcel")
+        .order_by("business_name", "pk")
+    )
+
+
+def permit_compliance(establishment, *, on: dt.date) -> tuple[bool, str]:
+    """B1: does the FSE hold a permit in force on `on`? With the reason in words."""
+    permit = establishment.permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on).first()
+    if permit is not None:
+        return True, f"Holds FOG permit {permit.number}, valid until {fmt_date(permit.valid_until)} (B1)."
+    return False, "Holds no FOG permit in force: discharging without one is a violation (B1, P7)."
+
+
+def modification_list(user) -> QuerySet[PermitModification]:
+    return PermitModification.objects.filter(permit__in=permits_visible_to(user).values("pk")).select_related(
+        "permit", "permit__establishment"
+    )
+
+
+def notices_visible_to(user) -> QuerySet[PermitNotice]:
+    if not user.is_authenticated:
+        return PermitNotice.objects.none()
+    queryset = PermitNotice.objects.select_related("establishment", "permit", "application")
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+def remodel_notices_visible_to(user) -> QuerySet[RemodelNotice]:
+    queryset = RemodelNotice.objects.select_related("establishment")
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+def fee_charges_visible_to(user) -> QuerySet[FeeCharge]:
+    queryset = FeeCharge.objects.select_related(
+        "establishment", "application", "fee_schedule", "remodel_notice"
+    )
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+# --- The FSE portal ------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class PortalEntry:
+    """One establishment on the FSE's portal: its permit, its standing, and what it must do next."""
+
+    establishment: FoodServiceEstablishment
+    permit: Permit | None
+    standing: Standing | None
+    application: PermitApplication | None
+    pending_changes: list[PermitModification]
+    fees_owed: list[FeeCharge]
+    next_steps: list[str]
+
+
+def _next_steps(entry: PortalEntry, on: dt.date) -> list[str]:
+    steps = []
+    app = entry.application
+    if app is not None:
+        if app.status == ApplicationStatus.DRAFT:
+            steps.append(f"Finish and submit your draft application {app.reference}.")
+        elif app.status == ApplicationStatus.INFORMATION_REQUESTED:
+            steps.append(f"Answer the FOG Manager's request for information on application {app.reference}.")
+        elif app.status == ApplicationStatus.INSPECTION_SCHEDULED and app.inspection_scheduled_for:
+            steps.append(
+                f"Be ready for the on-site inspection on {app.inspection_scheduled_for:%B %-d, %Y at %-I:%M %p}."
+            )
+        else:
+            steps.append(
+                f"Application {app.reference} is {app.get_status_display().lower()}: nothing to do yet."
+            )
+    permit, standing = entry.permit, entry.standing
+    if permit is None and app is None:
+        steps.append("Apply for a FOG permit: every food service establishment must hold one (B1).")
+    elif permit is not None and standing is not None and app is None:
+        expired = permit.status == PermitStatus.EXPIRED or (
+            permit.status == PermitStatus.ISSUED and permit.valid_until < on
+        )
+        if expired:
+            steps.append(
+                f"Your permit expired on {fmt_date(permit.valid_until + dt.timedelta(days=1))}. Apply to renew it "
+                "now: discharging without a valid permit is a violation (B1, P7)."
+            )
+        elif permit.status == PermitStatus.REVOKED:
+            steps.append("Your permit was revoked: apply for a new permit before discharging again (L5).")
+        elif permit.status == PermitStatus.SUSPENDED:
+            steps.append("Your permit is suspended: no FOG-bearing discharge until it is reinstated (L5).")
+        elif standing.label == "Renewal due":
+            steps.append(
+                f"Renew your permit by {fmt_date(permit.valid_until)} (B6), with your business licence."
+            )
+    for change in entry.pending_changes:
+        steps.append(
+            f"From {fmt_date(change.effective_on)} your permit's terms change: {change.reason} (B7)."
+        )
+    for fee in entry.fees_owed:
+        steps.append(f"Pay the {fee.get_kind_display().lower()} fee of ${fee.amount} when you are invoiced.")
+    if permit is not None and standing is not None and standing.in_force:
+        steps.append(
+            f"Have the grease control device serviced at least every {permit.service_frequency_days} days."
+        )
+    return steps
+
+
+def permit_summary_for(user, *, on: dt.date | None = None) -> list[PortalEntry]:
+    """The portal: for each of the user's establishments, its permit, expiry and next steps.
+
+    A fixed number of queries whatever the number of establishments.
+    """
+    on = on or town_today()
+    window = ruleset_on(on).permit_renewal_window_days
+    establishments = list(
+        establishments_visible_to(user)
+        .filter(status=FoodServiceEstablishment.Status.ACTIVE)
+        .prefetch_related(
+            Prefetch(
+                "permits",
+                queryset=Permit.objects.exclude(status=PermitStatus.SUPERSEDED).order_by(
+                    "-first_issued_on", "-pk"
+                ),
+            ),
+            Prefetch(
+                "permit_applications",
+                queryset=PermitApplication.objects.filter(status__in=OPEN_STATUSES).order_by("-pk"),
+            ),
+            Prefetch("fee_charges", queryset=FeeCharge.objects.filter(status=FeeCharge.Status.OWED)),
+        )
+    )
+    pending = {}
+    for change in PermitModification.objects.filter(
+        status=PermitModification.Status.NOTIFIED,
+        permit__establishment__in=[fse.pk for fse in establishments],
+    ):
+        pending.setdefault(change.permit_id, []).append(change)
+    entries = []
+    for fse in establishments:
+        permits = list(fse.permits.all())
+        applications = list(fse.permit_applications.all())
+        permit = permits[0] if permits else None
+        entry = PortalEntry(
+            establishment=fse,
+            permit=permit,
+            standing=permit_standing(permit, on, window) if permit else None,
+            application=applications[0] if applications else None,
+            pending_changes=pending.get(permit.pk, []) if permit else [],
+            fees_owed=list(fse.fee_charges.all()),
+            next_steps=[],
+        )
+        entry.next_steps = _next_steps(entry, on)
+        entries.append(entry)
+    return entries
+
+
+def permit_counts(user, *, on: dt.date) -> dict[str, int]:
+    """The permits at a glance, for the staff pages."""
+    permits = permits_visible_to(user)
+    window = ruleset_on(on).permit_renewal_window_days
+    return {
+        "in_force": permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on).count(),
+        "renewal_due": permits.filter(
+            status=PermitStatus.ISSUED, valid_until__gte=on, valid_until__lte=on + dt.timedelta(days=window)
+        ).count(),
+        "expired": permits.filter(
+            Q(status=PermitStatus.EXPIRED) | Q(status=PermitStatus.ISSUED, valid_until__lt=on)
+        ).count(),
+        "suspended": permits.filter(status=PermitStatus.SUSPENDED).count(),
+        "without_permit": establishments_without_permit(user, on=on).count(),
+    }

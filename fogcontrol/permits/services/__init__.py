@@ -1,0 +1,76 @@
+"""Every write of the permits app: keyword-only arguments, an acting user, one transaction, an audit entry.
+
+Grouped by what a clerk does: applications (B3-B5, B8), permits and their life (B2, B6, B7, L),
+fees (B3, G2), notices (B7), remodel notices (G1, G2).
+"""
+
+from fogcontrol.permits.services.applications import (
+    application_accept,
+    application_add_document,
+    application_add_note,
+    application_create,
+    application_record_inspection,
+    application_reject,
+    application_request_information,
+    application_respond,
+    application_schedule_inspection,
+    application_start_review,
+    application_submit,
+    application_update,
+    application_withdraw,
+    change_application_start,
+    renewal_application_start,
+)
+from fogcontrol.permits.services.fees import fee_assess, fee_schedule_create, fee_schedule_on
+from fogcontrol.permits.services.notices import notice_email_deliver, notice_send
+from fogcontrol.permits.services.permits import (
+    permit_issue,
+    permit_modification_propose,
+    permit_modification_withdraw,
+    permit_modifications_apply_due,
+    permit_reinstate,
+    permit_revoke,
+    permit_suspend,
+    permits_daily,
+    permits_expire_lapsed,
+)
+from fogcontrol.permits.services.remodel import (
+    remodel_notice_file,
+    remodel_plan_review_decide,
+    remodel_plans_submit,
+)
+
+__all__ = [
+    "application_accept",
+    "application_add_document",
+    "application_add_note",
+    "application_create",
+    "application_record_inspection",
+    "application_reject",
+    "application_request_information",
+    "application_respond",
+    "application_schedule_inspection",
+    "application_start_review",
+    "application_submit",
+    "application_update",
+    "application_withdraw",
+    "change_application_start",
+    "fee_assess",
+    "fee_schedule_create",
+    "fee_schedule_on",
+    "notice_email_deliver",
+    "notice_send",
+    "permit_issue",
+    "permit_modification_propose",
+    "permit_modification_withdraw",
+    "permit_modifications_apply_due",
+    "permit_reinstate",
+    "permit_revoke",
+    "permit_suspend",
+    "permits_daily",
+    "permits_expire_lapsed",
+    "remodel_notice_file",
+    "remodel_plan_review_decide",
+    "remodel_plans_submit",
+    "renewal_application_start",
+]

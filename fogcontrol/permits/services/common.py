@@ -1,0 +1,101 @@
+"""What every permits service shares: who may act, the timeline, the audit trail, the Town's contacts."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.audit.services import actor_label_for, audit_record, snapshot
+from fogcontrol.permits.models import PermitEvent
+from fogcontrol.program.selectors import town_profile
+
+# Who decides on applications and permits (B5: "issuance by the FOG Manager").
+DECIDERS = frozenset({Role.FOG_MANAGER})
+# Who may review: ask for information, schedule and record inspections, file on an FSE's behalf.
+REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
+
+
+def is_job(acting_user) -> bool:
+    """Jobs and commands act under a label (a string such as "permits_daily"); they are trusted."""
+    return isinstance(acting_user, str)
+
+
+def person(acting_user):
+    """The acting user when it is a person, for foreign keys; None for a job."""
+    return None if is_job(acting_user) or acting_user is None else acting_user
+
+
+def require_role(acting_user, roles, message: str) -> None:
+    if is_job(acting_user):
+        return
+    if acting_user is None or not acting_user.is_authenticated or not acting_user.has_role(*roles):
+        raise PermissionDenied(message)
+
+
+def require_fog_manager(acting_user, what: str) -> None:
+    require_role(acting_user, DECIDERS, f"Only the FOG Manager may {what}.")
+
+
+def require_reviewer(acting_user, what: str) -> None:
+    require_role(acting_user, REVIEWERS, f"Only the FOG Manager and inspectors may {what}.")
+
+
+def require_applicant_or_reviewer(acting_user, establishment, what: str) -> None:
+    """An FSE user of this establishment, or staff who file on its behalf."""
+    if is_job(acting_user):
+        return
+    if acting_user is None or not acting_user.is_authenticated:
+        raise PermissionDenied(f"Sign in to {what}.")
+    if acting_user.has_role(*REVIEWERS):
+        return
+    if acting_user.role == Role.FSE and establishment.users.filter(pk=acting_user.pk).exists():
+        return
+    raise PermissionDenied(f"Only the establishment's own users and the FOG Manager's staff may {what}.")
+
+
+def record_event(
+    *, acting_user, action: str, application=None, permit=None, from_status="", to_status="", note=""
+) -> PermitEvent:
+    return PermitEvent.objects.create(
+        actor=person(acting_user),
+        actor_label=actor_label_for(acting_user),
+        application=application,
+        permit=permit,
+        action=action,
+        from_status=from_status or "",
+        to_status=to_status or "",
+        note=note,
+    )
+
+
+def audited_save(instance, *, acting_user, action: str, before=None, note: str = "", creating: bool = False):
+    """Validate, save and audit one record; `before` is its snapshot before the change."""
+    instance.full_clean()
+    instance.save()
+    after = snapshot(instance)
+    if creating or before != after:
+        audit_record(
+            acting_user=acting_user,
+            action=action,
+            instance=instance,
+            before=None if creating else before,
+            after=after,
+            note=note,
+        )
+    return instance
+
+
+def town_contacts() -> dict[str, str]:
+    """B2, J1, J2: what every permit prints, as the Town profile has it today."""
+    profile = town_profile()
+    return {
+        "town_name": profile.name,
+        "wastewater_division_phone": profile.wastewater_division_phone,
+        "after_hours_emergency_phone": profile.after_hours_emergency_phone,
+        "code_enforcement_phone": profile.code_enforcement_phone,
+        "fog_manager_name": profile.fog_manager_name,
+        "fog_manager_address": profile.fog_manager_address,
+        "fog_manager_email": profile.fog_manager_email,
+        "fog_manager_phone": profile.fog_manager_phone,
+        "office_hours": profile.office_hours,
+    }

@@ -1,0 +1,123 @@
+"""The fee schedule and the fees owed (B3 "with the applicable fee", B8, G2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.services.common import audited_save, person, require_role
+
+FEE_EDITORS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})
+
+
+def fee_schedule_on(day: dt.date) -> FeeSchedule | None:
+    """The version of the fee schedule in force on `day`, with its lines."""
+    return (
+        FeeSchedule.objects.filter(effective_from__lte=day)
+        .prefetch_related("lines")
+        .order_by("-effective_from")
+        .first()
+    )
+
+
+@transaction.atomic
+def fee_schedule_create(
+    *,
+    acting_user,
+    effective_from: dt.date,
+    label: str,
+    amounts: dict[str, Decimal | str | int],
+    resolution: str = "",
+    notes: str = "",
+) -> FeeSchedule:
+    """Record a new version of the Town's permit fees, in force from `effective_from`.
+
+    Earlier versions are kept: a fee already owed stays at the amount of the version it was
+    assessed under. Every fee kind must be priced (zero is allowed: the Town may charge none).
+    """
+    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may set fees.")
+    errors = {}
+    if effective_from and FeeSchedule.objects.filter(effective_from=effective_from).exists():
+        errors["effective_from"] = [
+            f"A fee schedule already takes effect on {effective_from:%Y-%m-%d}: choose another date."
+        ]
+    parsed: dict[str, Decimal] = {}
+    for kind in FeeKind:
+        raw = amounts.get(kind.value)
+        if raw in (None, ""):
+            errors[kind.value] = [f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."]
+            continue
+        try:
+            amount = Decimal(str(raw))
+        except InvalidOperation:
+            errors[kind.value] = [f"{raw!r} is not an amount of money: write it like 350.00."]
+            continue
+        if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+            errors[kind.value] = ["Enter an amount of zero or more, in dollars and cents (e.g. 350.00)."]
+            continue
+        parsed[kind.value] = amount
+    unknown = sorted(set(amounts) - {kind.value for kind in FeeKind})
+    if unknown:
+        errors["amounts"] = [f"Unknown fee kinds: {', '.join(unknown)}."]
+    if errors:
+        raise ValidationError(errors)
+    schedule = FeeSchedule(
+        effective_from=effective_from,
+        label=label,
+        resolution=resolution,
+        notes=notes,
+        created_by=person(acting_user),
+    )
+    audited_save(schedule, acting_user=acting_user, action="fee_schedule.create", creating=True)
+    for kind, amount in parsed.items():
+        line = FeeScheduleLine(schedule=schedule, kind=kind, amount=amount)
+        line.full_clean()
+        line.save()
+    return schedule
+
+
+def fee_assess(
+    *,
+    acting_user,
+    kind: str,
+    establishment,
+    on: dt.date,
+    description: str,
+    application=None,
+    remodel_notice=None,
+) -> FeeCharge:
+    """Record that a fee is owed, at the amount of the schedule in force on `on`.
+
+    Called inside the caller's transaction. With no schedule in force the submission is refused:
+    B3 asks for the applicable fee, and the Town must set it first.
+    """
+    schedule = fee_schedule_on(on)
+    line = None
+    if schedule is not None:
+        line = next((item for item in schedule.lines.all() if item.kind == kind), None)
+    if line is None:
+        raise ValidationError(
+            {
+                "fee": [
+                    f'No fee is set for "{FeeKind(kind).label}" on {on:%Y-%m-%d}, so the submission '
+                    "cannot record the fee it owes. The FOG Manager must enter the Town's fee schedule "
+                    "(Permits, Fee schedule) first; your draft is kept."
+                ]
+            }
+        )
+    charge = FeeCharge(
+        kind=kind,
+        amount=line.amount,
+        fee_schedule=schedule,
+        establishment=establishment,
+        application=application,
+        remodel_notice=remodel_notice,
+        description=description,
+        assessed_on=on,
+    )
+    return audited_save(charge, acting_user=acting_user, action="fee.assess", creating=True)

@@ -1,0 +1,115 @@
+"""Notices to permittees: recorded with the date sent and the method, emailed and printable (B7, B6).
+
+The notice record is written in the caller's transaction; the email goes out after commit (a
+background task), so a mail server that is down never undoes the decision it reports. Its outcome
+is written back to the notice, and the letter can always be printed instead.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.audit.services import actor_label_for, audit_record, snapshot
+from fogcontrol.permits.models import PermitNotice
+from fogcontrol.permits.services.common import person, town_contacts
+
+
+def permittee_emails(establishment, application=None) -> list[str]:
+    """Everyone who should receive the permittee's mail: contact, operator, its users, the applicant."""
+    addresses = []
+    for party in (establishment.contact, establishment.operator):
+        if party is not None and party.email:
+            addresses.append(party.email)
+    addresses.extend(user.email for user in establishment.users.all() if user.email and user.is_active)
+    if application is not None and application.applicant_email:
+        addresses.append(application.applicant_email)
+    seen: list[str] = []
+    for address in addresses:
+        if address.lower() not in {a.lower() for a in seen}:
+            seen.append(address)
+    return seen
+
+
+def permittee_addressee(establishment) -> str:
+    """The letter's address block: the business name (A1) and the operator's mailing address, or the site."""
+    lines = [establishment.business_name]
+    operator = establishment.operator
+    if operator is not None and operator.mailing_address:
+        if operator.name and operator.name != establishment.business_name:
+            lines.append(f"Attn: {operator.contact_name or operator.name}")
+        lines.append(operator.mailing_address)
+    else:
+        lines.append(establishment.site_address)
+    return "\n".join(lines)
+
+
+def notice_send(
+    *,
+    acting_user,
+    establishment,
+    kind: str,
+    subject: str,
+    body: str,
+    sent_on: dt.date,
+    permit=None,
+    application=None,
+    modification=None,
+) -> PermitNotice:
+    """Record a notice and send it: by email when the permittee has an address, and always as a letter."""
+    emails = permittee_emails(establishment, application)
+    method = PermitNotice.Method.EMAIL_AND_LETTER if emails else PermitNotice.Method.LETTER
+    notice = PermitNotice.objects.create(
+        establishment=establishment,
+        permit=permit,
+        application=application,
+        modification=modification,
+        kind=kind,
+        subject=subject,
+        body=body,
+        addressee=permittee_addressee(establishment),
+        sent_on=sent_on,
+        method=method,
+        email_to=emails,
+        created_by=person(acting_user),
+        created_by_label=actor_label_for(acting_user),
+    )
+    audit_record(acting_user=acting_user, action="notice.send", instance=notice, after=snapshot(notice))
+    if emails:
+        # Imported here: the task module imports the services.
+        from fogcontrol.permits.tasks import send_notice_email
+
+        transaction.on_commit(lambda: send_notice_email.enqueue(notice.pk))
+    return notice
+
+
+def notice_email_deliver(*, notice: PermitNotice) -> PermitNotice:
+    """Email a recorded notice with its letter attached; record the outcome. Safe to run twice."""
+    if notice.email_sent_at is not None or not notice.email_to:
+        return notice
+    # Imported here to keep WeasyPrint out of the import path of every service.
+    from fogcontrol.permits.pdf import notice_pdf
+
+    contacts = town_contacts()
+    message = EmailMessage(
+        subject=notice.subject,
+        body=f"{notice.body}\n\n{contacts['fog_manager_name'] or 'FOG Manager'}\n{contacts['town_name']}",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=list(notice.email_to),
+        reply_to=[contacts["fog_manager_email"]] if contacts["fog_manager_email"] else None,
+    )
+    message.attach(f"notice-{notice.pk}.pdf", notice_pdf(notice, contacts), "application/pdf")
+    try:
+        message.send()
+    except Exception as error:  # noqa: BLE001 - any mail failure is recorded, never raised to the user
+        notice.email_error = f"{type(error).__name__}: {error}"[:2000]
+        notice.save(update_fields=["email_error"])
+        return notice
+    notice.email_sent_at = timezone.now()
+    notice.email_error = ""
+    notice.save(update_fields=["email_sent_at", "email_error"])
+    return notice
