@@ -3,7 +3,13 @@
 import django_filters
 from django.db.models import Count, Q
 
-from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerCompany, Parcel
+from fogcontrol.registry.models import (
+    FoodServiceEstablishment,
+    GreaseControlDevice,
+    HaulerCompany,
+    Parcel,
+    Party,
+)
 
 
 class EstablishmentFilter(django_filters.FilterSet):
@@ -99,3 +105,25 @@ class HaulerFilter(django_filters.FilterSet):
     class Meta:
         model = HaulerCompany
         fields = ["q", "active"]
+
+
+class PartyFilter(django_filters.FilterSet):
+    """Contacts: owners, designees, operators (staff pages only)."""
+
+    q = django_filters.CharFilter(method="search", label="Search")
+    kind = django_filters.ChoiceFilter(choices=Party.Kind.choices)
+
+    class Meta:
+        model = Party
+        fields = ["q", "kind"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(name__icontains=value)
+            | Q(contact_name__icontains=value)
+            | Q(email__icontains=value)
+            | Q(phone__icontains=value)
+        )

@@ -256,3 +256,52 @@ def parcel_list_for_api(user) -> QuerySet[Parcel]:
 def hauler_list_for_api(user) -> QuerySet[HaulerCompany]:
     """Haulers with their vehicles (the API nests them)."""
     return haulers_visible_to(user).prefetch_related("vehicles")
+
+
+# --- Reads for the registry pages (fogcontrol.registry.views).
+
+
+def parcel_list(user) -> QuerySet[Parcel]:
+    """Parcels with their owner and how many FSEs are on each, in a fixed number of queries."""
+    return parcels_visible_to(user).select_related("owner").annotate(fse_count=Count("establishments"))
+
+
+def hauler_list(user) -> QuerySet[HaulerCompany]:
+    return haulers_visible_to(user).annotate(
+        vehicle_count=Count("vehicles", distinct=True), customer_count=Count("customers", distinct=True)
+    )
+
+
+def hauler_detail(user, pk) -> HaulerCompany:
+    """A hauler with its vehicles; raises DoesNotExist outside the user's scope."""
+    return haulers_visible_to(user).prefetch_related("vehicles").get(pk=pk)
+
+
+def hauler_customers(user, hauler: HaulerCompany) -> QuerySet[FoodServiceEstablishment] | None:
+    """The FSEs that engaged the hauler: staff only (None for anyone else)."""
+    if not (user.is_authenticated and user.is_program_staff):
+        return None
+    return hauler.customers.select_related("parcel")
+
+
+def vehicle_detail(user, hauler_pk, pk):
+    """A hauler's vehicle; raises DoesNotExist outside the user's scope."""
+    from fogcontrol.registry.models import HaulerVehicle
+
+    return HaulerVehicle.objects.select_related("hauler").get(
+        pk=pk, hauler_id=hauler_pk, hauler__in=haulers_visible_to(user)
+    )
+
+
+def party_detail(user, pk) -> Party:
+    """A contact with the parcels and FSEs it is named on (staff only, like every contact read)."""
+    return (
+        parties_visible_to(user)
+        .prefetch_related(
+            "owned_parcels",
+            "designated_parcels",
+            "operated_establishments",
+            "contact_for_establishments",
+        )
+        .get(pk=pk)
+    )

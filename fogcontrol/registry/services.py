@@ -231,3 +231,9 @@ def vehicle_create(*, acting_user, hauler: HaulerCompany, **fields) -> HaulerVeh
 def facility_create(*, acting_user, **fields) -> ReceivingFacility:
     _require_registry_editor(acting_user)
     return _save(ReceivingFacility(), acting_user=acting_user, fields=fields, action="facility.create")
+
+
+@transaction.atomic
+def vehicle_update(*, vehicle: HaulerVehicle, acting_user, **fields) -> HaulerVehicle:
+    _require_registry_editor(acting_user)
+    return _save(vehicle, acting_user=acting_user, fields=fields, action="vehicle.update")

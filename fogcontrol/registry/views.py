@@ -1,0 +1,544 @@
+"""Registry pages: establishments, devices, parcels, contacts and haulers (A1-A5).
+
+Thin views: reads go through fogcontrol.registry.selectors (scoped to the user: anything outside
+the user's scope is a 404, never a 403, so a record's existence does not leak) and writes through
+fogcontrol.registry.services (validated and audited). Lists use the shared FilterSets of
+fogcontrol.registry.filters, so a page's URL (`?status=active`) means what the API's does.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from fogcontrol.audit.selectors import audit_entries_for
+from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.registry import selectors, services
+from fogcontrol.registry.filters import (
+    DeviceFilter,
+    EstablishmentFilter,
+    HaulerFilter,
+    ParcelFilter,
+    PartyFilter,
+)
+from fogcontrol.registry.forms import (
+    DeviceForm,
+    EstablishmentForm,
+    HaulerForm,
+    ParcelForm,
+    PartyForm,
+    VehicleForm,
+)
+from fogcontrol.registry.models import (
+    FoodServiceEstablishment,
+    GreaseControlDevice,
+    HaulerCompany,
+    HaulerVehicle,
+    Parcel,
+    Party,
+)
+from fogcontrol.rules.devices import default_frequency
+
+PER_PAGE = 25
+HISTORY_LIMIT = 50
+# Filters the home page links to as `?shared=1`; django-filter's yes/no widget reads only
+# "true"/"false", and would silently ignore "1" (showing every device under a "shared" heading).
+_YES = {"1", "yes", "on", "True", "true"}
+_NO = {"0", "no", "off", "False", "false"}
+
+_DETAIL_URLS = {
+    FoodServiceEstablishment: "registry:establishment_detail",
+    GreaseControlDevice: "registry:device_detail",
+    Parcel: "registry:parcel_detail",
+    Party: "registry:party_detail",
+    HaulerCompany: "registry:hauler_detail",
+}
+
+
+def detail_url(obj) -> str:
+    if isinstance(obj, HaulerVehicle):
+        return reverse("registry:hauler_detail", args=[obj.hauler_id])
+    return reverse(_DETAIL_URLS[type(obj)], args=[obj.pk])
+
+
+# --- Access ---------------------------------------------------------------------------------
+
+
+def _found(select, user, *ids):
+    """A scoped selector's record, or a 404 when it is outside the user's scope."""
+    try:
+        return select(user, *ids)
+    except ObjectDoesNotExist as missing:
+        raise Http404("No such record.") from missing
+
+
+def _staff_only(user) -> None:
+    # Outside users are told the page does not exist, not that it is forbidden.
+    if not user.is_program_staff:
+        raise Http404("No such page.")
+
+
+def _editors_only(user) -> None:
+    """Outside users: 404. Staff who may not change the registry: 403."""
+    _staff_only(user)
+    if not user.can_edit_registry:
+        raise PermissionDenied("Only the FOG Manager and inspectors may change the registry.")
+
+
+# --- Lists ----------------------------------------------------------------------------------
+
+
+def _filter_data(query: QueryDict, filterset_class) -> QueryDict:
+    """The query string with yes/no filters spelt the way the FilterSet reads them."""
+    data = query.copy()
+    for name, field in filterset_class.base_filters.items():
+        if field.__class__.__name__ != "BooleanFilter" or name not in data:
+            continue
+        value = data.get(name)
+        data[name] = "true" if value in _YES else "false" if value in _NO else ""
+    return data
+
+
+def _live(filterset, url: str) -> None:
+    """Filters update the results as they change (htmx); without JavaScript the form submits."""
+    common = {
+        "hx-get": url,
+        "hx-target": "#results",
+        "hx-swap": "outerHTML",
+        "hx-push-url": "true",
+        "hx-include": "closest form",
+    }
+    for name, field in filterset.form.fields.items():
+        attrs = dict(common, **{"hx-trigger": "change"})
+        if name == "q":
+            attrs.update(
+                {
+                    "type": "search",
+                    "hx-trigger": "input changed delay:300ms, search",
+                    "placeholder": "Name, licence, address or parcel",
+                    "autocomplete": "off",
+                }
+            )
+        field.widget.attrs.update(attrs)
+
+
+@vary_on_headers("HX-Request")
+def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...]):
+    """A filtered, paginated list; `shown` names the filters the page offers (others stay hidden)."""
+    filterset = filterset_class(
+        _filter_data(request.GET, filterset_class), queryset=queryset, request=request
+    )
+    _live(filterset, request.path)
+    rows = filterset.qs
+    if not rows.ordered:
+        # Django drops Meta.ordering from GROUP BY queries (the counts); pages need a stable order.
+        rows = rows.order_by(*rows.model._meta.ordering)
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    context = {"filter": filterset, "page": page, "rows": page.object_list, "shown": shown}
+    # An htmx swap gets only the results; a history restore (back button) needs the whole page.
+    if request.htmx and not request.htmx.history_restore_request:
+        template = f"{template}#results"
+    return render(request, template, context)
+
+
+@login_required
+def establishment_list(request):
+    """FSEs; an outside user sees only its own."""
+    return _list_page(
+        request,
+        queryset=selectors.establishment_list(request.user),
+        filterset_class=EstablishmentFilter,
+        template="registry/establishment_list.html",
+        shown=("q", "status", "category", "apn", "has_device"),
+    )
+
+
+@login_required
+def device_list(request):
+    return _list_page(
+        request,
+        queryset=selectors.device_list(request.user),
+        filterset_class=DeviceFilter,
+        template="registry/device_list.html",
+        shown=("q", "kind", "status", "flagged", "shared"),
+    )
+
+
+@login_required
+def parcel_list(request):
+    return _list_page(
+        request,
+        queryset=selectors.parcel_list(request.user),
+        filterset_class=ParcelFilter,
+        template="registry/parcel_list.html",
+        shown=("q",),
+    )
+
+
+@login_required
+def party_list(request):
+    """Contacts hold personal data: staff only."""
+    _staff_only(request.user)
+    return _list_page(
+        request,
+        queryset=selectors.parties_visible_to(request.user),
+        filterset_class=PartyFilter,
+        template="registry/party_list.html",
+        shown=("q", "kind"),
+    )
+
+
+@login_required
+def hauler_list(request):
+    return _list_page(
+        request,
+        queryset=selectors.hauler_list(request.user),
+        filterset_class=HaulerFilter,
+        template="registry/hauler_list.html",
+        shown=("q", "active"),
+    )
+
+
+# --- Change history -------------------------------------------------------------------------
+
+# Bookkeeping columns that change on every save and tell a reader nothing.
+_HIDDEN_IN_HISTORY = {"created_at", "updated_at"}
+
+
+def _history(user, instance) -> list[dict] | None:
+    """The record's audit entries, newest first, as (field, before, after) rows. Staff only."""
+    if not user.is_program_staff:
+        return None
+    meta = instance._meta
+    labels = {field.attname: str(field.verbose_name) for field in meta.concrete_fields}
+    labels.update({field.name: str(field.verbose_name) for field in meta.many_to_many})
+    return [
+        {
+            "entry": entry,
+            "changes": [
+                (labels.get(name, name), before, after)
+                for name, before, after in entry.changed_fields()
+                if name not in _HIDDEN_IN_HISTORY
+            ],
+        }
+        for entry in audit_entries_for(instance)[:HISTORY_LIMIT]
+    ]
+
+
+# --- Details --------------------------------------------------------------------------------
+
+
+def _device_rows(devices) -> list[dict]:
+    """Devices with who answers for each (A2/A3), from their prefetched establishments."""
+    return [{"device": device, "responsibility": selectors.responsibility_for(device)} for device in devices]
+
+
+@login_required
+def establishment_detail(request, pk: int):
+    fse = _found(selectors.establishment_detail, request.user, pk)
+    context = {
+        "fse": fse,
+        "devices": _device_rows(fse.devices.all()),
+        "history": _history(request.user, fse),
+    }
+    return render(request, "registry/establishment_detail.html", context)
+
+
+@login_required
+def device_detail(request, pk: int):
+    device = _found(selectors.device_detail, request.user, pk)
+    responsibility = selectors.responsibility_for(device)
+    recipient = selectors.notice_recipient_for(device, responsibility)
+    parcels = [device.parcel, *(fse.parcel for fse in device.establishments.all())]
+    context = {
+        "device": device,
+        "responsibility": responsibility,
+        "recipient": recipient,
+        "recipient_is_fse": isinstance(recipient, FoodServiceEstablishment),
+        "recipient_is_designee": any(
+            parcel is not None and recipient is not None and parcel.owner_designee_id == recipient.pk
+            for parcel in parcels
+        )
+        and not isinstance(recipient, FoodServiceEstablishment),
+        "default_frequency_days": default_frequency(device.kind, ruleset_on(town_today())),
+        "history": _history(request.user, device),
+    }
+    return render(request, "registry/device_detail.html", context)
+
+
+@login_required
+def parcel_detail(request, pk: int):
+    parcel = _found(selectors.parcel_detail, request.user, pk)
+    context = {
+        "parcel": parcel,
+        "devices": _device_rows(parcel.visible_devices),
+        "history": _history(request.user, parcel),
+    }
+    return render(request, "registry/parcel_detail.html", context)
+
+
+@login_required
+def party_detail(request, pk: int):
+    _staff_only(request.user)
+    party = _found(selectors.party_detail, request.user, pk)
+    return render(
+        request, "registry/party_detail.html", {"party": party, "history": _history(request.user, party)}
+    )
+
+
+@login_required
+def hauler_detail(request, pk: int):
+    hauler = _found(selectors.hauler_detail, request.user, pk)
+    context = {
+        "hauler": hauler,
+        # Which businesses a hauler serves is the program's knowledge, not other customers'.
+        "customers": selectors.hauler_customers(request.user, hauler),
+        "history": _history(request.user, hauler),
+    }
+    return render(request, "registry/hauler_detail.html", context)
+
+
+# --- Forms ----------------------------------------------------------------------------------
+
+
+def _form_page(request, *, form, title: str, save, success: str, cancel_url: str, subject=None):
+    """Show the form; on a valid POST call `save` (a service) and go to the saved record.
+
+    A ValidationError from the service is shown beside the field it names; nothing is saved.
+    """
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save(**form.service_kwargs())
+        except ValidationError as error:
+            form.add_service_errors(error)
+        else:
+            messages.success(request, success.format(obj=saved))
+            return redirect(detail_url(saved))
+    context = {"form": form, "title": title, "cancel_url": cancel_url, "subject": subject}
+    return render(request, "registry/form.html", context)
+
+
+def _scoped_id(queryset, value):
+    """The id in a query string (?parcel=3) if it names a record the user may see; else None."""
+    try:
+        return queryset.filter(pk=int(value)).values_list("pk", flat=True).first()
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+def establishment_create(request):
+    _editors_only(request.user)
+    parcel_id = _scoped_id(selectors.parcels_visible_to(request.user), request.GET.get("parcel"))
+    form = EstablishmentForm(request.POST or None, initial={"parcel": parcel_id})
+    return _form_page(
+        request,
+        form=form,
+        title="Register a food service establishment",
+        save=lambda **data: services.establishment_create(acting_user=request.user, **data),
+        success="{obj} was registered.",
+        cancel_url=reverse("registry:establishment_list"),
+    )
+
+
+@login_required
+def establishment_edit(request, pk: int):
+    _editors_only(request.user)
+    fse = _found(selectors.establishment_detail, request.user, pk)
+    return _form_page(
+        request,
+        form=EstablishmentForm(request.POST or None, instance=fse),
+        title=f"Edit {fse}",
+        save=lambda **data: services.establishment_update(
+            establishment=fse, acting_user=request.user, **data
+        ),
+        success="{obj} was saved.",
+        cancel_url=detail_url(fse),
+        subject=fse,
+    )
+
+
+@login_required
+@require_POST
+def establishment_close(request, pk: int):
+    """Close an FSE (it keeps its devices' records and its history)."""
+    _editors_only(request.user)
+    fse = _found(selectors.establishment_detail, request.user, pk)
+    if fse.status == FoodServiceEstablishment.Status.CLOSED:
+        messages.error(request, f"{fse} is already closed (since {fse.closed_on:%B %-d, %Y}).")
+    else:
+        services.establishment_close(establishment=fse, acting_user=request.user)
+        messages.success(request, f"{fse} was closed. Its records and history are kept.")
+    return redirect(detail_url(fse))
+
+
+@login_required
+@require_POST
+def establishment_reopen(request, pk: int):
+    _editors_only(request.user)
+    fse = _found(selectors.establishment_detail, request.user, pk)
+    if fse.status == FoodServiceEstablishment.Status.ACTIVE:
+        messages.error(request, f"{fse} is already active.")
+    else:
+        services.establishment_update(
+            establishment=fse, acting_user=request.user, status=FoodServiceEstablishment.Status.ACTIVE
+        )
+        messages.success(request, f"{fse} was reopened.")
+    return redirect(detail_url(fse))
+
+
+@login_required
+def device_create(request):
+    _editors_only(request.user)
+    initial = {}
+    fse_id = _scoped_id(selectors.establishments_visible_to(request.user), request.GET.get("establishment"))
+    if fse_id:
+        fse = selectors.establishment_detail(request.user, fse_id)
+        initial = {"establishments": [fse.pk], "parcel": fse.parcel_id}
+    parcel_id = _scoped_id(selectors.parcels_visible_to(request.user), request.GET.get("parcel"))
+    if parcel_id:
+        initial["parcel"] = parcel_id
+    return _form_page(
+        request,
+        form=DeviceForm(request.POST or None, initial=initial),
+        title="Register a grease control device",
+        save=lambda **data: services.device_create(acting_user=request.user, **data),
+        success="{obj} was registered.",
+        cancel_url=reverse("registry:device_list"),
+    )
+
+
+@login_required
+def device_edit(request, pk: int):
+    _editors_only(request.user)
+    device = _found(selectors.device_detail, request.user, pk)
+    return _form_page(
+        request,
+        form=DeviceForm(request.POST or None, instance=device),
+        title=f"Edit {device}",
+        save=lambda **data: services.device_update(device=device, acting_user=request.user, **data),
+        success="{obj} was saved.",
+        cancel_url=detail_url(device),
+        subject=device,
+    )
+
+
+@login_required
+def parcel_create(request):
+    _editors_only(request.user)
+    return _form_page(
+        request,
+        form=ParcelForm(request.POST or None),
+        title="Add a parcel",
+        save=lambda **data: services.parcel_create(acting_user=request.user, **data),
+        success="Parcel {obj} was added.",
+        cancel_url=reverse("registry:parcel_list"),
+    )
+
+
+@login_required
+def parcel_edit(request, pk: int):
+    _editors_only(request.user)
+    parcel = _found(selectors.parcel_detail, request.user, pk)
+    return _form_page(
+        request,
+        form=ParcelForm(request.POST or None, instance=parcel),
+        title=f"Edit parcel {parcel.apn}",
+        save=lambda **data: services.parcel_update(parcel=parcel, acting_user=request.user, **data),
+        success="Parcel {obj} was saved.",
+        cancel_url=detail_url(parcel),
+        subject=parcel,
+    )
+
+
+@login_required
+def party_create(request):
+    _editors_only(request.user)
+    return _form_page(
+        request,
+        form=PartyForm(request.POST or None),
+        title="Add a contact",
+        save=lambda **data: services.party_create(acting_user=request.user, **data),
+        success="{obj} was added.",
+        cancel_url=reverse("registry:party_list"),
+    )
+
+
+@login_required
+def party_edit(request, pk: int):
+    _editors_only(request.user)
+    party = _found(selectors.party_detail, request.user, pk)
+    return _form_page(
+        request,
+        form=PartyForm(request.POST or None, instance=party),
+        title=f"Edit {party}",
+        save=lambda **data: services.party_update(party=party, acting_user=request.user, **data),
+        success="{obj} was saved.",
+        cancel_url=detail_url(party),
+        subject=party,
+    )
+
+
+@login_required
+def hauler_create(request):
+    _editors_only(request.user)
+    return _form_page(
+        request,
+        form=HaulerForm(request.POST or None),
+        title="Add a grease hauler",
+        save=lambda **data: services.hauler_create(acting_user=request.user, **data),
+        success="{obj} was added.",
+        cancel_url=reverse("registry:hauler_list"),
+    )
+
+
+@login_required
+def hauler_edit(request, pk: int):
+    _editors_only(request.user)
+    hauler = _found(selectors.hauler_detail, request.user, pk)
+    return _form_page(
+        request,
+        form=HaulerForm(request.POST or None, instance=hauler),
+        title=f"Edit {hauler}",
+        save=lambda **data: services.hauler_update(hauler=hauler, acting_user=request.user, **data),
+        success="{obj} was saved.",
+        cancel_url=detail_url(hauler),
+        subject=hauler,
+    )
+
+
+@login_required
+def vehicle_create(request, hauler_pk: int):
+    _editors_only(request.user)
+    hauler = _found(selectors.hauler_detail, request.user, hauler_pk)
+    return _form_page(
+        request,
+        form=VehicleForm(request.POST or None),
+        title=f"Add a vehicle to {hauler}",
+        save=lambda **data: services.vehicle_create(acting_user=request.user, hauler=hauler, **data),
+        success="Vehicle {obj} was added.",
+        cancel_url=detail_url(hauler),
+        subject=hauler,
+    )
+
+
+@login_required
+def vehicle_edit(request, hauler_pk: int, pk: int):
+    _editors_only(request.user)
+    vehicle = _found(selectors.vehicle_detail, request.user, hauler_pk, pk)
+    return _form_page(
+        request,
+        form=VehicleForm(request.POST or None, instance=vehicle),
+        title=f"Edit vehicle {vehicle.plate}",
+        save=lambda **data: services.vehicle_update(vehicle=vehicle, acting_user=request.user, **data),
+        success="Vehicle {obj} was saved.",
+        cancel_url=detail_url(vehicle),
+        subject=vehicle.hauler,
+    )
