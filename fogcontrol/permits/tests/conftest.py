@@ -7,7 +7,7 @@ import pytest
 from fogcontrol.accounts.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.tests.factories import fee_schedule
-from fogcontrol.program.selectors import town_profile
+from fogcontrol.program.selectors import town_profile, town_today
 
 B3_ANSWERS = {
     "applicant_name": "Blue Plate Diner LLC",
@@ -89,4 +89,13 @@ def accepted(draft, fse_user, manager):
 
 @pytest.fixture
 def issued(accepted, manager):
+    """A permit issued a month ago: in force today, with most of its term to run."""
+    return services.permit_issue(
+        application=accepted, acting_user=manager, issued_on=town_today() - dt.timedelta(days=30)
+    )
+
+
+@pytest.fixture
+def issued_2025(accepted, manager):
+    """A permit issued on Tuesday, July 1, 2025: its term ends Wednesday, July 1, 2026 (B6)."""
     return services.permit_issue(application=accepted, acting_user=manager, issued_on=dt.date(2025, 7, 1))

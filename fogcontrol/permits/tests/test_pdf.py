@@ -1,0 +1,37 @@
+"""The permit is a real, printable PDF carrying its terms and the Town's contacts (B2, J1, J2)."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from fogcontrol.permits.models import PermitNotice
+from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.services.common import town_contacts
+
+
+def text_of(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+@pytest.mark.provision("B2")
+def test_b2_permit_pdf_reads_back_number_device_frequency_expiry_and_contacts(issued):
+    version = issued.versions.get()
+    text = text_of(permit_pdf(version))
+    assert "Town of Los Robles" in text
+    assert f"Permit No. {issued.number}" in text
+    assert "Gravity grease interceptor" in text and "1,000 gallons" in text
+    assert "At least every 90 days" in text
+    assert f"{issued.valid_until:%B} {issued.valid_until.day}, {issued.valid_until.year}" in text
+    assert "(650) 555-0199" in text and "(650) 555-0911" in text  # J1
+    assert "1 Civic Center Plaza" in text  # J2
+    assert "Blue Plate Diner" in text  # A1
+    assert "B7" in text and "J2" in text
+
+
+@pytest.mark.provision("B7")
+def test_b7_notice_prints_as_a_letter(issued):
+    notice = PermitNotice.objects.get(permit=issued)
+    text = text_of(notice_pdf(notice, town_contacts()))
+    assert notice.subject in text and "Blue Plate Diner" in text
