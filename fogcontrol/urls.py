@@ -21,6 +21,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/", include("fogcontrol.accounts.urls")),
     path("registry/imports/", include("fogcontrol.registry.imports.urls")),
     path("registry/", include("fogcontrol.registry.urls")),
     path("rules/", include("fogcontrol.program.calculator.urls")),

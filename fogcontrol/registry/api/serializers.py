@@ -85,7 +85,9 @@ class NamedRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class ExplanationSerializer(serializers.Serializer):
+class ResponsibilityExplanationSerializer(serializers.Serializer):
+    """The provisions and steps behind a responsibility finding (an rules.explain.Explanation)."""
+
     provisions = serializers.ListField(child=serializers.CharField())
     steps = serializers.ListField(child=serializers.CharField())
     text = serializers.CharField()
@@ -107,7 +109,7 @@ class ResponsibilitySerializer(serializers.Serializer):
     needs_review = serializers.BooleanField(
         help_text="True when the records do not settle A2 and the FOG Manager should review them."
     )
-    explanation = ExplanationSerializer()
+    explanation = ResponsibilityExplanationSerializer()
 
 
 # --- Parties ------------------------------------------------------------------------------------
@@ -163,8 +165,10 @@ class ParcelSerializer(RegistryModelSerializer):
         required=False,
         help_text="The owner's official designee, who receives A2 notices when named.",
     )
-    owner_name = serializers.CharField(source="owner.name", read_only=True, default=None)
-    owner_designee_name = serializers.CharField(source="owner_designee.name", read_only=True, default=None)
+    owner_name = serializers.CharField(source="owner.name", read_only=True, default=None, allow_null=True)
+    owner_designee_name = serializers.CharField(
+        source="owner_designee.name", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = Parcel
@@ -286,7 +290,7 @@ class EstablishmentSerializer(RegistryModelSerializer):
         allow_null=True,
         required=False,
     )
-    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None)
+    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None, allow_null=True)
     operator = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
         scope=selectors.parties_visible_to,
@@ -295,7 +299,9 @@ class EstablishmentSerializer(RegistryModelSerializer):
         allow_null=True,
         required=False,
     )
-    operator_name = serializers.CharField(source="operator.name", read_only=True, default=None)
+    operator_name = serializers.CharField(
+        source="operator.name", read_only=True, default=None, allow_null=True
+    )
     contact = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
         scope=selectors.parties_visible_to,
@@ -304,7 +310,7 @@ class EstablishmentSerializer(RegistryModelSerializer):
         allow_null=True,
         required=False,
     )
-    contact_name = serializers.CharField(source="contact.name", read_only=True, default=None)
+    contact_name = serializers.CharField(source="contact.name", read_only=True, default=None, allow_null=True)
     haulers = ScopedPrimaryKeyRelatedField(
         queryset=HaulerCompany.objects.all(),
         scope=selectors.haulers_visible_to,
@@ -362,7 +368,7 @@ class EstablishmentCloseSerializer(serializers.Serializer):
 
 
 class ServedEstablishmentSerializer(RegistryModelSerializer):
-    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None)
+    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None, allow_null=True)
 
     class Meta:
         model = FoodServiceEstablishment
@@ -380,7 +386,7 @@ class DeviceSerializer(RegistryModelSerializer):
         allow_null=True,
         required=False,
     )
-    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None)
+    parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None, allow_null=True)
     establishments = ScopedPrimaryKeyRelatedField(
         queryset=FoodServiceEstablishment.objects.all(),
         scope=selectors.establishments_visible_to,
