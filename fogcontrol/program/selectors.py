@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
@@ -42,3 +44,72 @@ def town_calendar() -> TownCalendar:
     """The Town's business-day calendar: weekends plus every holiday and closure day on record."""
     holidays = {day: name for day, name in Holiday.objects.values_list("date", "name")}
     return TownCalendar(holidays=holidays)
+
+
+# --- The program settings pages and API: reads scoped to the user ---------------------------------
+# Town staff read the program's settings; anyone else is told they do not exist (404), as for any
+# record outside a user's scope.
+
+
+class ProgramSettingsNotFound(ObjectDoesNotExist):
+    """The user may not see the program's settings: answered as not found (404)."""
+
+
+def program_settings_visible(user) -> bool:
+    return bool(user.is_authenticated and user.is_program_staff)
+
+
+def _require_program_staff(user) -> None:
+    if not program_settings_visible(user):
+        raise ProgramSettingsNotFound("No program settings here.")
+
+
+def town_profile_for(user) -> TownProfile:
+    """The Town profile (B2, J1, J2), for staff."""
+    _require_program_staff(user)
+    return town_profile()
+
+
+def holidays_visible_to(user) -> QuerySet[Holiday]:
+    if not program_settings_visible(user):
+        return Holiday.objects.none()
+    return Holiday.objects.all()
+
+
+def holiday_list(user, *, year: int | None = None) -> QuerySet[Holiday]:
+    """The closed days of ``year`` (every year when None), in date order: one query."""
+    queryset = holidays_visible_to(user).order_by("date")
+    if year is not None:
+        queryset = queryset.filter(date__year=year)
+    return queryset
+
+
+def holiday_detail(user, pk) -> Holiday:
+    return holidays_visible_to(user).get(pk=pk)
+
+
+def holiday_years(user) -> list[int]:
+    """The years that have at least one closed day on the calendar."""
+    return [day.year for day in holidays_visible_to(user).dates("date", "year")]
+
+
+def ruleset_versions_visible_to(user) -> QuerySet[RulesetVersion]:
+    if not program_settings_visible(user):
+        return RulesetVersion.objects.none()
+    return RulesetVersion.objects.select_related("created_by")
+
+
+def ruleset_version_list(user) -> QuerySet[RulesetVersion]:
+    """Every version, newest effective date first: one query."""
+    return ruleset_versions_visible_to(user).order_by("-effective_from")
+
+
+def ruleset_version_detail(user, pk) -> RulesetVersion:
+    return ruleset_versions_visible_to(user).get(pk=pk)
+
+
+def ruleset_in_force_for(user, day: dt.date) -> tuple[RulesetVersion | None, Ruleset]:
+    """The version in force on ``day`` and its values (the ordinance as adopted before any version)."""
+    _require_program_staff(user)
+    version = ruleset_version_on(day)
+    return version, (version.as_ruleset() if version else CHAPTER_10_02)

@@ -1,0 +1,375 @@
+"""Every write to the program's settings: the Town profile, its calendar and its ruleset versions.
+
+Keyword-only arguments, an acting user (a User, or a label such as "seed_demo" for commands), one
+transaction, an audit entry with before and after. Only the FOG Manager changes these settings.
+
+Bad input raises django's ValidationError naming the field (400 in the API, the message beside
+the field in a page). Changing a ruleset version that is, or was, in force raises
+``RulesetVersionLocked`` (409 in the API): decisions already made are judged by the rules in force
+when they were made, so those rules must stay as they were.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import decimal
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
+from fogcontrol.program.selectors import town_profile, town_today
+from fogcontrol.rules.holidays import standard_town_holidays
+from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
+
+PROFILE_FIELDS = (
+    "name",
+    "time_zone",
+    "office_hours",
+    "wastewater_division_phone",
+    "after_hours_emergency_phone",
+    "code_enforcement_phone",
+    "fog_manager_name",
+    "fog_manager_address",
+    "fog_manager_email",
+    "fog_manager_phone",
+)
+
+# Years the holiday calendar accepts: wide enough for any real deadline, narrow enough to catch typos.
+FIRST_CALENDAR_YEAR = 2000
+LAST_CALENDAR_YEAR = 2100
+
+
+class RulesetVersionLocked(Exception):
+    """A ruleset version already in effect cannot be changed or deleted (only future ones can)."""
+
+
+def _require_fog_manager(acting_user) -> None:
+    # Commands and jobs act under a label (a string); only people are checked.
+    if isinstance(acting_user, str):
+        return
+    if acting_user is None or not acting_user.has_role(Role.FOG_MANAGER):
+        raise PermissionDenied("Only the FOG Manager may change the program's settings.")
+
+
+# --- Town profile (B2, J1, J2) ------------------------------------------------------------------
+
+
+def validate_time_zone(name: str) -> None:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValidationError(
+            {"time_zone": f"{name!r} is not a time zone name. Use a name such as America/Los_Angeles."}
+        ) from exc
+
+
+@transaction.atomic
+def town_profile_update(*, acting_user, **fields) -> TownProfile:
+    """Change the Town profile: the name, time zone and office hours, and the spill contact numbers
+    and FOG Manager address every permit prints (B2, J1, J2)."""
+    _require_fog_manager(acting_user)
+    unknown = sorted(set(fields) - set(PROFILE_FIELDS))
+    if unknown:
+        raise ValidationError({name: "This is not a Town profile field." for name in unknown})
+    profile = town_profile()
+    before = snapshot(profile)
+    for name, value in fields.items():
+        setattr(profile, name, value.strip() if isinstance(value, str) else value)
+    if "time_zone" in fields:
+        validate_time_zone(profile.time_zone)
+    profile.full_clean()
+    profile.save()
+    after = snapshot(profile)
+    # updated_at always changes; only a real change is worth an entry.
+    if {k: v for k, v in before.items() if k != "updated_at"} != {
+        k: v for k, v in after.items() if k != "updated_at"
+    }:
+        audit_record(
+            acting_user=acting_user,
+            action="town_profile.update",
+            instance=profile,
+            before=before,
+            after=after,
+        )
+    return profile
+
+
+# --- Holidays and closure days (Counting days) --------------------------------------------------
+
+
+def _check_year(year: int) -> None:
+    if not isinstance(year, int) or not FIRST_CALENDAR_YEAR <= year <= LAST_CALENDAR_YEAR:
+        raise ValidationError(
+            {"year": f"Give a year between {FIRST_CALENDAR_YEAR} and {LAST_CALENDAR_YEAR}, e.g. 2027."}
+        )
+
+
+@transaction.atomic
+def holiday_add(*, acting_user, date: dt.date, name: str, kind: str = Holiday.Kind.CLOSURE) -> Holiday:
+    """Close the Town's offices on ``date``: a holiday or a closure day (a 9/80 Friday).
+
+    Business-day counts (J2, M3) and the CCP §12a roll of calendar-day deadlines skip it from now on.
+    """
+    _require_fog_manager(acting_user)
+    if isinstance(date, dt.date):
+        _check_year(date.year)
+        existing = Holiday.objects.filter(date=date).first()
+        if existing is not None:
+            raise ValidationError(
+                {
+                    "date": f"{date:%Y-%m-%d} is already on the calendar as {existing.name}. Remove it first to change it."
+                }
+            )
+    holiday = Holiday(date=date, name=(name or "").strip(), kind=kind)
+    holiday.full_clean()
+    holiday.save()
+    audit_record(acting_user=acting_user, action="holiday.add", instance=holiday, after=snapshot(holiday))
+    return holiday
+
+
+@transaction.atomic
+def holiday_remove(*, acting_user, holiday: Holiday) -> None:
+    """Open the offices again on a day that was closed: business-day counting includes it again."""
+    _require_fog_manager(acting_user)
+    before = snapshot(holiday)
+    audit_record(acting_user=acting_user, action="holiday.remove", instance=holiday, before=before)
+    holiday.delete()
+
+
+@transaction.atomic
+def holidays_install_standard(*, year: int, acting_user) -> list[Holiday]:
+    """Add the usual California municipal holidays of ``year`` (fogcontrol.rules.holidays).
+
+    Days already on the calendar are left as they are (the Town may have renamed or re-dated one),
+    so installing a year twice adds nothing. Returns the holidays added.
+    """
+    _require_fog_manager(acting_user)
+    _check_year(year)
+    standard = standard_town_holidays(year)
+    taken = set(Holiday.objects.filter(date__in=list(standard)).values_list("date", flat=True))
+    added = Holiday.objects.bulk_create(
+        [
+            Holiday(date=day, name=name, kind=Holiday.Kind.HOLIDAY)
+            for day, name in standard.items()
+            if day not in taken
+        ]
+    )
+    # bulk_create sets primary keys on SQLite and PostgreSQL; re-read so every entry names its row.
+    added = list(Holiday.objects.filter(date__in=[h.date for h in added]))
+    for holiday in added:
+        audit_record(
+            acting_user=acting_user,
+            action="holiday.add",
+            instance=holiday,
+            after=snapshot(holiday),
+            note=f"Standard holidays of {year}",
+        )
+    return added
+
+
+# --- Ruleset versions ---------------------------------------------------------------------------
+
+# Values that may be 0: a program setting that can be switched off.
+ZERO_ALLOWED = frozenset({"service_grace_days", "service_due_soon_days", "frequency_extrapolation_steps"})
+# Ratios that are shares of a whole.
+SHARES = frozenset({"fill_limit_ratio", "manifest_low_volume_ratio", "cpc_fixture_drainage_load_ratio"})
+
+
+def _check_value(name: str, value: Any) -> str | None:
+    """Why a converted value is unusable, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        least = 0 if name in ZERO_ALLOWED else 1
+        if value < least:
+            return f"Must be a whole number of at least {least}."
+    if isinstance(value, decimal.Decimal):
+        if not value.is_finite() or value < 0:
+            return "Must be a number of 0 or more."
+        if name in SHARES and not 0 < value <= 1:
+            return "Must be a share between 0 and 1, e.g. 0.25 for 25%."
+    if isinstance(value, tuple):
+        if not value:
+            return "Give at least one value."
+        if isinstance(value[0], tuple):
+            if any(len(pair) != 2 or min(pair) <= 0 for pair in value):
+                return "Each line is two positive whole numbers: fixture units and gallons."
+            if list(value) != sorted(value) or len({a for a, _ in value}) != len(value):
+                return "List the lines in increasing order of fixture units, each once."
+        else:
+            if min(value) <= 0:
+                return "Every value must be a positive whole number."
+            if list(value) != sorted(set(value)):
+                return "List the values in increasing order, each once."
+    return None
+
+
+def clean_ruleset_values(values: Any) -> dict[str, Any]:
+    """Check a version's values and return only what differs from Chapter 10.02 as adopted.
+
+    ``values`` maps ruleset field names to JSON values (``Ruleset.to_dict`` form); a missing name
+    takes the adopted value. Raises ValidationError naming each bad value, with how to fix it.
+    """
+    if not isinstance(values, dict):
+        raise ValidationError({"values": "Give the values as an object of name: value."})
+    known = {field.name for field in dataclasses.fields(Ruleset)}
+    errors: dict[str, str] = {}
+    for name in sorted(set(values) - known):
+        errors[name] = "Not a ruleset value. See /api/v1/program/rulesets/in-force/ for the names."
+    converted: dict[str, Any] = {}
+    for name in sorted(set(values) & known):
+        try:
+            one = Ruleset.from_dict({name: values[name]})
+        except (ValueError, TypeError, decimal.InvalidOperation, AttributeError):
+            errors[name] = _format_hint(name)
+            continue
+        value = getattr(one, name)
+        problem = _check_value(name, value)
+        if problem:
+            errors[name] = problem
+        else:
+            converted[name] = value
+    ruleset = CHAPTER_10_02.replace(**converted)
+    if "revocation_hearing_min_days" not in errors and "revocation_hearing_max_days" not in errors:
+        if ruleset.revocation_hearing_min_days > ruleset.revocation_hearing_max_days:
+            errors["revocation_hearing_max_days"] = (
+                "The latest hearing day must not come before the earliest (L2)."
+            )
+    if errors:
+        raise ValidationError(errors)
+    adopted = CHAPTER_10_02.to_dict()
+    return {name: value for name, value in ruleset.to_dict().items() if value != adopted[name]}
+
+
+def _format_hint(name: str) -> str:
+    default = getattr(CHAPTER_10_02, name)
+    if isinstance(default, tuple) and default and isinstance(default[0], tuple):
+        return "Give pairs of whole numbers, e.g. [[8, 500], [21, 750]]."
+    if isinstance(default, tuple):
+        return "Give a list of whole numbers, e.g. [30, 60, 90]."
+    if isinstance(default, decimal.Decimal):
+        return f"Give a number, e.g. {default}."
+    if isinstance(default, dt.date):
+        return "Give a date as YYYY-MM-DD."
+    return f"Give a whole number, e.g. {default}."
+
+
+def ruleset_version_is_locked(version: RulesetVersion, *, today: dt.date) -> bool:
+    """In effect on or before ``today``: read-only, because old decisions are judged by it."""
+    return version.effective_from <= today
+
+
+def _check_future(effective_from: Any, today: dt.date) -> None:
+    if isinstance(effective_from, dt.date) and effective_from <= today:
+        raise ValidationError(
+            {
+                "effective_from": (
+                    f"A version must take effect after today ({today:%Y-%m-%d}): decisions already made are "
+                    "judged by the rules in force when they were made. Choose tomorrow or a later date."
+                )
+            }
+        )
+
+
+def _check_date_free(effective_from: Any, exclude_pk: int | None) -> None:
+    clash = RulesetVersion.objects.filter(effective_from=effective_from).exclude(pk=exclude_pk).first()
+    if clash is not None:
+        raise ValidationError(
+            {
+                "effective_from": f"{clash.label} already takes effect on that date. "
+                "Edit that version or choose another date."
+            }
+        )
+
+
+@transaction.atomic
+def ruleset_version_create(
+    *, acting_user, effective_from: dt.date, label: str, values: dict[str, Any], notes: str = ""
+) -> RulesetVersion:
+    """A new version of the program's numbers, in force from ``effective_from`` (a future date).
+
+    Every bold number of PROVISIONS.md is read from the version in force on the day judged
+    (``ruleset_on``), so the change applies from its effective date on and never before.
+    """
+    _require_fog_manager(acting_user)
+    today = town_today()
+    cleaned = clean_ruleset_values(values)
+    _check_future(effective_from, today)
+    if isinstance(effective_from, dt.date):
+        _check_date_free(effective_from, None)
+    version = RulesetVersion(
+        effective_from=effective_from,
+        label=(label or "").strip(),
+        values=cleaned,
+        notes=notes or "",
+        created_by=acting_user if getattr(acting_user, "pk", None) else None,
+    )
+    version.full_clean()
+    version.save()
+    audit_record(
+        acting_user=acting_user, action="ruleset_version.create", instance=version, after=snapshot(version)
+    )
+    return version
+
+
+def ruleset_version_locked_reason(version: RulesetVersion) -> str:
+    return (
+        f"{version.label} took effect on {version.effective_from:%Y-%m-%d} and is read-only: decisions "
+        "made while it was in force are judged by it. Create a new version with a future effective date."
+    )
+
+
+def _lock_check(version: RulesetVersion, today: dt.date) -> None:
+    if ruleset_version_is_locked(version, today=today):
+        raise RulesetVersionLocked(ruleset_version_locked_reason(version))
+
+
+@transaction.atomic
+def ruleset_version_update(*, acting_user, version: RulesetVersion, **fields) -> RulesetVersion:
+    """Change a version that has not yet taken effect (label, notes, values, effective date)."""
+    _require_fog_manager(acting_user)
+    version = RulesetVersion.objects.select_for_update().get(pk=version.pk)
+    today = town_today()
+    _lock_check(version, today)
+    unknown = sorted(set(fields) - {"effective_from", "label", "values", "notes"})
+    if unknown:
+        raise ValidationError({name: "This is not a field of a ruleset version." for name in unknown})
+    before = snapshot(version)
+    if "values" in fields:
+        fields["values"] = clean_ruleset_values(fields["values"])
+    if "effective_from" in fields:
+        _check_future(fields["effective_from"], today)
+        if isinstance(fields["effective_from"], dt.date):
+            _check_date_free(fields["effective_from"], version.pk)
+    for name, value in fields.items():
+        setattr(version, name, value.strip() if name == "label" and isinstance(value, str) else value)
+    version.full_clean()
+    version.save()
+    after = snapshot(version)
+    if before != after:
+        audit_record(
+            acting_user=acting_user,
+            action="ruleset_version.update",
+            instance=version,
+            before=before,
+            after=after,
+        )
+    return version
+
+
+@transaction.atomic
+def ruleset_version_delete(*, acting_user, version: RulesetVersion) -> None:
+    """Withdraw a version that has not yet taken effect."""
+    _require_fog_manager(acting_user)
+    version = RulesetVersion.objects.select_for_update().get(pk=version.pk)
+    _lock_check(version, town_today())
+    audit_record(
+        acting_user=acting_user, action="ruleset_version.delete", instance=version, before=snapshot(version)
+    )
+    version.delete()
