@@ -1,1 +1,23 @@
-urlpatterns: list = []
+"""Servicing API, included under /api/v1/ before the registry router (so devices/<pk>/compliance/
+and devices/<pk>/history/ are ours)."""
+
+from django.urls import path
+from rest_framework.routers import SimpleRouter
+
+from fogcontrol.servicing.api import views
+
+router = SimpleRouter()
+router.register("manifests", views.ManifestViewSet, basename="manifest")
+router.register("manifest-imports", views.ManifestImportViewSet, basename="manifest-import")
+router.register("manifest-flags", views.FlagViewSet, basename="manifest-flag")
+router.register("service-status", views.ServiceStatusViewSet, basename="service-status")
+router.register("service-requirements", views.RequirementViewSet, basename="service-requirement")
+router.register("frequency-requests", views.FrequencyRequestViewSet, basename="frequency-request")
+router.register("sludge-readings", views.ReadingViewSet, basename="sludge-reading")
+
+urlpatterns = [
+    path("devices/<int:pk>/compliance/", views.DeviceComplianceView.as_view(), name="device-compliance"),
+    path("devices/<int:pk>/history/", views.DeviceHistoryView.as_view(), name="device-history"),
+    path("devices/<int:pk>/frequency/", views.DeviceFrequencyView.as_view(), name="device-frequency"),
+    *router.urls,
+]

@@ -1,0 +1,271 @@
+"""Servicing rules the app needs that the maintenance rules do not carry yet (D4, E1-E7, F5, F7).
+
+Pure functions, no ORM, no clock: the servicing app hands in dates, readings and the ``Ruleset``.
+
+- ``status_window``: the set-based form of ``maintenance.device_status`` for the nightly sweep.
+- ``observations_from_history``: turns a device's pump-outs and readings into the E4 / E5
+  observations that ``recommend_frequency`` and ``assess_frequency_request`` take.
+- ``latest_measurement``: the reading that describes the device now (D4, E3).
+- The review flags: facts on a manifest that are possible but suspicious (E6, E7, F7). A flag
+  never refuses a manifest; it puts it in front of staff.
+- ``purge_allowed``: F5 retention with a litigation hold.
+
+The program settings below are not numbers of the ordinance (PROVISIONS.md has none for them);
+they are how far apart two facts must be before staff are asked to look.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Iterable
+from decimal import Decimal
+
+from fogcontrol.rules.calendar import TownCalendar
+from fogcontrol.rules.deadlines import record_retention_end
+from fogcontrol.rules.devices import Measurement, Observation
+from fogcontrol.rules.explain import fmt_date, fmt_percent
+from fogcontrol.rules.ruleset import Ruleset
+
+# One vehicle cannot pump two sites this close together in time (F7: a copied or invented ticket).
+VEHICLE_CONFLICT_MINUTES = 45
+# E6 "immediately": a pump-out this many days or more after a reading over the limit is late.
+IMMEDIATE_SERVICE_DAYS = 1
+# A manifest reading taken this soon after an inspection that found the device over the limit,
+# showing it within the limit, contradicts the inspection (F7).
+INSPECTION_CONTRADICTION_DAYS = 2
+
+FLAG_OVER_CAPACITY = "over_capacity"
+FLAG_LOW_VOLUME = "low_volume"
+FLAG_OVER_LIMIT = "over_limit"
+FLAG_VEHICLE_CONFLICT = "vehicle_conflict"
+FLAG_CONTRADICTS_INSPECTION = "contradicts_inspection"
+FLAG_LATE_AFTER_OVER_LIMIT = "late_after_over_limit"
+FLAG_BAFFLES_NOT_CLEANED = "baffles_not_cleaned"
+FLAG_SERVICED_LATE = "serviced_late"
+FLAG_DEVICE_REMOVED = "device_removed"
+FLAG_NO_DESIGN_DEPTH = "no_design_depth"
+FLAG_NO_RECEIVING_FACILITY = "no_receiving_facility"
+FLAG_NEEDS_MORE_FREQUENT = "needs_more_frequent_than_allowed"
+FLAG_INTERCEPTOR_PLANS = "interceptor_plans_required"
+
+# What each flag means, with the provision it rests on: shown to staff beside the manifest.
+FLAG_TITLES = {
+    FLAG_OVER_CAPACITY: ("E6", "More gallons removed than the device holds (beyond the tolerance)"),
+    FLAG_LOW_VOLUME: ("E7", "A full pump-out that removed far less than the device holds"),
+    FLAG_OVER_LIMIT: ("E3", "FOG and solids over the 25% limit before pumping"),
+    FLAG_VEHICLE_CONFLICT: ("F7", "The same vehicle at two sites at the same time"),
+    FLAG_CONTRADICTS_INSPECTION: ("F7", "The reading contradicts a recent inspection"),
+    FLAG_LATE_AFTER_OVER_LIMIT: ("E6", "Service came late after the device was found over the limit"),
+    FLAG_BAFFLES_NOT_CLEANED: ("E7", "A full pump-out without the baffles cleaned"),
+    FLAG_SERVICED_LATE: ("E1", "Serviced after the due date"),
+    FLAG_DEVICE_REMOVED: ("A3", "The device is recorded as removed from service"),
+    FLAG_NO_DESIGN_DEPTH: ("E3", "The device has no design depth on record: the 25% rule cannot be checked"),
+    FLAG_NO_RECEIVING_FACILITY: ("E7", "No receiving facility named for the removed material"),
+    FLAG_NEEDS_MORE_FREQUENT: ("E8", "Needs service more often than the shortest allowed frequency"),
+    FLAG_INTERCEPTOR_PLANS: ("E8", "A grease trap that needs an interceptor"),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Flag:
+    """One reason for staff to look at a manifest."""
+
+    code: str
+    provision: str
+    message: str
+
+
+def flag(code: str, message: str) -> Flag:
+    return Flag(code=code, provision=FLAG_TITLES[code][0], message=message)
+
+
+# --- status by date ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class StatusWindow:
+    """The due dates that separate the statuses on ``on`` (D4, E1).
+
+    A device with a due date BEFORE ``overdue_if_due_before`` is overdue; one due on or before
+    ``due_soon_if_due_by`` (and not overdue) is due soon; anything later is compliant. Over the
+    limit and never serviced do not depend on the date. This is exactly the date part of
+    ``maintenance.device_status``, in a form one UPDATE statement can apply to every device.
+    """
+
+    on: dt.date
+    overdue_if_due_before: dt.date
+    due_soon_if_due_by: dt.date
+
+
+def status_window(on: dt.date, ruleset: Ruleset) -> StatusWindow:
+    return StatusWindow(
+        on=on,
+        overdue_if_due_before=on - dt.timedelta(days=ruleset.service_grace_days),
+        due_soon_if_due_by=on + dt.timedelta(days=ruleset.service_due_soon_days),
+    )
+
+
+# --- history -> observations -------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ServiceEvent:
+    """One thing that happened to a device: a manifest (service) or a reading (inspection,
+    self-monitoring). Depths are measured BEFORE any pumping (E3, D4)."""
+
+    on: dt.date
+    full_pumpout: bool
+    fog_depth_in: Decimal | None
+    solids_depth_in: Decimal | None
+    source: str = ""
+
+    @property
+    def has_reading(self) -> bool:
+        return self.fog_depth_in is not None and self.solids_depth_in is not None
+
+
+def _ordered(events: Iterable[ServiceEvent]) -> list[ServiceEvent]:
+    # On one day a reading without pumping comes before a pump-out, so it counts from the
+    # previous pump-out, not from the one that emptied the device that day.
+    return sorted(events, key=lambda e: (e.on, e.full_pumpout))
+
+
+def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observation, ...]:
+    """E4 / E5 / E9: every reading taken after a full pump-out, as (days since that pump-out, FOG,
+    solids). A pump-out's own reading (taken before pumping) counts from the previous pump-out.
+    Readings before the first pump-out on record say nothing about the rate and are left out.
+    """
+    out: list[Observation] = []
+    last_pumpout: dt.date | None = None
+    for event in _ordered(events):
+        if event.has_reading and last_pumpout is not None:
+            days = (event.on - last_pumpout).days
+            if days > 0:
+                out.append(Observation(days, event.fog_depth_in, event.solids_depth_in))
+        if event.full_pumpout:
+            last_pumpout = event.on
+    return tuple(out)
+
+
+def last_full_pumpout(events: Iterable[ServiceEvent]) -> dt.date | None:
+    dates = [e.on for e in events if e.full_pumpout]
+    return max(dates) if dates else None
+
+
+def latest_measurement(events: Iterable[ServiceEvent]) -> Measurement | None:
+    """The most recent reading, as the ``Measurement`` that ``device_status`` takes (D4, E3)."""
+    readings = [e for e in _ordered(events) if e.has_reading]
+    if not readings:
+        return None
+    last = readings[-1]
+    return Measurement(
+        on=last.on,
+        fog_depth_in=last.fog_depth_in,
+        solids_depth_in=last.solids_depth_in,
+        pumped_out=last.full_pumpout,
+        source=last.source,
+    )
+
+
+# --- review flags ------------------------------------------------------------------------------
+
+
+def vehicle_conflict_flag(
+    *, plate: str, serviced_at: dt.datetime, other_site: str, other_serviced_at: dt.datetime
+) -> Flag:
+    """F7: one truck cannot be at two sites at once; the other visit is named so staff can check."""
+    minutes = abs(int((serviced_at - other_serviced_at).total_seconds() // 60))
+    return flag(
+        FLAG_VEHICLE_CONFLICT,
+        f"Vehicle {plate} is also recorded at {other_site} {minutes} minute(s) apart "
+        f"(less than {VEHICLE_CONFLICT_MINUTES} minutes).",
+    )
+
+
+def inspection_flags(
+    *,
+    service_date: dt.date,
+    full_pumpout: bool,
+    manifest_ratio: Decimal | None,
+    over_limit_reading_on: dt.date | None,
+    over_limit_reading_ratio: Decimal | None,
+    ruleset: Ruleset,
+) -> list[Flag]:
+    """E6 / F7: a manifest after a reading that found the device over the limit.
+
+    - The pump-out came ``IMMEDIATE_SERVICE_DAYS`` or more after that reading: E6 asks for
+      immediate service.
+    - The manifest's own reading, within ``INSPECTION_CONTRADICTION_DAYS`` of the over-limit
+      reading, shows the device within the limit: one of the two is wrong (F7).
+    """
+    if over_limit_reading_on is None or over_limit_reading_on > service_date:
+        return []
+    flags: list[Flag] = []
+    gap = (service_date - over_limit_reading_on).days
+    found = (
+        f"found {fmt_percent(over_limit_reading_ratio)} full" if over_limit_reading_ratio else "found over"
+    )
+    if full_pumpout and gap >= IMMEDIATE_SERVICE_DAYS:
+        flags.append(
+            flag(
+                FLAG_LATE_AFTER_OVER_LIMIT,
+                f"The device was {found} on {fmt_date(over_limit_reading_on)} and must be serviced "
+                f"immediately (E6); this pump-out came {gap} day(s) later.",
+            )
+        )
+    if (
+        manifest_ratio is not None
+        and gap <= INSPECTION_CONTRADICTION_DAYS
+        and manifest_ratio <= ruleset.fill_limit_ratio
+    ):
+        flags.append(
+            flag(
+                FLAG_CONTRADICTS_INSPECTION,
+                f"An inspection on {fmt_date(over_limit_reading_on)} {found}; this manifest reports "
+                f"{fmt_percent(manifest_ratio)} before pumping {gap} day(s) later.",
+            )
+        )
+    return flags
+
+
+def serviced_late_flag(*, service_date: dt.date, due: dt.date | None) -> Flag | None:
+    """E1: a full pump-out after the due date (the maintenance schedule was not followed, P7(3))."""
+    if due is None or service_date <= due:
+        return None
+    return flag(
+        FLAG_SERVICED_LATE,
+        f"The pump-out was due {fmt_date(due)}; it was done {(service_date - due).days} day(s) late.",
+    )
+
+
+# --- retention ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PurgeDecision:
+    allowed: bool
+    earliest_purge: dt.date
+    reason: str
+
+
+def purge_allowed(
+    *, record_date: dt.date, today: dt.date, held: bool, ruleset: Ruleset, calendar: TownCalendar
+) -> PurgeDecision:
+    """F5: a record may be destroyed only after its retention period, and never under a
+    litigation hold (which keeps it as long as the hold lasts)."""
+    retention = record_retention_end(record_date, ruleset=ruleset, calendar=calendar)
+    earliest = retention.earliest
+    assert earliest is not None
+    if held:
+        return PurgeDecision(
+            False, earliest, "A litigation hold keeps this record until the hold is released."
+        )
+    if today < earliest:
+        return PurgeDecision(
+            False,
+            earliest,
+            f"F5 keeps this record at least {ruleset.record_retention_years} year(s): "
+            f"it may not be destroyed before {fmt_date(earliest)}.",
+        )
+    return PurgeDecision(True, earliest, f"Retention ended; destroyable since {fmt_date(earliest)} (F5).")

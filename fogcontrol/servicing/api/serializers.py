@@ -1,0 +1,299 @@
+"""API shapes for servicing. Input serializers check types; the services check the rules."""
+
+from rest_framework import serializers
+
+from fogcontrol.servicing import certification
+from fogcontrol.servicing.models import (
+    FrequencyChange,
+    FrequencyChangeRequest,
+    Manifest,
+    ManifestFlag,
+    ManifestImport,
+    ManifestImportProblem,
+    ServiceRequirement,
+    SludgeReading,
+)
+from fogcontrol.servicing.services import ManifestSubmission
+
+
+class ManifestInputSerializer(serializers.Serializer):
+    device = serializers.CharField(help_text="The Town's device number, e.g. GI-00042.")
+    manifest_number = serializers.CharField(max_length=64)
+    serviced_at = serializers.DateTimeField(
+        help_text="Date and time of service (ISO 8601; Town time if no offset)."
+    )
+    full_pumpout = serializers.BooleanField(help_text="All FOG, liquids and solids removed (E7).")
+    baffles_cleaned = serializers.BooleanField(help_text="Baffles removed and cleaned (E7).")
+    fog_depth_in = serializers.DecimalField(max_digits=6, decimal_places=2, required=False, allow_null=True)
+    solids_depth_in = serializers.DecimalField(
+        max_digits=6, decimal_places=2, required=False, allow_null=True
+    )
+    gallons_removed = serializers.DecimalField(
+        max_digits=9, decimal_places=1, required=False, allow_null=True
+    )
+    establishment = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, help_text="Licence number."
+    )
+    hauler = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, help_text="Company name or id."
+    )
+    driver_name = serializers.CharField(required=False, allow_blank=True, max_length=120, default="")
+    vehicle_plate = serializers.CharField(required=False, allow_blank=True, max_length=20, default="")
+    leak_observed = serializers.BooleanField(required=False, default=False)
+    damaged_baffles = serializers.BooleanField(required=False, default=False)
+    damaged_tees = serializers.BooleanField(required=False, default=False)
+    condition_notes = serializers.CharField(required=False, allow_blank=True, default="")
+    receiving_facility = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    delivered_on = serializers.DateField(required=False, allow_null=True)
+    certified_by_name = serializers.CharField(
+        required=False, allow_blank=True, max_length=150, default="", help_text="Typed name: the signature."
+    )
+    certification_version = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=32,
+        default="",
+        help_text=f"The certification text's version; current: {certification.CURRENT_VERSION}.",
+    )
+
+    def to_submission(self) -> ManifestSubmission:
+        data = dict(self.validated_data)
+        return ManifestSubmission(**data)
+
+
+class CorrectionInputSerializer(ManifestInputSerializer):
+    reason = serializers.CharField(help_text="What was wrong and what the correction changes.")
+    withdraw = serializers.BooleanField(
+        required=False, default=False, help_text="The manifest should not have been filed."
+    )
+
+    def to_submission(self) -> ManifestSubmission:
+        data = dict(self.validated_data)
+        data.pop("reason")
+        data.pop("withdraw")
+        return ManifestSubmission(**data)
+
+
+class FlagSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ManifestFlag
+        fields = ["id", "manifest", "code", "provision", "message", "review", "reviewed_at", "review_note"]
+
+
+class ManifestSerializer(serializers.ModelSerializer):
+    device = serializers.CharField(source="device.identifier")
+    receiving_facility = serializers.CharField(source="receiving_facility.name", default=None)
+    submitted_by = serializers.CharField(source="submitted_by_label")
+    flags = FlagSerializer(many=True, read_only=True)
+    attachments = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Manifest
+        fields = [
+            "id",
+            "device",
+            "device_id",
+            "establishment_id",
+            "site_address",
+            "hauler_id",
+            "hauler_name",
+            "driver_name",
+            "vehicle_plate",
+            "manifest_number",
+            "serviced_at",
+            "service_date",
+            "full_pumpout",
+            "baffles_cleaned",
+            "fog_depth_in",
+            "solids_depth_in",
+            "fill_ratio",
+            "gallons_removed",
+            "leak_observed",
+            "damaged_baffles",
+            "damaged_tees",
+            "condition_notes",
+            "receiving_facility",
+            "delivered_on",
+            "certified_by_name",
+            "certification_version",
+            "channel",
+            "received_at",
+            "submitted_by",
+            "corrects",
+            "correction_reason",
+            "withdrawn",
+            "record_sequence",
+            "previous_hash",
+            "record_hash",
+            "flags",
+            "attachments",
+        ]
+
+    def get_attachments(self, manifest) -> list[dict]:
+        return [
+            {
+                "id": a.pk,
+                "name": a.original_name,
+                "content_type": a.content_type,
+                "size_bytes": a.size_bytes,
+                "sha256": a.sha256,
+            }
+            for a in manifest.attachments.all()
+        ]
+
+
+class ComplianceQuerySerializer(serializers.Serializer):
+    on = serializers.DateField(required=False, help_text="The day to judge (YYYY-MM-DD); today by default.")
+
+
+class FrequencyChangeInputSerializer(serializers.Serializer):
+    to_days = serializers.IntegerField()
+    reason = serializers.CharField()
+    notice_date = serializers.DateField(required=False, allow_null=True)
+    effective_on = serializers.DateField(required=False, allow_null=True)
+
+
+class FrequencyChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FrequencyChange
+        fields = [
+            "id",
+            "device",
+            "from_days",
+            "to_days",
+            "source",
+            "request",
+            "reason",
+            "notice_date",
+            "effective_on",
+            "explanation",
+            "created_at",
+            "applied_at",
+            "permit_modification_ref",
+        ]
+
+
+class FrequencyRequestSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FrequencyChangeRequest
+        fields = [
+            "id",
+            "device",
+            "requested_days",
+            "current_days",
+            "justification",
+            "status",
+            "assessment",
+            "decision_assessment",
+            "submitted_at",
+            "decided_at",
+            "decision_note",
+        ]
+        read_only_fields = [
+            "current_days",
+            "status",
+            "assessment",
+            "decision_assessment",
+            "submitted_at",
+            "decided_at",
+            "decision_note",
+        ]
+
+
+class DecisionSerializer(serializers.Serializer):
+    grant = serializers.BooleanField()
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    notice_date = serializers.DateField(required=False, allow_null=True)
+
+
+class RequirementSerializer(serializers.ModelSerializer):
+    device = serializers.CharField(source="device.identifier")
+
+    class Meta:
+        model = ServiceRequirement
+        fields = [
+            "id",
+            "device",
+            "device_id",
+            "kind",
+            "provision",
+            "status",
+            "opened_on",
+            "due_on",
+            "opened_by_manifest",
+            "opened_by_reading",
+            "proposed_frequency_days",
+            "proposed_effective_on",
+            "explanation",
+            "closed_at",
+            "closed_by_manifest",
+            "close_note",
+        ]
+
+
+class RequirementCloseSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+    e8_exception = serializers.ChoiceField(choices=["", "space", "slope"], required=False, default="")
+
+
+class FlagReviewSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=[ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED])
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReadingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = SludgeReading
+        fields = [
+            "id",
+            "device",
+            "taken_on",
+            "fog_depth_in",
+            "solids_depth_in",
+            "fill_ratio",
+            "source",
+            "notes",
+            "recorded_at",
+        ]
+        read_only_fields = ["fill_ratio", "recorded_at"]
+
+
+class ImportProblemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ManifestImportProblem
+        fields = ["row_number", "manifest_number", "field", "message"]
+
+
+class ManifestImportSerializer(serializers.ModelSerializer):
+    report_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ManifestImport
+        fields = [
+            "id",
+            "original_name",
+            "size_bytes",
+            "dry_run",
+            "status",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "rows_total",
+            "rows_accepted",
+            "rows_rejected",
+            "rows_flagged",
+            "error",
+            "report_url",
+        ]
+
+    def get_report_url(self, record) -> str | None:
+        if not record.report:
+            return None
+        request = self.context.get("request")
+        path = f"/api/v1/manifest-imports/{record.pk}/report/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class ManifestImportUploadSerializer(serializers.Serializer):
+    file = serializers.FileField()
+    dry_run = serializers.BooleanField(required=False, default=False)

@@ -1,0 +1,103 @@
+"""One FilterSet per list, shared by the pages (`?status=overdue`) and the API."""
+
+import django_filters
+from django.db.models import Exists, OuterRef, Q
+
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules.devices import DEVICE_STATUSES
+from fogcontrol.servicing.models import Manifest, ManifestFlag, ServiceRequirement
+
+STATUS_CHOICES = [(status, status.replace("_", " ").capitalize()) for status in DEVICE_STATUSES]
+
+
+class ManifestFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    device = django_filters.NumberFilter(field_name="device_id", label="Device id")
+    hauler = django_filters.NumberFilter(field_name="hauler_id", label="Hauler id")
+    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+    serviced_from = django_filters.DateFilter(
+        field_name="service_date", lookup_expr="gte", label="Serviced from"
+    )
+    serviced_to = django_filters.DateFilter(field_name="service_date", lookup_expr="lte", label="Serviced to")
+    channel = django_filters.ChoiceFilter(choices=Manifest.Channel.choices)
+    full_pumpout = django_filters.BooleanFilter()
+    flagged = django_filters.BooleanFilter(method="filter_flagged", label="Has flags to review")
+
+    class Meta:
+        model = Manifest
+        fields = [
+            "q",
+            "device",
+            "hauler",
+            "establishment",
+            "serviced_from",
+            "serviced_to",
+            "channel",
+            "full_pumpout",
+            "flagged",
+        ]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(manifest_number__icontains=value)
+            | Q(device__identifier__icontains=value)
+            | Q(site_address__icontains=value)
+            | Q(hauler_name__icontains=value)
+        )
+
+    def filter_flagged(self, queryset, name, value):
+        if value is None:
+            return queryset
+        open_flags = Exists(
+            ManifestFlag.objects.filter(manifest=OuterRef("pk"), review=ManifestFlag.Review.OPEN)
+        )
+        return queryset.filter(open_flags) if value else queryset.exclude(open_flags)
+
+
+class ServiceStatusFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    status = django_filters.ChoiceFilter(choices=STATUS_CHOICES, method="filter_status")
+    kind = django_filters.ChoiceFilter(choices=GreaseControlDevice.Kind.choices)
+    due_by = django_filters.DateFilter(
+        field_name="service_state__next_due", lookup_expr="lte", label="Due by"
+    )
+
+    class Meta:
+        model = GreaseControlDevice
+        fields = ["q", "status", "kind", "due_by"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        matching = GreaseControlDevice.objects.filter(
+            Q(identifier__icontains=value) | Q(establishments__business_name__icontains=value)
+        ).values("pk")
+        return queryset.filter(pk__in=matching)
+
+    def filter_status(self, queryset, name, value):
+        if value == "never_serviced":  # a device with no state row yet has never been serviced
+            return queryset.filter(Q(service_state__isnull=True) | Q(service_state__status=value))
+        return queryset.filter(service_state__status=value)
+
+
+class FlagFilter(django_filters.FilterSet):
+    review = django_filters.ChoiceFilter(choices=ManifestFlag.Review.choices)
+    code = django_filters.CharFilter()
+
+    class Meta:
+        model = ManifestFlag
+        fields = ["review", "code"]
+
+
+class RequirementFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=ServiceRequirement.Status.choices)
+    kind = django_filters.ChoiceFilter(choices=ServiceRequirement.Kind.choices)
+    device = django_filters.NumberFilter(field_name="device_id")
+
+    class Meta:
+        model = ServiceRequirement
+        fields = ["status", "kind", "device"]

@@ -1,0 +1,406 @@
+"""CSV upload of manifests: a documented column layout, a dry run, and a report on every row.
+
+The file is read as a stream, one row at a time (a 100,000-row file is never in memory at once);
+each row goes through the same ``manifest_submit`` as the portal and the API, in its own
+transaction, so a bad row never loses the good ones. The report is written to a file as rows are
+read; rejected rows are also stored (in batches) for the report page.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import tempfile
+from decimal import Decimal, InvalidOperation
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files import File
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.servicing import certification
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
+from fogcontrol.servicing.permissions import can_submit_manifest
+from fogcontrol.servicing.services.manifests import ManifestSubmission, manifest_submit, manifest_validate
+
+# (column, required, what to put in it). The order is the template's; any order is accepted.
+COLUMNS: tuple[tuple[str, bool, str], ...] = (
+    ("device", True, "The Town's device number from the lid tag or permit, e.g. GI-00042."),
+    ("manifest_number", True, "Your manifest or ticket number; unique for your company."),
+    (
+        "serviced_at",
+        True,
+        "Date and time of service in the Town's time: 2025-03-14 09:30 (or 03/14/2025 09:30).",
+    ),
+    ("full_pumpout", True, "yes if all FOG, liquids and solids were removed (E7); no otherwise."),
+    ("baffles_cleaned", True, "yes if the baffles were removed and cleaned (E7)."),
+    ("fog_depth_in", False, "FOG depth before pumping, inches (e.g. 3.5)."),
+    ("solids_depth_in", False, "Solids depth before pumping, inches."),
+    ("gallons_removed", False, "Gallons pumped out."),
+    ("driver", False, "Driver's name."),
+    ("vehicle", False, "Vehicle licence plate."),
+    ("receiving_facility", False, "Registered name of the facility that received the material."),
+    ("delivered_on", False, "Date delivered to the receiving facility: 2025-03-14."),
+    ("leak_observed", False, "yes or no."),
+    ("damaged_baffles", False, "yes or no."),
+    ("damaged_tees", False, "yes or no (sanitary tees)."),
+    ("condition_notes", False, "Anything else about the device's condition."),
+    ("establishment", False, "Business licence number of the FSE served, when the device serves several."),
+    ("hauler", False, "Hauler company name; haulers leave this blank (their own company is used)."),
+    ("certified_by_name", True, "Typed name of the person certifying the manifest (the signature)."),
+    (
+        "certification_version",
+        True,
+        f"The certification text's version, currently {certification.CURRENT_VERSION}.",
+    ),
+)
+REQUIRED = tuple(name for name, required, _ in COLUMNS if required)
+KNOWN = {name for name, _, _ in COLUMNS}
+TRUE = {"yes", "y", "true", "1", "x"}
+FALSE = {"no", "n", "false", "0", ""}
+DATETIME_FORMATS = (
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%dT%H:%M",
+    "%Y-%m-%dT%H:%M:%S",
+    "%m/%d/%Y %H:%M",
+)
+PROBLEM_BATCH = 500
+PROGRESS_EVERY = 1000
+
+
+def template_csv() -> str:
+    """The header row and one example row: the documented layout, downloadable from the page."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([name for name, _, _ in COLUMNS])
+    writer.writerow(
+        [
+            "GI-00042",
+            "T-100234",
+            "2025-03-14 09:30",
+            "yes",
+            "yes",
+            "3.5",
+            "6",
+            "950",
+            "Dana Ruiz",
+            "8ABC123",
+            "Regional Digester",
+            "2025-03-14",
+            "no",
+            "no",
+            "no",
+            "",
+            "",
+            "",
+            "Dana Ruiz",
+            certification.CURRENT_VERSION,
+        ]
+    )
+    return out.getvalue()
+
+
+# --- parsing -----------------------------------------------------------------------------------
+
+
+def _bool(value: str, column: str, errors: dict, *, required: bool = False) -> bool:
+    text = (value or "").strip().lower()
+    if required and not text:
+        errors[column] = ["Required: yes or no."]
+        return False
+    if text in TRUE:
+        return True
+    if text in FALSE:
+        return False
+    errors[column] = [f"{value!r} is not yes or no."]
+    return False
+
+
+def _decimal(value: str, column: str, errors: dict) -> Decimal | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    try:
+        number = Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        errors[column] = [f"{value!r} is not a number; write it like 3.5."]
+        return None
+    if not number.is_finite():
+        errors[column] = [f"{value!r} is not a number; write it like 3.5."]
+        return None
+    return number
+
+
+def _datetime(value: str, column: str, errors: dict, ctx: ProgramContext) -> dt.datetime | None:
+    text = (value or "").strip()
+    if not text:
+        errors[column] = ["Required: the date and time of service, e.g. 2025-03-14 09:30."]
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+        for fmt in DATETIME_FORMATS:
+            try:
+                moment = dt.datetime.strptime(text, fmt)
+                break
+            except ValueError:
+                continue
+    if moment is None:
+        errors[column] = [f"{value!r} is not a date and time; write it like 2025-03-14 09:30."]
+        return None
+    return moment.replace(tzinfo=ctx.zone()) if timezone.is_naive(moment) else moment
+
+
+def _date(value: str, column: str, errors: dict) -> dt.date | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    for parse in (dt.date.fromisoformat, lambda t: dt.datetime.strptime(t, "%m/%d/%Y").date()):
+        try:
+            return parse(text)
+        except ValueError:
+            continue
+    errors[column] = [f"{value!r} is not a date; write it like 2025-03-14."]
+    return None
+
+
+def parse_row(row: dict, ctx: ProgramContext) -> tuple[ManifestSubmission | None, dict[str, list[str]]]:
+    """One CSV row to a submission, or the reasons it cannot be read."""
+    errors: dict[str, list[str]] = {}
+    get = lambda name: (row.get(name) or "").strip()  # noqa: E731 - a one-line accessor
+    for name in REQUIRED:
+        if name not in ("full_pumpout", "baffles_cleaned", "serviced_at") and not get(name):
+            errors[name] = ["Required; this cell is empty."]
+    submission = ManifestSubmission(
+        device=get("device"),
+        manifest_number=get("manifest_number"),
+        serviced_at=_datetime(get("serviced_at"), "serviced_at", errors, ctx),
+        full_pumpout=_bool(get("full_pumpout"), "full_pumpout", errors, required=True),
+        baffles_cleaned=_bool(get("baffles_cleaned"), "baffles_cleaned", errors, required=True),
+        certified_by_name=get("certified_by_name"),
+        certification_version=get("certification_version"),
+        establishment=get("establishment") or None,
+        hauler=get("hauler") or None,
+        driver_name=get("driver"),
+        vehicle_plate=get("vehicle"),
+        fog_depth_in=_decimal(get("fog_depth_in"), "fog_depth_in", errors),
+        solids_depth_in=_decimal(get("solids_depth_in"), "solids_depth_in", errors),
+        gallons_removed=_decimal(get("gallons_removed"), "gallons_removed", errors),
+        leak_observed=_bool(get("leak_observed"), "leak_observed", errors),
+        damaged_baffles=_bool(get("damaged_baffles"), "damaged_baffles", errors),
+        damaged_tees=_bool(get("damaged_tees"), "damaged_tees", errors),
+        condition_notes=get("condition_notes"),
+        receiving_facility=get("receiving_facility") or None,
+        delivered_on=_date(get("delivered_on"), "delivered_on", errors),
+    )
+    return (None if errors else submission), errors
+
+
+def _header_problem(fieldnames: list[str] | None) -> str:
+    if not fieldnames:
+        return "The file is empty: the first line must be the header row (download the template)."
+    names = [(name or "").strip() for name in fieldnames]
+    missing = [name for name in REQUIRED if name not in names]
+    if missing:
+        return (
+            f"The header row lacks the column(s): {', '.join(missing)}. The first line must name the columns "
+            "exactly as in the template."
+        )
+    return ""
+
+
+# --- upload ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImport:
+    """Accept an uploaded CSV (checked: size, name, text, header) and queue it for processing."""
+    if not can_submit_manifest(acting_user):
+        raise PermissionDenied("Your role may not submit manifests.")
+    limit = settings.FOGCONTROL_MAX_UPLOAD_BYTES
+    if upload is None:
+        raise ValidationError({"file": "Choose the CSV file to upload."})
+    if upload.size > limit:
+        raise ValidationError(
+            {"file": f"The file is larger than {limit // (1024 * 1024)} MB; split it into smaller files."}
+        )
+    if not upload.name.lower().endswith(".csv"):
+        raise ValidationError({"file": "Upload a .csv file (save the spreadsheet as CSV UTF-8)."})
+    head = upload.read(64 * 1024)
+    upload.seek(0)
+    if b"\x00" in head:
+        raise ValidationError({"file": "This is not a text CSV file; save the spreadsheet as CSV UTF-8."})
+    try:
+        text = head.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if len(head) < 64 * 1024 or exc.start < len(head) - 4:  # not just a character cut at the edge
+            raise ValidationError(
+                {"file": "The file is not UTF-8 text; save the spreadsheet as CSV UTF-8."}
+            ) from exc
+        text = head[: exc.start].decode("utf-8-sig")
+    first_line = text.splitlines()[0] if text.strip() else ""
+    problem = _header_problem(next(csv.reader([first_line]), None) if first_line else None)
+    if problem:
+        raise ValidationError({"file": problem})
+    record = ManifestImport(
+        uploaded_by=acting_user,
+        original_name=upload.name[:255],
+        size_bytes=upload.size,
+        dry_run=dry_run,
+    )
+    record.file.save(upload.name, upload, save=False)
+    record.save()
+    audit_record(
+        acting_user=acting_user, action="manifest_import.upload", instance=record, after=snapshot(record)
+    )
+    return record
+
+
+def manifest_import_enqueue(record: ManifestImport) -> None:
+    """Queue the processing once the upload is committed (the worker must see the row)."""
+    from fogcontrol.servicing.tasks import run_manifest_import
+
+    transaction.on_commit(lambda: run_manifest_import.enqueue(record.pk))
+
+
+# --- processing --------------------------------------------------------------------------------
+
+
+def _messages(errors: dict[str, list[str]]) -> list[tuple[str, str]]:
+    return [
+        (field if field != "__all__" else "", message)
+        for field, messages in errors.items()
+        for message in messages
+    ]
+
+
+def manifest_import_run(*, import_id: int) -> ManifestImport:
+    """Process an import: every row read, checked and (unless a dry run) submitted, one at a time."""
+    record = ManifestImport.objects.select_related("uploaded_by").get(pk=import_id)
+    if record.status != ManifestImport.Status.QUEUED:
+        return record  # already run: a retried task must not submit the rows twice
+    record.status = ManifestImport.Status.RUNNING
+    record.started_at = timezone.now()
+    record.save(update_fields=["status", "started_at"])
+    try:
+        _process(record)
+    except Exception as exc:  # the file as a whole could not be read: say so on the report page
+        record.status = ManifestImport.Status.FAILED
+        record.error = f"The file could not be processed: {exc}"
+        record.finished_at = timezone.now()
+        record.save(
+            update_fields=["status", "error", "finished_at", "rows_total", "rows_accepted", "rows_rejected"]
+        )
+        raise
+    return record
+
+
+def _process(record: ManifestImport) -> None:
+    user = record.uploaded_by
+    ctx = ProgramContext()
+    device_cache: dict = {}
+    seen: set | None = set() if record.dry_run else None
+    problems: list[ManifestImportProblem] = []
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as report_file:
+        report = csv.writer(report_file)
+        report.writerow(["row", "manifest_number", "outcome", "manifest_id", "flags", "problems"])
+        with record.file.open("rb") as raw:
+            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="", errors="replace")
+            reader = csv.DictReader(text)
+            header = _header_problem(reader.fieldnames)
+            if header:
+                record.error = header
+                record.status = ManifestImport.Status.FAILED
+                record.finished_at = timezone.now()
+                record.save(update_fields=["error", "status", "finished_at"])
+                return
+            reader.fieldnames = [(name or "").strip() for name in reader.fieldnames]
+            for number, row in enumerate(reader, start=2):
+                outcome, manifest_id, flags, errors = _one_row(
+                    row, record=record, user=user, ctx=ctx, cache=device_cache, seen=seen
+                )
+                record.rows_total += 1
+                if errors:
+                    record.rows_rejected += 1
+                    for field, message in _messages(errors):
+                        problems.append(
+                            ManifestImportProblem(
+                                manifest_import=record,
+                                row_number=number,
+                                manifest_number=(row.get("manifest_number") or "")[:64],
+                                field=field[:64],
+                                message=message,
+                            )
+                        )
+                else:
+                    record.rows_accepted += 1
+                    record.rows_flagged += bool(flags)
+                report.writerow(
+                    [
+                        number,
+                        row.get("manifest_number") or "",
+                        outcome,
+                        manifest_id or "",
+                        "; ".join(flags),
+                        "; ".join(
+                            f"{field}: {message}" if field else message
+                            for field, message in _messages(errors)
+                        ),
+                    ]
+                )
+                if len(problems) >= PROBLEM_BATCH:
+                    ManifestImportProblem.objects.bulk_create(problems)
+                    problems = []
+                if record.rows_total % PROGRESS_EVERY == 0:
+                    record.save(
+                        update_fields=["rows_total", "rows_accepted", "rows_rejected", "rows_flagged"]
+                    )
+        ManifestImportProblem.objects.bulk_create(problems)
+        report_file.seek(0)
+        record.report.save(f"import-{record.pk}-report.csv", File(report_file), save=False)
+    record.status = ManifestImport.Status.DONE
+    record.finished_at = timezone.now()
+    record.save()
+
+
+def _one_row(row: dict, *, record, user, ctx, cache, seen) -> tuple[str, int | None, list[str], dict]:
+    if None in row:
+        return (
+            "rejected",
+            None,
+            [],
+            {"": ["This row has more cells than the header has columns; check for stray commas."]},
+        )
+    submission, errors = parse_row(row, ctx)
+    if errors:
+        return "rejected", None, [], errors
+    try:
+        if record.dry_run:
+            resolved = manifest_validate(
+                submission, acting_user=user, ctx=ctx, device_cache=cache, seen_numbers=seen
+            )
+            hauler = resolved.fields["hauler"]
+            if hauler is not None:
+                seen.add((hauler.pk, resolved.fields["manifest_number"]))
+            return "would be accepted", None, [], {}
+        raw = {key: value for key, value in row.items() if key in KNOWN or value}
+        manifest = manifest_submit(
+            acting_user=user,
+            submission=submission,
+            channel=Manifest.Channel.CSV,
+            raw=raw,
+            source_import=record,
+            ctx=ctx,
+            device_cache=cache,
+        )
+        return "accepted", manifest.pk, [f.code for f in manifest.flag_list], {}
+    except ValidationError as exc:
+        return "rejected", None, [], exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
+    except PermissionDenied as exc:
+        return "rejected", None, [], {"": [str(exc)]}

@@ -1,0 +1,16 @@
+"""Manifests, their attachments and the purge log are copies of record (F1, F5, F7): database
+triggers refuse UPDATE and DELETE on SQLite and PostgreSQL (fogcontrol.servicing.records)."""
+
+from django.db import migrations
+
+from fogcontrol.servicing.records import ProtectCopyOfRecord
+
+
+class Migration(migrations.Migration):
+    dependencies = [("servicing", "0001_initial")]
+
+    operations = [
+        ProtectCopyOfRecord("servicing_manifest"),
+        ProtectCopyOfRecord("servicing_manifestattachment"),
+        ProtectCopyOfRecord("servicing_purgedrecord", purgeable=False),
+    ]

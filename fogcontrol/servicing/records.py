@@ -1,0 +1,397 @@
+"""Copies of record (F1, F5, F7): submissions kept exactly as received, impossible to alter quietly.
+
+Reusable by any app whose submissions are records (manifests here; permit applications and spill
+notifications next). To make a model a copy of record:
+
+1. Subclass ``CopyOfRecord`` (abstract). It adds: ``received_at`` (UTC), ``submitted_by`` and
+   ``submitted_by_label``, ``submission`` (the exact submission as received, text), the record's
+   place in its chain (``record_sequence``, ``previous_hash``) and its SHA-256 (``record_hash``).
+2. Write rows only with ``record_append(instance)``: it sets ``received_at``, takes the next
+   place in the table's chain (the chain head is locked, so two writers cannot fork it), hashes
+   every stored field including the previous record's hash, and inserts.
+3. In the model's migration, after CreateModel, add ``ProtectCopyOfRecord("<db_table>")``: it
+   installs database triggers (SQLite and PostgreSQL) that refuse every UPDATE and DELETE, so no
+   path (ORM, admin, raw SQL) changes a row. The one exception is a purge after the retention
+   period (F5): a DELETE is let through only for a row named in ``PurgedRecord``, which keeps the
+   purged row's hash so the chain stays verifiable.
+   Note: a later migration that alters the table on SQLite rebuilds it and drops its triggers; add
+   ``ProtectCopyOfRecord`` again after such an operation. ``verify_chain`` reports missing triggers.
+4. A correction is a new record that points to the one it corrects (the model's own foreign key,
+   e.g. ``Manifest.corrects``); nothing is ever edited in place.
+
+``verify_chain(model)`` walks a chain and names the first broken link; ``fogcontrol
+verify_records`` runs it over every copy-of-record model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+
+from django.apps import apps
+from django.conf import settings
+from django.db import connection, models
+from django.db.migrations.operations.base import Operation
+from django.utils import timezone
+
+GENESIS_HASH = "0" * 64
+# Fields left out of the hash: the row id (assigned by the database after hashing) and the hash.
+_UNHASHED = frozenset({"id", "record_hash"})
+
+
+class CopyOfRecord(models.Model):
+    """An unalterable record of a submission (F1, F5, F7). See the module docstring."""
+
+    received_at = models.DateTimeField(editable=False, db_index=True, help_text="When received (UTC).")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Names the sender even if the account is renamed, and a job or import when no person sent it.
+    submitted_by_label = models.CharField(max_length=150)
+    submission = models.TextField(help_text="The exact submission as received (canonical JSON).")
+    record_sequence = models.PositiveBigIntegerField(unique=True, editable=False)
+    previous_hash = models.CharField(max_length=64, editable=False)
+    record_hash = models.CharField(max_length=64, unique=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        # The database trigger is the real guard; this one gives a clear message sooner.
+        if not self._state.adding:
+            raise RecordImmutable(
+                f"{self._meta.verbose_name} #{self.pk} is a copy of record and cannot be changed."
+            )
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise RecordImmutable(
+            f"{self._meta.verbose_name} #{self.pk} is a copy of record; it can only be purged after "
+            "its retention period (F5)."
+        )
+
+
+class RecordImmutable(Exception):
+    """Raised when code tries to change or delete a copy of record."""
+
+
+class RecordChainHead(models.Model):
+    """The last record of each chain: locked while a record is appended so the chain cannot fork."""
+
+    chain = models.CharField(max_length=100, unique=True)
+    last_sequence = models.PositiveBigIntegerField(default=0)
+    last_hash = models.CharField(max_length=64, default=GENESIS_HASH)
+
+    def __str__(self) -> str:
+        return f"{self.chain} #{self.last_sequence}"
+
+
+class PurgedRecord(models.Model):
+    """A copy of record destroyed after its retention period (F5).
+
+    Written BEFORE the row is deleted: the delete trigger lets through only rows named here.
+    It keeps the purged row's place and hash, so ``verify_chain`` still checks every link.
+    Itself append-only (protected by the same triggers, without exception).
+    """
+
+    table_name = models.CharField(max_length=100)
+    record_id = models.BigIntegerField()
+    record_sequence = models.PositiveBigIntegerField()
+    previous_hash = models.CharField(max_length=64)
+    record_hash = models.CharField(max_length=64)
+    record_date = models.DateField(help_text="The date the retention period counts from (F5).")
+    purged_at = models.DateTimeField(default=timezone.now)
+    purged_by_label = models.CharField(max_length=150)
+    reason = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table_name", "record_id"], name="purged_record_unique"),
+            models.UniqueConstraint(fields=["table_name", "record_sequence"], name="purged_sequence_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_name} #{self.record_id} purged {self.purged_at:%Y-%m-%d}"
+
+
+# --- hashing -----------------------------------------------------------------------------------
+
+
+def _canonical(field: models.Field, value):
+    """A stored value as text that reads back identically from SQLite and PostgreSQL."""
+    if value is None:
+        return None
+    if isinstance(field, models.DecimalField):
+        return str(Decimal(value).quantize(Decimal(1).scaleb(-field.decimal_places)))
+    if isinstance(field, models.DateTimeField):
+        return value.astimezone(dt.UTC).isoformat()
+    if isinstance(field, models.DateField):
+        return value.isoformat()
+    if isinstance(field, models.FileField):
+        return str(value) or None
+    if isinstance(field, models.BooleanField | models.IntegerField):
+        return value
+    return str(value)
+
+
+def record_digest(instance: models.Model) -> str:
+    """SHA-256 over every stored field of the row (with the previous record's hash), as canonical JSON."""
+    payload = {
+        field.attname: _canonical(field, getattr(instance, field.attname))
+        for field in instance._meta.concrete_fields
+        if field.attname not in _UNHASHED
+    }
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def canonical_submission(data) -> str:
+    """The exact submission as JSON text: keys sorted, so the same body always reads the same."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def chain_name(model: type[models.Model]) -> str:
+    return model._meta.db_table
+
+
+def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
+    """Insert a copy of record at the end of its table's chain. Call inside a transaction."""
+    head, _ = RecordChainHead.objects.select_for_update().get_or_create(chain=chain_name(type(instance)))
+    instance.received_at = timezone.now().astimezone(dt.UTC)
+    instance.submitted_by = acting_user if getattr(acting_user, "pk", None) else None
+    instance.submitted_by_label = (
+        acting_user if isinstance(acting_user, str) else acting_user.get_username()
+    )[:150]
+    instance.record_sequence = head.last_sequence + 1
+    instance.previous_hash = head.last_hash
+    instance.record_hash = record_digest(instance)
+    instance.save(force_insert=True)
+    head.last_sequence = instance.record_sequence
+    head.last_hash = instance.record_hash
+    head.save(update_fields=["last_sequence", "last_hash"])
+    return instance
+
+
+def record_purge(instance: CopyOfRecord, *, record_date: dt.date, acting_user, reason: str) -> PurgedRecord:
+    """Destroy a copy of record whose retention has ended (the caller checks F5 and holds).
+
+    The purge entry is written first; the trigger then lets this one DELETE through.
+    """
+    label = acting_user if isinstance(acting_user, str) else acting_user.get_username()
+    purged = PurgedRecord.objects.create(
+        table_name=chain_name(type(instance)),
+        record_id=instance.pk,
+        record_sequence=instance.record_sequence,
+        previous_hash=instance.previous_hash,
+        record_hash=instance.record_hash,
+        record_date=record_date,
+        purged_by_label=label,
+        reason=reason,
+    )
+    # Past the model's own guard (which refuses every other delete); related rows follow their
+    # on_delete rules as usual.
+    models.Model.delete(instance)
+    return purged
+
+
+# --- verification ------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ChainReport:
+    chain: str
+    records: int
+    purged: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def first_broken_link(self) -> str | None:
+        return self.problems[0] if self.problems else None
+
+
+def copy_of_record_models() -> list[type[CopyOfRecord]]:
+    return [model for model in apps.get_models() if issubclass(model, CopyOfRecord)]
+
+
+def _merged(model) -> Iterator[tuple[int, object, PurgedRecord | None]]:
+    """Live rows and purge entries of a chain, in sequence order, without loading either whole."""
+    live = model.objects.order_by("record_sequence").iterator(chunk_size=2000)
+    purged = (
+        PurgedRecord.objects.filter(table_name=chain_name(model))
+        .order_by("record_sequence")
+        .iterator(chunk_size=2000)
+    )
+    next_live, next_purged = next(live, None), next(purged, None)
+    while next_live is not None or next_purged is not None:
+        if next_purged is None or (
+            next_live is not None and next_live.record_sequence < next_purged.record_sequence
+        ):
+            yield next_live.record_sequence, next_live, None
+            next_live = next(live, None)
+        else:
+            yield next_purged.record_sequence, None, next_purged
+            next_purged = next(purged, None)
+
+
+def verify_chain(model: type[CopyOfRecord]) -> ChainReport:
+    """Walk a chain from its first record; list every broken link, the first one first (F7)."""
+    name = chain_name(model)
+    label = model._meta.verbose_name
+    problems: list[str] = []
+    if not protection_installed(name):
+        problems.append(
+            f"{name}: the triggers that refuse UPDATE and DELETE are missing; records can be altered."
+        )
+    expected_sequence, expected_previous = 1, GENESIS_HASH
+    records = purged_count = 0
+    for sequence, row, purge in _merged(model):
+        stored_previous = row.previous_hash if row is not None else purge.previous_hash
+        stored_hash = row.record_hash if row is not None else purge.record_hash
+        where = f"{label} #{row.pk if row is not None else purge.record_id} (sequence {sequence})"
+        if sequence != expected_sequence:
+            missing = f"{expected_sequence}" + (
+                f"-{sequence - 1}" if sequence - 1 > expected_sequence else ""
+            )
+            problems.append(
+                f"{name}: record(s) at sequence {missing} are missing: deleted without a purge entry."
+            )
+        if stored_previous != expected_previous:
+            problems.append(f"{name}: {where} does not link to the record before it: the chain was broken.")
+        if row is not None:
+            records += 1
+            if record_digest(row) != stored_hash:
+                problems.append(
+                    f"{name}: {where} was altered after it was received: its contents no longer match its SHA-256."
+                )
+        else:
+            purged_count += 1
+        expected_sequence, expected_previous = sequence + 1, stored_hash
+    head = RecordChainHead.objects.filter(chain=name).first()
+    if head is not None and head.last_sequence != expected_sequence - 1:
+        problems.append(
+            f"{name}: the chain ends at sequence {expected_sequence - 1} but {head.last_sequence} records were "
+            "appended: the last record(s) were deleted."
+        )
+    elif head is not None and head.last_sequence and head.last_hash != expected_previous:
+        problems.append(f"{name}: the last record's hash differs from the one recorded when it was appended.")
+    return ChainReport(chain=name, records=records, purged=purged_count, problems=tuple(problems))
+
+
+# --- database protection -----------------------------------------------------------------------
+
+_PG_FUNCTION = """
+CREATE OR REPLACE FUNCTION fogcontrol_copy_of_record_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND TG_ARGV[0] = 'purgeable' AND EXISTS (
+      SELECT 1 FROM servicing_purgedrecord p WHERE p.table_name = TG_TABLE_NAME AND p.record_id = OLD.id
+  ) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'copy of record: rows of % cannot be changed or deleted (F1, F7); submit a correction', TG_TABLE_NAME
+    USING ERRCODE = 'integrity_constraint_violation';
+END
+$$;
+"""
+
+
+def _trigger_names(table: str) -> tuple[str, str]:
+    return f"{table}_refuse_update", f"{table}_refuse_delete"
+
+
+def protection_sql(vendor: str, table: str, *, purgeable: bool = True) -> list[str]:
+    """The statements that make ``table`` append-only on ``vendor`` (sqlite or postgresql)."""
+    update_trigger, delete_trigger = _trigger_names(table)
+    if vendor == "sqlite":
+        purge_clause = (
+            f'WHEN NOT EXISTS (SELECT 1 FROM "servicing_purgedrecord" p '
+            f'WHERE p."table_name" = \'{table}\' AND p."record_id" = OLD."id") '
+            if purgeable
+            else ""
+        )
+        return [
+            f'CREATE TRIGGER IF NOT EXISTS "{update_trigger}" BEFORE UPDATE ON "{table}" BEGIN '
+            f"SELECT RAISE(ABORT, 'copy of record: rows of {table} cannot be changed (F1, F7); submit a correction'); END",
+            f'CREATE TRIGGER IF NOT EXISTS "{delete_trigger}" BEFORE DELETE ON "{table}" {purge_clause}BEGIN '
+            f"SELECT RAISE(ABORT, 'copy of record: rows of {table} cannot be deleted before they are purged "
+            f"after their retention period (F5)'); END",
+        ]
+    if vendor == "postgresql":
+        argument = "purgeable" if purgeable else "strict"
+        return [
+            _PG_FUNCTION,
+            f'DROP TRIGGER IF EXISTS "{update_trigger}" ON "{table}"',
+            f'CREATE TRIGGER "{update_trigger}" BEFORE UPDATE OR DELETE ON "{table}" '
+            f"FOR EACH ROW EXECUTE FUNCTION fogcontrol_copy_of_record_guard('{argument}')",
+        ]
+    raise NotImplementedError(f"No copy-of-record triggers for the {vendor} database.")
+
+
+def unprotection_sql(vendor: str, table: str) -> list[str]:
+    update_trigger, delete_trigger = _trigger_names(table)
+    if vendor == "sqlite":
+        return [f'DROP TRIGGER IF EXISTS "{update_trigger}"', f'DROP TRIGGER IF EXISTS "{delete_trigger}"']
+    if vendor == "postgresql":
+        return [f'DROP TRIGGER IF EXISTS "{update_trigger}" ON "{table}"']
+    raise NotImplementedError(f"No copy-of-record triggers for the {vendor} database.")
+
+
+def protection_installed(table: str, using=None) -> bool:
+    conn = using or connection
+    update_trigger, delete_trigger = _trigger_names(table)
+    with conn.cursor() as cursor:
+        if conn.vendor == "sqlite":
+            cursor.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s AND name IN (%s, %s)",
+                [table, update_trigger, delete_trigger],
+            )
+            return cursor.fetchone()[0] == 2
+        if conn.vendor == "postgresql":
+            cursor.execute(
+                "SELECT count(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+                "WHERE c.relname = %s AND t.tgname = %s AND t.tgenabled <> 'D'",
+                [table, update_trigger],
+            )
+            return cursor.fetchone()[0] == 1
+    return False
+
+
+class ProtectCopyOfRecord(Operation):
+    """Migration operation: make a table append-only with database triggers (see module docstring).
+
+    ``ProtectCopyOfRecord("servicing_manifest")``; ``purgeable=False`` for tables whose rows may
+    never be deleted at all (the purge log itself).
+    """
+
+    reduces_to_sql = True
+    reversible = True
+
+    def __init__(self, table: str, purgeable: bool = True):
+        self.table = table
+        self.purgeable = purgeable
+
+    def deconstruct(self):
+        return self.__class__.__name__, [self.table], {"purgeable": self.purgeable}
+
+    def state_forwards(self, app_label, state):
+        pass
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        for statement in protection_sql(
+            schema_editor.connection.vendor, self.table, purgeable=self.purgeable
+        ):
+            schema_editor.execute(statement, params=None)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        for statement in unprotection_sql(schema_editor.connection.vendor, self.table):
+            schema_editor.execute(statement, params=None)
+
+    def describe(self):
+        return f"Make {self.table} a copy of record (refuse UPDATE and DELETE)"

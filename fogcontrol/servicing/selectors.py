@@ -1,0 +1,306 @@
+"""Reads of servicing, always scoped to the user (a record outside the scope is not found: 404).
+
+Staff see everything. An FSE or property owner user sees the manifests, readings and history of
+the devices the registry lets them see. A hauler user sees its own company's manifests and the
+service status of its customers' devices.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerVehicle
+from fogcontrol.registry.selectors import devices_visible_to
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import (
+    FrequencyChange,
+    FrequencyChangeRequest,
+    Manifest,
+    ManifestFlag,
+    ManifestImport,
+    ServiceRequirement,
+    SludgeReading,
+)
+from fogcontrol.servicing.services.state import DeviceSnapshot, device_snapshot
+
+
+def manifests_visible_to(user) -> QuerySet[Manifest]:
+    queryset = Manifest.objects.all()
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role == Role.HAULER:
+        return queryset.filter(hauler__in=user.hauler_companies.all())
+    return queryset.filter(device__in=devices_visible_to(user).values("pk"))
+
+
+def manifest_list(user) -> QuerySet[Manifest]:
+    """The manifest list: a fixed number of queries whatever its length."""
+    open_flags = ManifestFlag.objects.filter(manifest=OuterRef("pk"), review=ManifestFlag.Review.OPEN)
+    corrected = Manifest.objects.filter(corrects=OuterRef("pk"))
+    return (
+        manifests_visible_to(user)
+        .select_related("device", "establishment", "hauler", "receiving_facility")
+        .annotate(has_open_flags=Exists(open_flags), is_corrected=Exists(corrected))
+        .order_by("-serviced_at", "-pk")
+    )
+
+
+def manifest_detail(user, pk) -> Manifest:
+    return (
+        manifests_visible_to(user)
+        .select_related(
+            "device", "establishment", "hauler", "vehicle", "receiving_facility", "corrects", "submitted_by"
+        )
+        .prefetch_related(
+            Prefetch("flags", queryset=ManifestFlag.objects.select_related("reviewed_by")),
+            "attachments",
+            Prefetch(
+                "corrections",
+                queryset=Manifest.objects.only(
+                    "pk", "manifest_number", "received_at", "withdrawn", "corrects_id"
+                ),
+            ),
+        )
+        .get(pk=pk)
+    )
+
+
+def service_status_list(user) -> QuerySet[GreaseControlDevice]:
+    """Devices with their service state, for the status list (one query plus one prefetch)."""
+    return (
+        devices_visible_to(user)
+        .filter(status=GreaseControlDevice.Status.ACTIVE)
+        .select_related("service_state", "parcel")
+        .prefetch_related(
+            Prefetch(
+                "establishments",
+                queryset=FoodServiceEstablishment.objects.only("pk", "business_name", "site_address"),
+            )
+        )
+        .order_by("service_state__next_due", "identifier")
+    )
+
+
+def status_counts(user) -> dict[str, int]:
+    devices = devices_visible_to(user).filter(status=GreaseControlDevice.Status.ACTIVE)
+    rows = devices.values("service_state__status").annotate(n=Count("pk"))
+    counts = {"compliant": 0, "due_soon": 0, "overdue": 0, "over_limit": 0, "never_serviced": 0}
+    for row in rows:
+        counts[row["service_state__status"] or "never_serviced"] += row["n"]
+    if user.is_program_staff:
+        counts["flags_open"] = ManifestFlag.objects.filter(review=ManifestFlag.Review.OPEN).count()
+        counts["requirements_open"] = ServiceRequirement.objects.filter(
+            status=ServiceRequirement.Status.OPEN
+        ).count()
+        counts["requests_pending"] = FrequencyChangeRequest.objects.filter(
+            status=FrequencyChangeRequest.Status.PENDING
+        ).count()
+    return counts
+
+
+def device_for_servicing(user, pk) -> GreaseControlDevice:
+    return (
+        devices_visible_to(user)
+        .select_related("service_state", "parcel")
+        .prefetch_related("establishments")
+        .get(pk=pk)
+    )
+
+
+def flags_to_review(user) -> QuerySet[ManifestFlag]:
+    if not user.is_program_staff:
+        return ManifestFlag.objects.none()
+    return ManifestFlag.objects.select_related("manifest", "manifest__device", "manifest__hauler").order_by(
+        "review", "-created_at"
+    )
+
+
+def requirements_visible_to(user) -> QuerySet[ServiceRequirement]:
+    queryset = ServiceRequirement.objects.select_related("device", "opened_by_manifest", "closed_by_manifest")
+    if user.is_authenticated and user.is_program_staff:
+        return queryset
+    return queryset.filter(device__in=devices_visible_to(user).values("pk")).exclude(
+        kind=ServiceRequirement.Kind.FREQUENCY_REVIEW
+    )
+
+
+def frequency_requests_visible_to(user) -> QuerySet[FrequencyChangeRequest]:
+    queryset = FrequencyChangeRequest.objects.select_related("device", "submitted_by", "decided_by")
+    if user.is_authenticated and user.is_program_staff:
+        return queryset
+    if user.role == Role.HAULER:
+        return queryset.none()
+    return queryset.filter(device__in=devices_visible_to(user).values("pk"))
+
+
+def imports_visible_to(user) -> QuerySet[ManifestImport]:
+    if not user.is_authenticated:
+        return ManifestImport.objects.none()
+    if user.is_program_staff:
+        return ManifestImport.objects.select_related("uploaded_by")
+    return ManifestImport.objects.filter(uploaded_by=user).select_related("uploaded_by")
+
+
+def portal_defaults(user) -> dict:
+    """What the portal form remembers: the vehicle, driver and facility of the user's last manifest."""
+    last = (
+        Manifest.objects.filter(submitted_by=user)
+        .order_by("-received_at")
+        .values("vehicle_plate", "driver_name", "receiving_facility", "certified_by_name")
+        .first()
+    )
+    return last or {}
+
+
+def vehicles_for(user) -> QuerySet[HaulerVehicle]:
+    if user.role == Role.HAULER:
+        return HaulerVehicle.objects.filter(hauler__users=user, active=True).select_related("hauler")
+    return HaulerVehicle.objects.none()
+
+
+# --- compliance and history --------------------------------------------------------------------
+
+
+def device_compliance(user, pk, *, on: dt.date) -> tuple[GreaseControlDevice, DeviceSnapshot]:
+    """The device's compliance on a day, computed by the rules (issue 3's compliance endpoint)."""
+    device = devices_visible_to(user).get(pk=pk)
+    return device, device_snapshot(device, on=on, ctx=ProgramContext())
+
+
+@dataclasses.dataclass
+class TimelineEvent:
+    on: dt.date
+    at: dt.datetime | None
+    kind: str  # manifest, reading, frequency_change, requirement, flag
+    title: str
+    detail: str
+    badge: str = ""
+    obj: object = None
+
+
+@dataclasses.dataclass
+class DeviceHistory:
+    device: GreaseControlDevice
+    events: list[TimelineEvent]
+    chart: list[tuple[dt.date, Decimal, str]]  # (day, fill ratio, source)
+    limit: Decimal
+
+
+def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
+    """A device's service history: manifests, readings, frequency changes, requirements and flags
+    in one timeline, newest first, and the fill ratio over time. A fixed number of queries."""
+    device = device_for_servicing(user, pk)
+    manifests = list(
+        manifests_visible_to(user)
+        .filter(device=device)
+        .select_related("hauler")
+        .annotate(is_corrected=Exists(Manifest.objects.filter(corrects=OuterRef("pk"))))
+        .prefetch_related("flags")
+        .order_by("-serviced_at")[:limit_events]
+    )
+    readings = list(SludgeReading.objects.filter(device=device).order_by("-taken_on")[:limit_events])
+    changes = list(FrequencyChange.objects.filter(device=device).select_related("decided_by")[:limit_events])
+    requirements = list(
+        requirements_visible_to(user).filter(device=device).order_by("-opened_on")[:limit_events]
+    )
+    events: list[TimelineEvent] = []
+    chart: list[tuple[dt.date, Decimal, str]] = []
+    for m in manifests:
+        state = "withdrawn" if m.withdrawn else ("corrected" if m.is_corrected else "")
+        what = "Full pump-out" if m.full_pumpout else "Service (not a full pump-out)"
+        detail = f"{m.hauler_name or 'Submitted by ' + m.submitted_by_label} · manifest {m.manifest_number}"
+        if m.gallons_removed is not None:
+            detail += f" · {m.gallons_removed} gal"
+        if m.fill_ratio is not None:
+            detail += f" · {m.fill_ratio * 100:.1f}% full before pumping"
+        events.append(TimelineEvent(m.service_date, m.serviced_at, "manifest", what, detail, state, m))
+        for f in m.flags.all():
+            events.append(
+                TimelineEvent(
+                    m.service_date, f.created_at, "flag", f"Flag ({f.provision})", f.message, f.review, f
+                )
+            )
+        if m.fill_ratio is not None and not state:
+            chart.append((m.service_date, m.fill_ratio, "manifest"))
+    for r in readings:
+        ratio = f"{r.fill_ratio * 100:.1f}% full" if r.fill_ratio is not None else "no design depth"
+        events.append(
+            TimelineEvent(
+                r.taken_on,
+                None,
+                "reading",
+                f"Reading ({r.get_source_display()})",
+                f"FOG {r.fog_depth_in} in, solids {r.solids_depth_in} in: {ratio}",
+                "",
+                r,
+            )
+        )
+        if r.fill_ratio is not None:
+            chart.append((r.taken_on, r.fill_ratio, r.source))
+    for c in changes:
+        events.append(
+            TimelineEvent(
+                c.created_at.date(),
+                c.created_at,
+                "frequency_change",
+                f"Frequency: every {c.to_days} days from {c.effective_on:%Y-%m-%d}",
+                c.reason,
+                "applied" if c.applied_at else "pending",
+                c,
+            )
+        )
+    for q in requirements:
+        events.append(
+            TimelineEvent(
+                q.opened_on, q.opened_at, "requirement", q.get_kind_display(), q.close_note, q.status, q
+            )
+        )
+    events.sort(key=lambda e: (e.on, e.at.timestamp() if e.at else 0), reverse=True)
+    chart.sort(key=lambda point: point[0])
+    ctx = ProgramContext()
+    return DeviceHistory(device=device, events=events, chart=chart, limit=ctx.ruleset().fill_limit_ratio)
+
+
+def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 200) -> dict:
+    """Coordinates for the fill-ratio chart (plain SVG: no script, prints and works offline)."""
+    if not history.chart:
+        return {}
+    first, last = history.chart[0][0], history.chart[-1][0]
+    span = max((last - first).days, 1)
+    top = max(max(p[1] for p in history.chart), history.limit * 2, Decimal("0.5"))
+
+    def y(ratio: Decimal) -> float:
+        return round(height - float(ratio / top) * height, 1)
+
+    points = [
+        {
+            "x": round((day - first).days / span * width, 1),
+            "y": y(ratio),
+            "day": day,
+            "percent": ratio * 100,
+            "source": source,
+        }
+        for day, ratio, source in history.chart
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "points": points,
+        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points if p["source"] == "manifest"),
+        "limit_y": y(history.limit),
+        "limit_percent": history.limit * 100,
+        "first": first,
+        "last": last,
+        "top_percent": top * 100,
+    }
+
+
+def open_requirement_filter() -> Q:
+    return Q(status=ServiceRequirement.Status.OPEN)

@@ -1,0 +1,318 @@
+"""Changing a device's service frequency (E1, E5, E6, B7).
+
+The FOG Manager assigns one of the allowed frequencies (E1). The permittee is told at least the B7
+notice period before the change takes effect; the change is recorded at once and applied to the
+device on its effective date (the nightly sweep). When the device's FSE holds an issued permit,
+the permit's modification (B7 notice, reissue) is proposed through the permits workflow.
+An owner may ask in writing for a change (E5); the FOG Manager decides with the rules engine's
+assessment in view.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.api.errors import Conflict
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.registry.services import device_update
+from fogcontrol.rules import maintenance
+from fogcontrol.rules.deadlines import frequency_change_effective
+from fogcontrol.rules.servicing_rules import observations_from_history
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import (
+    DeviceServiceState,
+    FrequencyChange,
+    FrequencyChangeRequest,
+    ServiceRequirement,
+)
+from fogcontrol.servicing.permissions import can_request_frequency, can_set_frequency
+from fogcontrol.servicing.services.state import device_events, device_state_refresh
+
+logger = logging.getLogger(__name__)
+
+
+def _issued_permit_for(device: GreaseControlDevice):
+    """The issued permit of an FSE the device serves, if the permits app can tell us (B2, B7).
+
+    The permits app is being written alongside; until it offers a permit model with an issued
+    state, there is no permit to modify and the change is applied from here alone.
+    """
+    try:
+        from fogcontrol.permits import models as permit_models
+    except ImportError:
+        return None
+    permit_model = getattr(permit_models, "Permit", None)
+    if permit_model is None:
+        return None
+    issued = getattr(getattr(permit_model, "Status", None), "ISSUED", "issued")
+    try:
+        return (
+            permit_model.objects.filter(establishment__in=device.establishments.all(), status=issued)
+            .order_by("-pk")
+            .first()
+        )
+    except Exception:  # a different shape of permit model: tell the lead, do not fail the change
+        logger.warning("Could not look up the permit of device %s", device.pk, exc_info=True)
+        return None
+
+
+def _propose_permit_modification(*, device, acting_user, to_days, reason, notice_date) -> str:
+    permit = _issued_permit_for(device)
+    if permit is None:
+        return ""
+    try:
+        from fogcontrol.permits.services import permit_modification_propose
+    except ImportError:
+        return ""
+    modification = permit_modification_propose(
+        permit=permit,
+        acting_user=acting_user,
+        changes={"service_frequency_days": to_days},
+        reason=reason,
+        notice_date=notice_date,
+    )
+    return str(getattr(modification, "pk", "") or "")
+
+
+@transaction.atomic
+def frequency_change(
+    *,
+    device: GreaseControlDevice,
+    acting_user,
+    to_days: int,
+    reason: str,
+    notice_date: dt.date | None = None,
+    effective_on: dt.date | None = None,
+    request: FrequencyChangeRequest | None = None,
+    ctx: ProgramContext | None = None,
+) -> FrequencyChange:
+    """E1 / B7: the FOG Manager assigns a new frequency, effective no sooner than the B7 notice
+    period after ``notice_date`` (today by default). Closes the device's open frequency review."""
+    if not can_set_frequency(acting_user):
+        raise PermissionDenied("Only the FOG Manager changes a device's service frequency (E1).")
+    ctx = ctx or ProgramContext()
+    today = ctx.today()
+    notice_date = notice_date or today
+    ruleset = ctx.ruleset(notice_date)
+    allowed = sorted(ruleset.allowed_frequencies_days)
+    if to_days not in allowed:
+        raise ValidationError(
+            {
+                "to_days": f"{to_days} days is not an allowed frequency; choose one of {', '.join(map(str, allowed))} days (E1)."
+            }
+        )
+    if not (reason or "").strip():
+        raise ValidationError({"reason": "Say why the frequency changes; the permittee is told (B7)."})
+    current = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
+    if to_days == current:
+        raise ValidationError({"to_days": f"The device is already serviced every {current} days."})
+    notice = frequency_change_effective(notice_date, ruleset=ruleset, calendar=ctx.calendar())
+    earliest = notice.earliest
+    if effective_on is None:
+        effective_on = earliest
+    elif effective_on < earliest:
+        raise ValidationError(
+            {
+                "effective_on": f"B7 requires at least {ruleset.frequency_change_notice_days} days' notice: "
+                f"the change may take effect on {earliest:%Y-%m-%d} at the earliest."
+            }
+        )
+    change = FrequencyChange.objects.create(
+        device=device,
+        from_days=device.assigned_frequency_days,
+        to_days=to_days,
+        source=FrequencyChange.Source.REQUEST if request else FrequencyChange.Source.STAFF,
+        request=request,
+        reason=reason.strip(),
+        notice_date=notice_date,
+        effective_on=effective_on,
+        explanation=notice.explanation.as_dict(),
+        decided_by=acting_user if getattr(acting_user, "pk", None) else None,
+    )
+    change.permit_modification_ref = _propose_permit_modification(
+        device=device, acting_user=acting_user, to_days=to_days, reason=change.reason, notice_date=notice_date
+    )
+    if change.permit_modification_ref:
+        change.save(update_fields=["permit_modification_ref"])
+    audit_record(acting_user=acting_user, action="frequency.change", instance=change, after=snapshot(change))
+    for review in ServiceRequirement.objects.filter(
+        device=device, kind=ServiceRequirement.Kind.FREQUENCY_REVIEW, status=ServiceRequirement.Status.OPEN
+    ):
+        before = snapshot(review)
+        review.status = ServiceRequirement.Status.CLOSED
+        review.closed_at = timezone.now()
+        review.close_note = f"Frequency changed to every {to_days} days from {effective_on:%Y-%m-%d}."
+        review.save(update_fields=["status", "closed_at", "close_note"])
+        audit_record(
+            acting_user=acting_user,
+            action="service_requirement.close",
+            instance=review,
+            before=before,
+            after=snapshot(review),
+        )
+    if effective_on <= today:
+        _apply(change, acting_user=acting_user, ctx=ctx)
+    return change
+
+
+def _apply(change: FrequencyChange, *, acting_user, ctx: ProgramContext) -> None:
+    device = change.device
+    device_update(device=device, acting_user=acting_user, assigned_frequency_days=change.to_days)
+    change.applied_at = timezone.now()
+    change.save(update_fields=["applied_at"])
+    device_state_refresh(device=device, ctx=ctx)
+
+
+def frequency_changes_apply_due(*, today: dt.date, acting_user, ctx: ProgramContext) -> int:
+    """Apply every recorded change whose effective date has come (run nightly). Each change in its
+    own transaction, so one failure leaves the others applied."""
+    applied = 0
+    due = FrequencyChange.objects.filter(applied_at__isnull=True, effective_on__lte=today).select_related(
+        "device"
+    )
+    for change in due.order_by("effective_on", "pk"):
+        with transaction.atomic():
+            _apply(change, acting_user=acting_user, ctx=ctx)
+        applied += 1
+    return applied
+
+
+# --- E5 requests -------------------------------------------------------------------------------
+
+
+def frequency_assessment(*, device: GreaseControlDevice, requested_days: int, ctx: ProgramContext):
+    """E5: the rules engine's view of a request, from the device's own accumulation data."""
+    today = ctx.today()
+    ruleset = ctx.ruleset(today)
+    events, _ = device_events(device, up_to=today)
+    state = DeviceServiceState.objects.filter(device=device).first()
+    # "Fully comply" as servicing can see it: not overdue or over the limit, nothing required.
+    compliance_ok = (
+        state is not None
+        and state.status in ("compliant", "due_soon")
+        and not (
+            ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).exists()
+        )
+    )
+    return maintenance.assess_frequency_request(
+        requested_days=requested_days,
+        kind=device.kind,
+        total_depth_in=device.total_design_depth_in or 1,
+        observations=observations_from_history(events) if device.total_design_depth_in else (),
+        compliance_ok=compliance_ok,
+        ruleset=ruleset,
+    )
+
+
+def _assessment_dict(decision) -> dict:
+    return {
+        "granted": decision.granted,
+        "reasons": list(decision.reasons),
+        "recommended_frequency_days": decision.recommendation.recommended_frequency_days,
+        "explanation": decision.explanation.as_dict(),
+    }
+
+
+@transaction.atomic
+def frequency_request_file(
+    *,
+    device: GreaseControlDevice,
+    acting_user,
+    requested_days: int,
+    justification: str,
+    ctx: ProgramContext | None = None,
+) -> FrequencyChangeRequest:
+    """E5: the owner asks in writing for a different frequency. The device must be theirs (the
+    caller fetched it through the user's scope)."""
+    if not can_request_frequency(acting_user):
+        raise PermissionDenied("Only the FSE or the property owner may ask for a frequency change (E5).")
+    ctx = ctx or ProgramContext()
+    ruleset = ctx.ruleset()
+    allowed = sorted(ruleset.allowed_frequencies_days)
+    if requested_days not in allowed:
+        raise ValidationError(
+            {
+                "requested_days": f"Choose one of the allowed frequencies: {', '.join(map(str, allowed))} days (E1)."
+            }
+        )
+    if not (justification or "").strip():
+        raise ValidationError(
+            {
+                "justification": "Explain the request: E5 asks you to show, from your accumulation data, that it meets the 25% rule."
+            }
+        )
+    if FrequencyChangeRequest.objects.filter(
+        device=device, status=FrequencyChangeRequest.Status.PENDING
+    ).exists():
+        raise Conflict("A request for this device is already pending; wait for the decision or withdraw it.")
+    current = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
+    decision = frequency_assessment(device=device, requested_days=requested_days, ctx=ctx)
+    request = FrequencyChangeRequest.objects.create(
+        device=device,
+        requested_days=requested_days,
+        current_days=current,
+        justification=justification.strip(),
+        submitted_by=acting_user,
+        assessment=_assessment_dict(decision),
+    )
+    audit_record(
+        acting_user=acting_user, action="frequency_request.file", instance=request, after=snapshot(request)
+    )
+    return request
+
+
+@transaction.atomic
+def frequency_request_decide(
+    *,
+    request: FrequencyChangeRequest,
+    acting_user,
+    grant: bool,
+    note: str = "",
+    notice_date: dt.date | None = None,
+    ctx: ProgramContext | None = None,
+) -> FrequencyChangeRequest:
+    """E5: the FOG Manager grants or refuses, with the engine's assessment recorded beside the
+    decision. Deciding against the assessment needs a note; a grant records the frequency change
+    (B7 notice, permit revised and reissued)."""
+    if not can_set_frequency(acting_user):
+        raise PermissionDenied("Only the FOG Manager decides frequency requests (E5).")
+    request = FrequencyChangeRequest.objects.select_for_update().get(pk=request.pk)
+    if request.status != FrequencyChangeRequest.Status.PENDING:
+        raise Conflict(f"This request was already {request.get_status_display().lower()}.")
+    ctx = ctx or ProgramContext()
+    decision = frequency_assessment(device=request.device, requested_days=request.requested_days, ctx=ctx)
+    if grant != decision.granted and not note.strip():
+        raise ValidationError(
+            {"note": "Your decision differs from the rules engine's assessment: say why, for the record."}
+        )
+    before = snapshot(request)
+    request.status = FrequencyChangeRequest.Status.GRANTED if grant else FrequencyChangeRequest.Status.REFUSED
+    request.decision_assessment = _assessment_dict(decision)
+    request.decided_by = acting_user
+    request.decided_at = timezone.now()
+    request.decision_note = note.strip()
+    request.save()
+    audit_record(
+        acting_user=acting_user,
+        action="frequency_request.decide",
+        instance=request,
+        before=before,
+        after=snapshot(request),
+    )
+    if grant:
+        frequency_change(
+            device=request.device,
+            acting_user=acting_user,
+            to_days=request.requested_days,
+            reason=f"Owner's request granted (E5). {note.strip()}".strip(),
+            notice_date=notice_date,
+            request=request,
+            ctx=ctx,
+        )
+    return request

@@ -1,0 +1,727 @@
+"""Submitting manifests: one set of rules for the portal, the CSV upload and the API (E6, E7, F1-F7).
+
+Every entry path builds a ``ManifestSubmission`` and calls ``manifest_submit``. It refuses what
+cannot be true (with a message naming the field and how to fix it), accepts what is possible but
+suspicious with flags for staff, keeps the submission as a copy of record, and brings the device's
+state and requirements up to date in the same transaction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.registry.models import (
+    FoodServiceEstablishment,
+    GreaseControlDevice,
+    HaulerCompany,
+    HaulerVehicle,
+    ReceivingFacility,
+)
+from fogcontrol.registry.selectors import devices_visible_to
+from fogcontrol.rules import maintenance
+from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
+from fogcontrol.rules.servicing_rules import (
+    FLAG_BAFFLES_NOT_CLEANED,
+    FLAG_DEVICE_REMOVED,
+    FLAG_NO_DESIGN_DEPTH,
+    FLAG_NO_RECEIVING_FACILITY,
+    FLAG_TITLES,
+    VEHICLE_CONFLICT_MINUTES,
+    Flag,
+    flag,
+    inspection_flags,
+    serviced_late_flag,
+    vehicle_conflict_flag,
+)
+from fogcontrol.servicing import certification
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, SludgeReading
+from fogcontrol.servicing.permissions import can_review, can_submit_manifest
+from fogcontrol.servicing.records import canonical_submission, record_append
+from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
+
+# Attachments: scanned tickets and photos, recognised by their first bytes, not their names.
+ATTACHMENT_SIGNATURES = {
+    b"%PDF-": "application/pdf",
+    b"\xff\xd8\xff": "image/jpeg",
+    b"\x89PNG\r\n\x1a\n": "image/png",
+}
+
+
+@dataclasses.dataclass
+class ManifestSubmission:
+    """A manifest as an entry path read it. ``device``, ``establishment``, ``hauler`` and
+    ``receiving_facility`` may be records or the text the submitter typed (resolved in scope)."""
+
+    device: Any
+    manifest_number: str
+    serviced_at: dt.datetime | None
+    full_pumpout: bool
+    baffles_cleaned: bool
+    certified_by_name: str
+    certification_version: str
+    establishment: Any = None
+    hauler: Any = None
+    driver_name: str = ""
+    vehicle_plate: str = ""
+    fog_depth_in: Decimal | None = None
+    solids_depth_in: Decimal | None = None
+    gallons_removed: Decimal | None = None
+    leak_observed: bool = False
+    damaged_baffles: bool = False
+    damaged_tees: bool = False
+    condition_notes: str = ""
+    receiving_facility: Any = None
+    delivered_on: dt.date | None = None
+    attachments: list = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Resolved:
+    """A submission checked and resolved, ready to be stored."""
+
+    fields: dict[str, Any]
+    device: GreaseControlDevice
+    ratio: Decimal | None
+
+
+class ValidationErrors:
+    """Collects messages per field so the submitter sees every problem at once."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    def add(self, field: str, message: str) -> None:
+        self.errors.setdefault(field, []).append(message)
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise ValidationError(self.errors)
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+
+def _resolve_device(
+    value, acting_user, errors: ValidationErrors, cache: dict | None
+) -> GreaseControlDevice | None:
+    if isinstance(value, GreaseControlDevice):
+        identifier, pk = value.identifier, value.pk
+    else:
+        identifier, pk = str(value or "").strip(), None
+    if not identifier:
+        errors.add(
+            "device", "Name the device: its Town device number, e.g. GI-00042, from the lid tag or permit."
+        )
+        return None
+    key = identifier.upper()
+    if cache is not None and key in cache:
+        device = cache[key]
+    else:
+        visible = devices_visible_to(acting_user)
+        device = (visible.filter(pk=pk) if pk else visible.filter(identifier__iexact=identifier)).first()
+        if cache is not None:
+            cache[key] = device
+    if device is None:
+        hint = ""
+        if acting_user.role == Role.HAULER:
+            hint = " If it is a new customer, ask the FSE to name your company as its hauler."
+        errors.add(
+            "device",
+            f"No device {identifier} among the devices you may report on. Check the device number on the "
+            f"lid tag or the permit.{hint}",
+        )
+    return device
+
+
+def _resolve_hauler(value, acting_user, errors: ValidationErrors) -> HaulerCompany | None:
+    if acting_user.role == Role.HAULER:
+        companies = list(acting_user.hauler_companies.all())
+        if isinstance(value, HaulerCompany):
+            value = value.pk
+        if value not in (None, ""):
+            match = [
+                c
+                for c in companies
+                if str(c.pk) == str(value) or c.name.lower() == str(value).strip().lower()
+            ]
+            if not match:
+                errors.add("hauler", f"You do not work for a hauler named {value}; name your own company.")
+                return None
+            return match[0]
+        if len(companies) == 1:
+            return companies[0]
+        errors.add(
+            "hauler",
+            "Your account belongs to no hauler company, or to several: name the company that did this work.",
+        )
+        return None
+    if value in (None, ""):
+        return None
+    if isinstance(value, HaulerCompany):
+        return value
+    text = str(value).strip()
+    company = (
+        HaulerCompany.objects.filter(pk=int(text)).first()
+        if text.isdigit()
+        else HaulerCompany.objects.filter(name__iexact=text).first()
+    )
+    if company is None:
+        errors.add(
+            "hauler", f"No hauler company named {text} is registered; check the name or leave it blank."
+        )
+    return company
+
+
+def _resolve_establishment(value, device: GreaseControlDevice | None, errors: ValidationErrors):
+    if device is None:
+        return None
+    served = list(device.establishments.all())
+    if value in (None, ""):
+        return served[0] if len(served) == 1 else None
+    if isinstance(value, FoodServiceEstablishment):
+        match = [fse for fse in served if fse.pk == value.pk]
+    else:
+        text = str(value).strip().lower()
+        match = [fse for fse in served if fse.licence_number.lower() == text or str(fse.pk) == text]
+    if not match:
+        names = ", ".join(f"{fse.business_name} ({fse.licence_number})" for fse in served) or "none on record"
+        errors.add(
+            "establishment",
+            f"That establishment is not served by device {device.identifier}; it serves: {names}.",
+        )
+        return None
+    return match[0]
+
+
+def _resolve_facility(value, errors: ValidationErrors) -> ReceivingFacility | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, ReceivingFacility):
+        return value
+    text = str(value).strip()
+    facility = (
+        ReceivingFacility.objects.filter(pk=int(text)).first()
+        if text.isdigit()
+        else ReceivingFacility.objects.filter(name__iexact=text).first()
+    )
+    if facility is None:
+        errors.add(
+            "receiving_facility",
+            f"No receiving facility named {text} is registered; use the facility's registered name.",
+        )
+    return facility
+
+
+def _check_attachments(files, errors: ValidationErrors) -> list[tuple[Any, str]]:
+    """Each file: a PDF, JPEG or PNG by its content, no larger than the upload limit."""
+    checked = []
+    limit = settings.FOGCONTROL_MAX_UPLOAD_BYTES
+    for upload in files or []:
+        if upload.size > limit:
+            errors.add(
+                "attachments",
+                f"{upload.name} is larger than {limit // (1024 * 1024)} MB; scan it at a lower resolution.",
+            )
+            continue
+        head = upload.read(16)
+        upload.seek(0)
+        kind = next((ctype for magic, ctype in ATTACHMENT_SIGNATURES.items() if head.startswith(magic)), None)
+        if kind is None:
+            errors.add(
+                "attachments",
+                f"{upload.name} is not a PDF, JPEG or PNG file; attach the scanned ticket or a photo.",
+            )
+            continue
+        checked.append((upload, kind))
+    return checked
+
+
+# --- validation --------------------------------------------------------------------------------
+
+
+def manifest_validate(
+    submission: ManifestSubmission,
+    *,
+    acting_user,
+    ctx: ProgramContext,
+    corrects: Manifest | None = None,
+    device_cache: dict | None = None,
+    seen_numbers: set | None = None,
+) -> Resolved:
+    """Check a submission; raise ValidationError naming every field that is wrong and how to fix it."""
+    errors = ValidationErrors()
+    device = _resolve_device(submission.device, acting_user, errors, device_cache)
+    hauler = _resolve_hauler(submission.hauler, acting_user, errors)
+    establishment = _resolve_establishment(submission.establishment, device, errors)
+    facility = _resolve_facility(submission.receiving_facility, errors)
+
+    number = (submission.manifest_number or "").strip()
+    if not number:
+        errors.add("manifest_number", "Enter the manifest or ticket number printed on the hauler's ticket.")
+    elif hauler is not None:
+        clash = Manifest.objects.filter(hauler=hauler, manifest_number=number, corrects__isnull=True)
+        if corrects is not None:
+            clash = clash.exclude(pk=_original(corrects).pk)
+        if clash.exists() or (seen_numbers is not None and (hauler.pk, number) in seen_numbers):
+            errors.add(
+                "manifest_number",
+                f"{hauler.name} already submitted manifest {number}. To change it, submit a correction of that manifest.",
+            )
+
+    serviced_at = submission.serviced_at
+    service_date = None
+    if serviced_at is None:
+        errors.add("serviced_at", "Enter the date and time of service.")
+    else:
+        if timezone.is_naive(serviced_at):
+            serviced_at = timezone.make_aware(serviced_at, ctx.zone())
+        service_date = ctx.local_date(serviced_at)
+        if serviced_at > timezone.now():
+            errors.add(
+                "serviced_at",
+                "The date of service is in the future; enter the day and time the work was done.",
+            )
+        elif device is not None and device.installed_on and service_date < device.installed_on:
+            errors.add(
+                "serviced_at",
+                f"The date of service is before device {device.identifier} was installed "
+                f"({device.installed_on:%Y-%m-%d}); check the date or the device number.",
+            )
+
+    for name in ("fog_depth_in", "solids_depth_in", "gallons_removed"):
+        value = getattr(submission, name)
+        if value is not None and value < 0:
+            errors.add(name, "Must not be negative.")
+    if (submission.fog_depth_in is None) != (submission.solids_depth_in is None):
+        missing = "solids_depth_in" if submission.solids_depth_in is None else "fog_depth_in"
+        errors.add(
+            missing, "Give both the FOG depth and the solids depth measured before pumping, or neither."
+        )
+    ratio = None
+    if (
+        device is not None
+        and device.total_design_depth_in
+        and submission.fog_depth_in is not None
+        and submission.solids_depth_in is not None
+        and submission.fog_depth_in >= 0
+        and submission.solids_depth_in >= 0
+    ):
+        try:
+            ratio = rules_fill_ratio(
+                submission.fog_depth_in, submission.solids_depth_in, device.total_design_depth_in
+            )
+        except ValueError as exc:
+            errors.add(
+                "fog_depth_in" if "+" in str(exc) else str(exc).split(":")[0],
+                f"FOG {submission.fog_depth_in} in + solids {submission.solids_depth_in} in is deeper than device "
+                f"{device.identifier} ({device.total_design_depth_in} in total depth); check the measurements.",
+            )
+
+    vehicle = None
+    plate = (submission.vehicle_plate or "").strip().upper()
+    if plate and hauler is not None:
+        vehicle = HaulerVehicle.objects.filter(hauler=hauler, plate__iexact=plate).first()
+    if (
+        vehicle is not None
+        and vehicle.tank_capacity_gallons
+        and submission.gallons_removed is not None
+        and submission.gallons_removed > vehicle.tank_capacity_gallons
+    ):
+        errors.add(
+            "gallons_removed",
+            f"{submission.gallons_removed} gallons is more than vehicle {vehicle.plate} holds "
+            f"({vehicle.tank_capacity_gallons} gallons); check the volume or the vehicle.",
+        )
+
+    if submission.delivered_on and service_date and submission.delivered_on < service_date:
+        errors.add(
+            "delivered_on",
+            "The delivery to the receiving facility is dated before the service; check the dates.",
+        )
+
+    signer = (submission.certified_by_name or "").strip()
+    if not signer:
+        errors.add(
+            "certified_by_name",
+            "The manifest must be certified: type the full name of the person certifying it (your typed name is your signature).",
+        )
+    version = (submission.certification_version or "").strip()
+    if not version:
+        errors.add(
+            "certification_version",
+            f"Missing certification: certify with the current text, version {certification.CURRENT_VERSION}.",
+        )
+    elif certification.certification_text(version) is None:
+        errors.add(
+            "certification_version",
+            f"Unknown certification version {version}; the current text is version {certification.CURRENT_VERSION}.",
+        )
+
+    for name in ("driver_name", "condition_notes", "certified_by_name", "manifest_number"):
+        value = getattr(submission, name) or ""
+        if "\x00" in value:
+            errors.add(name, "Contains a null character; retype the value.")
+
+    attachments = _check_attachments(submission.attachments, errors)
+    errors.raise_if_any()
+
+    site = (
+        establishment.site_address
+        if establishment
+        else (device.parcel.situs_address if device.parcel_id else "")
+    )
+    fields = {
+        "device": device,
+        "establishment": establishment,
+        "site_address": site,
+        "hauler": hauler,
+        "hauler_name": hauler.name if hauler else "",
+        "driver_name": (submission.driver_name or "").strip(),
+        "vehicle": vehicle,
+        "vehicle_plate": plate,
+        "manifest_number": number,
+        "serviced_at": serviced_at.astimezone(dt.UTC),
+        "service_date": service_date,
+        "full_pumpout": bool(submission.full_pumpout),
+        "baffles_cleaned": bool(submission.baffles_cleaned),
+        "fog_depth_in": submission.fog_depth_in,
+        "solids_depth_in": submission.solids_depth_in,
+        "fill_ratio": ratio.quantize(Decimal("0.0001")) if ratio is not None else None,
+        "gallons_removed": submission.gallons_removed,
+        "leak_observed": bool(submission.leak_observed),
+        "damaged_baffles": bool(submission.damaged_baffles),
+        "damaged_tees": bool(submission.damaged_tees),
+        "condition_notes": (submission.condition_notes or "").strip(),
+        "receiving_facility": facility,
+        "delivered_on": submission.delivered_on,
+        "certified_by_name": signer,
+        "certification_version": version,
+        "certification_text": certification.certification_text(version),
+        "_attachments": attachments,
+    }
+    return Resolved(fields=fields, device=device, ratio=ratio)
+
+
+def _original(manifest: Manifest) -> Manifest:
+    while manifest.corrects_id:
+        manifest = manifest.corrects
+    return manifest
+
+
+# --- flags -------------------------------------------------------------------------------------
+
+
+def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> list[Flag]:
+    """The suspicious-but-possible facts on a stored manifest (E1, E3, E6, E7, F7)."""
+    device = manifest.device
+    ruleset = ctx.ruleset(manifest.service_date)
+    flags: list[Flag] = []
+    titles = {code: title for code, (_, title) in FLAG_TITLES.items()}
+    for code in consequences.flags:
+        if code == "low_volume" and not manifest.full_pumpout:
+            continue
+        detail = _consequence_detail(code, manifest, device, ruleset)
+        flags.append(flag(code, detail or titles[code] + "."))
+    if manifest.full_pumpout and not manifest.baffles_cleaned:
+        flags.append(
+            flag(FLAG_BAFFLES_NOT_CLEANED, "Marked fully pumped, but the baffles were not cleaned (E7).")
+        )
+    if device.status == GreaseControlDevice.Status.REMOVED:
+        flags.append(
+            flag(FLAG_DEVICE_REMOVED, f"Device {device.identifier} is recorded as removed from service.")
+        )
+    if not device.total_design_depth_in and manifest.fog_depth_in is not None:
+        flags.append(flag(FLAG_NO_DESIGN_DEPTH, titles[FLAG_NO_DESIGN_DEPTH] + "."))
+    if manifest.receiving_facility_id is None and manifest.full_pumpout:
+        flags.append(
+            flag(
+                FLAG_NO_RECEIVING_FACILITY,
+                "No receiving facility is named for the material removed (E7, F5).",
+            )
+        )
+
+    if manifest.vehicle_plate:
+        window = dt.timedelta(minutes=VEHICLE_CONFLICT_MINUTES)
+        other = (
+            Manifest.objects.effective()
+            .filter(
+                vehicle_plate__iexact=manifest.vehicle_plate,
+                hauler=manifest.hauler,
+                serviced_at__gt=manifest.serviced_at - window,
+                serviced_at__lt=manifest.serviced_at + window,
+            )
+            .exclude(device=device)
+            .exclude(pk=manifest.pk)
+            .exclude(pk=manifest.corrects_id or 0)
+            .order_by("serviced_at")
+            .first()
+        )
+        if other is not None:
+            flags.append(
+                vehicle_conflict_flag(
+                    plate=manifest.vehicle_plate,
+                    serviced_at=manifest.serviced_at,
+                    other_site=f"{other.site_address or other.device_id} (manifest {other.manifest_number})",
+                    other_serviced_at=other.serviced_at,
+                )
+            )
+
+    previous = (
+        Manifest.objects.effective()
+        .filter(device=device, full_pumpout=True, service_date__lt=manifest.service_date)
+        .exclude(pk=manifest.pk)
+        .order_by("-service_date")
+        .values_list("service_date", flat=True)
+        .first()
+    )
+    over = (
+        SludgeReading.objects.filter(
+            device=device, taken_on__lte=manifest.service_date, fill_ratio__gt=ruleset.fill_limit_ratio
+        )
+        .filter(**({"taken_on__gt": previous} if previous else {}))
+        .order_by("-taken_on")
+        .first()
+    )
+    flags += inspection_flags(
+        service_date=manifest.service_date,
+        full_pumpout=manifest.full_pumpout,
+        manifest_ratio=manifest.fill_ratio,
+        over_limit_reading_on=over.taken_on if over else None,
+        over_limit_reading_ratio=over.fill_ratio if over else None,
+        ruleset=ruleset,
+    )
+    if manifest.full_pumpout and previous is not None:
+        frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
+        due = maintenance.next_service_due(previous, frequency, calendar=ctx.calendar())
+        late = serviced_late_flag(service_date=manifest.service_date, due=due.due if due else None)
+        if late:
+            flags.append(late)
+    return flags
+
+
+def _consequence_detail(code: str, manifest: Manifest, device, ruleset) -> str:
+    if code == "over_capacity":
+        return (
+            f"{manifest.gallons_removed} gallons removed from a {device.capacity_gallons}-gallon device "
+            f"(more than {Decimal(1) + ruleset.manifest_capacity_tolerance:.2f} times its capacity): E6 requires immediate service."
+        )
+    if code == "low_volume":
+        return (
+            f"Only {manifest.gallons_removed} gallons removed from a {device.capacity_gallons}-gallon device "
+            "marked fully pumped: check that all FOG, liquids and solids were removed (E7)."
+        )
+    if code == "over_limit":
+        return (
+            f"FOG and solids were {manifest.fill_ratio * 100:.1f}% of the design depth before pumping, over the "
+            f"{ruleset.fill_limit_ratio * 100:.0f}% limit (E3); the frequency should be reviewed (E6)."
+        )
+    return ""
+
+
+# --- submission --------------------------------------------------------------------------------
+
+
+def _store_attachments(manifest: Manifest, attachments, acting_user) -> None:
+    for upload, content_type in attachments:
+        digest = hashlib.sha256()
+        for chunk in upload.chunks():
+            digest.update(chunk)
+        upload.seek(0)
+        name = default_storage.save(
+            f"servicing/manifests/{manifest.service_date:%Y/%m}/{upload.name}", upload
+        )
+        attachment = ManifestAttachment(
+            manifest=manifest,
+            original_name=upload.name[:255],
+            content_type=content_type,
+            size_bytes=upload.size,
+            sha256=digest.hexdigest(),
+            submission=canonical_submission(
+                {"name": upload.name, "size": upload.size, "sha256": digest.hexdigest()}
+            ),
+        )
+        attachment.file.name = name
+        record_append(attachment, acting_user=acting_user)
+
+
+@transaction.atomic
+def manifest_submit(
+    *,
+    acting_user,
+    submission: ManifestSubmission,
+    channel: str,
+    raw: dict | None = None,
+    corrects: Manifest | None = None,
+    correction_reason: str = "",
+    withdrawn: bool = False,
+    source_import=None,
+    ctx: ProgramContext | None = None,
+    device_cache: dict | None = None,
+) -> Manifest:
+    """Submit a service manifest (E7, F1): validate, keep the copy of record, flag, update the device.
+
+    ``raw`` is the submission exactly as received (the API body, the form, the CSV row); it is
+    kept in the copy of record beside the resolved fields.
+    """
+    if not can_submit_manifest(acting_user):
+        raise PermissionDenied("Your role may not submit manifests.")
+    ctx = ctx or ProgramContext()
+    resolved = manifest_validate(
+        submission, acting_user=acting_user, ctx=ctx, corrects=corrects, device_cache=device_cache
+    )
+    attachments = resolved.fields.pop("_attachments")
+    manifest = Manifest(
+        channel=channel,
+        corrects=corrects,
+        correction_reason=correction_reason,
+        withdrawn=withdrawn,
+        source_import=source_import,
+        submission=canonical_submission(raw if raw is not None else {}),
+        **resolved.fields,
+    )
+    record_append(manifest, acting_user=acting_user)
+    _store_attachments(manifest, attachments, acting_user)
+    audit_record(
+        acting_user=acting_user,
+        action="manifest.correct" if corrects else "manifest.submit",
+        instance=manifest,
+        after=snapshot(manifest),
+        note=correction_reason,
+    )
+    device = resolved.device
+    state = device_state_refresh(device=device, ctx=ctx)
+    if withdrawn:
+        return manifest
+    consequences = apply_consequences(
+        device=device,
+        state=state,
+        ratio=resolved.ratio,
+        gallons_removed=manifest.gallons_removed,
+        on=manifest.service_date,
+        acting_user=acting_user,
+        ctx=ctx,
+        manifest=manifest,
+    )
+    flags = review_flags(manifest, ctx=ctx, consequences=consequences)
+    ManifestFlag.objects.bulk_create(
+        ManifestFlag(manifest=manifest, code=f.code, provision=f.provision, message=f.message) for f in flags
+    )
+    manifest.flag_list = flags
+    manifest.consequences = consequences
+    return manifest
+
+
+def submission_from_manifest(manifest: Manifest, **changes) -> ManifestSubmission:
+    """A correction starts from the manifest it corrects."""
+    values = {
+        "device": manifest.device,
+        "manifest_number": manifest.manifest_number,
+        "serviced_at": manifest.serviced_at,
+        "full_pumpout": manifest.full_pumpout,
+        "baffles_cleaned": manifest.baffles_cleaned,
+        "certified_by_name": manifest.certified_by_name,
+        "certification_version": manifest.certification_version,
+        "establishment": manifest.establishment,
+        "hauler": manifest.hauler,
+        "driver_name": manifest.driver_name,
+        "vehicle_plate": manifest.vehicle_plate,
+        "fog_depth_in": manifest.fog_depth_in,
+        "solids_depth_in": manifest.solids_depth_in,
+        "gallons_removed": manifest.gallons_removed,
+        "leak_observed": manifest.leak_observed,
+        "damaged_baffles": manifest.damaged_baffles,
+        "damaged_tees": manifest.damaged_tees,
+        "condition_notes": manifest.condition_notes,
+        "receiving_facility": manifest.receiving_facility,
+        "delivered_on": manifest.delivered_on,
+    }
+    values.update(changes)
+    return ManifestSubmission(**values)
+
+
+def can_correct(user, manifest: Manifest) -> bool:
+    """Staff who review; the hauler company that filed it; the FSE or owner user who filed it."""
+    if can_review(user):
+        return True
+    if user.role == Role.HAULER:
+        return manifest.hauler_id is not None and user.hauler_companies.filter(pk=manifest.hauler_id).exists()
+    return manifest.submitted_by_id == user.pk
+
+
+@transaction.atomic
+def manifest_correct(
+    *,
+    manifest: Manifest,
+    acting_user,
+    submission: ManifestSubmission,
+    reason: str,
+    channel: str,
+    raw: dict | None = None,
+    withdraw: bool = False,
+) -> Manifest:
+    """F7: a correction is a new copy of record pointing to the manifest it corrects. Only the
+    latest manifest of a correction chain may be corrected; the reason is required."""
+    from fogcontrol.api.errors import Conflict
+
+    if not can_correct(acting_user, manifest):
+        raise PermissionDenied(
+            "Only the hauler that filed this manifest, its submitter, or staff may correct it."
+        )
+    if manifest.withdrawn or Manifest.objects.filter(corrects=manifest).exists():
+        raise Conflict("This manifest has already been corrected; correct the latest version instead.")
+    if not (reason or "").strip():
+        raise ValidationError({"reason": "Say what was wrong and what the correction changes."})
+    correction = manifest_submit(
+        acting_user=acting_user,
+        submission=submission,
+        channel=channel,
+        raw=raw,
+        corrects=manifest,
+        correction_reason=reason.strip(),
+        withdrawn=withdraw,
+    )
+    if correction.device_id != manifest.device_id:
+        device_state_refresh(device=manifest.device)
+    return correction
+
+
+@transaction.atomic
+def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
+    """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
+    from fogcontrol.api.errors import Conflict
+
+    if not can_review(acting_user):
+        raise PermissionDenied("Only the FOG Manager and inspectors review flags.")
+    if flag.review != ManifestFlag.Review.OPEN:
+        raise Conflict(f"This flag was already reviewed ({flag.get_review_display().lower()}).")
+    if outcome not in (ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED):
+        raise ValidationError({"outcome": "Choose cleared or referred."})
+    if outcome == ManifestFlag.Review.REFERRED and not note.strip():
+        raise ValidationError({"note": "Say why the manifest is referred for enforcement."})
+    before = snapshot(flag)
+    flag.review = outcome
+    flag.reviewed_by = acting_user
+    flag.reviewed_at = timezone.now()
+    flag.review_note = note.strip()
+    flag.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_note"])
+    audit_record(
+        acting_user=acting_user,
+        action="manifest_flag.review",
+        instance=flag,
+        before=before,
+        after=snapshot(flag),
+    )
+    return flag

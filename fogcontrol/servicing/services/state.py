@@ -1,0 +1,446 @@
+"""Each device's service state and what a reading requires (D4, E1-E4, E6, E8).
+
+The state (last full pump-out, next due, status, fill ratio, recommended frequency) is recomputed
+from the device's manifests and readings through the rules engine in the same transaction as the
+write that changes them, so it is current the moment a manifest is saved. The nightly sweep moves
+the statuses that change only with the date, with three UPDATE statements.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules import maintenance
+from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
+from fogcontrol.rules.frequency import FrequencyRecommendation
+from fogcontrol.rules.maintenance import ReadingConsequences
+from fogcontrol.rules.servicing_rules import (
+    ServiceEvent,
+    last_full_pumpout,
+    latest_measurement,
+    observations_from_history,
+    status_window,
+)
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement, SludgeReading
+from fogcontrol.servicing.permissions import can_review
+
+# How much history feeds the state: enough pump-outs for a stable median rate (E4), bounded so a
+# device with decades of manifests costs the same to refresh as a new one.
+HISTORY_MANIFESTS = 48
+HISTORY_READINGS = 24
+
+
+@dataclasses.dataclass(frozen=True)
+class DeviceSnapshot:
+    """What the rules engine said about a device, for the state row and the compliance endpoint."""
+
+    status: maintenance.DeviceStatus
+    recommendation: FrequencyRecommendation | None
+    last_service_on: dt.date | None
+    last_manifest_id: int | None
+    measurement_on: dt.date | None
+
+
+def device_events(
+    device: GreaseControlDevice, *, up_to: dt.date | None = None
+) -> tuple[list[ServiceEvent], int | None]:
+    """The device's recent effective manifests and readings as rule events (two queries)."""
+    manifests = Manifest.objects.effective().filter(device=device)
+    readings = SludgeReading.objects.filter(device=device)
+    if up_to is not None:
+        manifests = manifests.filter(service_date__lte=up_to)
+        readings = readings.filter(taken_on__lte=up_to)
+    rows = list(
+        manifests.order_by("-serviced_at", "-pk").values_list(
+            "pk", "service_date", "full_pumpout", "fog_depth_in", "solids_depth_in"
+        )[:HISTORY_MANIFESTS]
+    )
+    events = [ServiceEvent(on, full, fog, solids, "manifest") for _, on, full, fog, solids in rows]
+    events += [
+        ServiceEvent(on, False, fog, solids, source)
+        for on, fog, solids, source in readings.order_by("-taken_on", "-pk").values_list(
+            "taken_on", "fog_depth_in", "solids_depth_in", "source"
+        )[:HISTORY_READINGS]
+    ]
+    return events, (rows[0][0] if rows else None)
+
+
+def device_snapshot(device: GreaseControlDevice, *, on: dt.date, ctx: ProgramContext) -> DeviceSnapshot:
+    """D4 / E1-E4: the device's status on ``on`` and its recommended frequency, from the rules."""
+    events, last_manifest_id = device_events(device, up_to=on)
+    ruleset = ctx.ruleset(on)
+    total = device.total_design_depth_in
+    measurement = latest_measurement(events) if total else None
+    if measurement is not None:
+        try:
+            rules_fill_ratio(measurement.fog_depth_in, measurement.solids_depth_in, total)
+        except ValueError:  # the design depth was edited below an old reading: the reading no longer fits
+            measurement = None
+    status = maintenance.device_status(
+        on=on,
+        kind=device.kind,
+        assigned_frequency_days=device.assigned_frequency_days,
+        last_full_pumpout=last_full_pumpout(events),
+        latest_measurement=measurement,
+        total_depth_in=total or Decimal(1),
+        ruleset=ruleset,
+        calendar=ctx.calendar(),
+    )
+    recommendation = None
+    if total:
+        try:
+            recommendation = maintenance.recommend_frequency(
+                kind=device.kind,
+                total_depth_in=total,
+                observations=observations_from_history(events),
+                ruleset=ruleset,
+            )
+        except ValueError:
+            recommendation = None
+    service_days = [e.on for e in events if e.source == "manifest"]
+    return DeviceSnapshot(
+        status=status,
+        recommendation=recommendation,
+        last_service_on=max(service_days) if service_days else None,
+        last_manifest_id=last_manifest_id,
+        measurement_on=measurement.on
+        if (measurement is not None and status.fill_ratio is not None)
+        else None,
+    )
+
+
+def device_state_refresh(
+    *, device: GreaseControlDevice, ctx: ProgramContext | None = None
+) -> DeviceServiceState:
+    """Recompute the device's state row from its history (called inside the writer's transaction).
+
+    Derived data, not a record: it is not audited; the manifest or reading that changed it is.
+    """
+    ctx = ctx or ProgramContext()
+    today = ctx.today()
+    snap = device_snapshot(device, on=today, ctx=ctx)
+    status = snap.status
+    open_kinds = set(
+        ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).values_list(
+            "kind", flat=True
+        )
+    )
+    values = {
+        "status": status.status,
+        "status_on": today,
+        "last_service_on": snap.last_service_on,
+        "last_full_pumpout": status.last_full_pumpout,
+        "last_manifest_id": snap.last_manifest_id,
+        "next_due": status.next_due,
+        "frequency_days": status.frequency_days,
+        "frequency_is_default": status.frequency_is_default,
+        "fill_ratio": status.fill_ratio.quantize(Decimal("0.0001"))
+        if status.fill_ratio is not None
+        else None,
+        "fill_ratio_on": snap.measurement_on,
+        "recommended_frequency_days": snap.recommendation.recommended_frequency_days
+        if snap.recommendation
+        else None,
+        "recommendation_enough_data": bool(snap.recommendation and snap.recommendation.enough_data),
+        "immediate_service_required": ServiceRequirement.Kind.IMMEDIATE_SERVICE in open_kinds,
+        "interceptor_plans_required": ServiceRequirement.Kind.INTERCEPTOR_PLANS in open_kinds,
+    }
+    state, _ = DeviceServiceState.objects.update_or_create(device=device, defaults=values)
+    state._snapshot = snap  # handed to the consequences without recomputing
+    return state
+
+
+# --- consequences (E6, E8) ---------------------------------------------------------------------
+
+
+def _open_requirement(
+    *, device, kind, on: dt.date, consequences: ReadingConsequences, manifest=None, reading=None, acting_user
+) -> ServiceRequirement:
+    existing = ServiceRequirement.objects.filter(
+        device=device, kind=kind, status=ServiceRequirement.Status.OPEN
+    ).first()
+    if existing is not None:
+        return existing
+    requirement = ServiceRequirement.objects.create(
+        device=device,
+        kind=kind,
+        provision=ServiceRequirement.PROVISIONS[kind],
+        opened_on=on,
+        due_on=on if kind == ServiceRequirement.Kind.IMMEDIATE_SERVICE else None,
+        opened_by_manifest=manifest,
+        opened_by_reading=reading,
+        proposed_frequency_days=consequences.proposed_frequency_days,
+        proposed_effective_on=consequences.frequency_change_effective_on,
+        explanation=consequences.explanation.as_dict(),
+    )
+    audit_record(
+        acting_user=acting_user,
+        action="service_requirement.open",
+        instance=requirement,
+        after=snapshot(requirement),
+    )
+    return requirement
+
+
+def _close(requirement: ServiceRequirement, *, status, acting_user, note="", manifest=None) -> None:
+    before = snapshot(requirement)
+    requirement.status = status
+    requirement.closed_at = timezone.now()
+    requirement.closed_by_manifest = manifest
+    requirement.close_note = note
+    requirement.save(update_fields=["status", "closed_at", "closed_by_manifest", "close_note"])
+    audit_record(
+        acting_user=acting_user,
+        action="service_requirement.close",
+        instance=requirement,
+        before=before,
+        after=snapshot(requirement),
+    )
+
+
+def apply_consequences(
+    *,
+    device: GreaseControlDevice,
+    state: DeviceServiceState,
+    ratio: Decimal | None,
+    gallons_removed: Decimal | None,
+    on: dt.date,
+    acting_user,
+    ctx: ProgramContext,
+    manifest: Manifest | None = None,
+    reading: SludgeReading | None = None,
+) -> ReadingConsequences:
+    """E6 / E8 / B7 for one manifest or reading, through ``maintenance.reading_consequences``.
+
+    - A full pump-out meets every open immediate-service requirement (E6).
+    - Over 25% or over capacity: an immediate-service requirement (already met when the same visit
+      pumped the device out) and a frequency review task for the FOG Manager, with the proposed
+      frequency and its B7 effective date.
+    - A shorter frequency recommended by the data: a frequency review task.
+    - A trap on the 30-day frequency that needs more: the E8 interceptor plans requirement.
+    """
+    ruleset = ctx.ruleset(on)
+    snap = getattr(state, "_snapshot", None)
+    consequences = maintenance.reading_consequences(
+        fill_ratio=ratio,
+        gallons_removed=gallons_removed,
+        capacity_gallons=device.capacity_gallons,
+        kind=device.kind,
+        current_frequency_days=state.frequency_days,
+        recommendation=snap.recommendation if snap else None,
+        notice_date=ctx.today(),
+        ruleset=ruleset,
+        calendar=ctx.calendar(),
+        space_exception=state.e8_exception == "space",
+        slope_exception=state.e8_exception == "slope",
+    )
+    Kind = ServiceRequirement.Kind
+    pumped = manifest is not None and manifest.full_pumpout
+    if pumped:
+        for requirement in ServiceRequirement.objects.filter(
+            device=device, kind=Kind.IMMEDIATE_SERVICE, status=ServiceRequirement.Status.OPEN
+        ):
+            _close(
+                requirement,
+                status=ServiceRequirement.Status.MET,
+                acting_user=acting_user,
+                manifest=manifest,
+                note=f"Met by the full pump-out of manifest {manifest.manifest_number}.",
+            )
+    if consequences.immediate_service_required:
+        requirement = _open_requirement(
+            device=device,
+            kind=Kind.IMMEDIATE_SERVICE,
+            on=on,
+            consequences=consequences,
+            manifest=manifest,
+            reading=reading,
+            acting_user=acting_user,
+        )
+        if pumped:
+            _close(
+                requirement,
+                status=ServiceRequirement.Status.MET,
+                acting_user=acting_user,
+                manifest=manifest,
+                note="The same visit removed all FOG, sludge and other material (E6).",
+            )
+    if consequences.immediate_service_required or consequences.proposed_frequency_days:
+        _open_requirement(
+            device=device,
+            kind=Kind.FREQUENCY_REVIEW,
+            on=on,
+            consequences=consequences,
+            manifest=manifest,
+            reading=reading,
+            acting_user=acting_user,
+        )
+    if consequences.interceptor_plans_required:
+        _open_requirement(
+            device=device,
+            kind=Kind.INTERCEPTOR_PLANS,
+            on=on,
+            consequences=consequences,
+            manifest=manifest,
+            reading=reading,
+            acting_user=acting_user,
+        )
+    open_kinds = set(
+        ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).values_list(
+            "kind", flat=True
+        )
+    )
+    state.immediate_service_required = Kind.IMMEDIATE_SERVICE in open_kinds
+    state.interceptor_plans_required = Kind.INTERCEPTOR_PLANS in open_kinds
+    state.save(update_fields=["immediate_service_required", "interceptor_plans_required"])
+    return consequences
+
+
+# --- readings ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def reading_record(
+    *,
+    device: GreaseControlDevice,
+    acting_user,
+    taken_on: dt.date,
+    fog_depth_in: Decimal,
+    solids_depth_in: Decimal,
+    source: str,
+    notes: str = "",
+    ctx: ProgramContext | None = None,
+) -> SludgeReading:
+    """Record a sludge-height reading without a pump-out (D4 inspection, F3/F6 self-monitoring).
+
+    Inspection readings are for the FOG Manager and inspectors; self-monitoring for the FSE on
+    its own device. Over 25% opens the E6 requirements at once.
+    """
+    ctx = ctx or ProgramContext()
+    if source == SludgeReading.Source.INSPECTION and not can_review(acting_user):
+        raise PermissionDenied("Only the FOG Manager and inspectors record inspection readings.")
+    if source not in SludgeReading.Source.values:
+        raise ValidationError({"source": f"Choose one of: {', '.join(SludgeReading.Source.values)}."})
+    if taken_on > ctx.today():
+        raise ValidationError({"taken_on": "The reading date is in the future; enter the day it was taken."})
+    ratio = None
+    if device.total_design_depth_in:
+        try:
+            ratio = rules_fill_ratio(fog_depth_in, solids_depth_in, device.total_design_depth_in)
+        except ValueError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise ValidationError({field.split(" ")[0]: message}) from exc
+    elif fog_depth_in < 0 or solids_depth_in < 0:
+        raise ValidationError({"fog_depth_in": "Depths must not be negative."})
+    reading = SludgeReading.objects.create(
+        device=device,
+        taken_on=taken_on,
+        fog_depth_in=fog_depth_in,
+        solids_depth_in=solids_depth_in,
+        fill_ratio=ratio.quantize(Decimal("0.0001")) if ratio is not None else None,
+        source=source,
+        notes=notes,
+        recorded_by=acting_user if getattr(acting_user, "pk", None) else None,
+    )
+    audit_record(acting_user=acting_user, action="reading.record", instance=reading, after=snapshot(reading))
+    state = device_state_refresh(device=device, ctx=ctx)
+    apply_consequences(
+        device=device,
+        state=state,
+        ratio=ratio,
+        gallons_removed=None,
+        on=taken_on,
+        acting_user=acting_user,
+        ctx=ctx,
+        reading=reading,
+    )
+    return reading
+
+
+# --- requirements ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def requirement_close(
+    *, requirement: ServiceRequirement, acting_user, note: str, e8_exception: str = ""
+) -> ServiceRequirement:
+    """Staff close a requirement (the frequency was reviewed, plans were received, an E8 exception
+    was found). An immediate-service requirement closes itself with the next full pump-out."""
+    from fogcontrol.api.errors import Conflict
+
+    if not can_review(acting_user):
+        raise PermissionDenied("Only the FOG Manager and inspectors close requirements.")
+    if requirement.status != ServiceRequirement.Status.OPEN:
+        raise Conflict(f"This requirement is already {requirement.get_status_display().lower()}.")
+    if not note.strip():
+        raise ValidationError({"note": "Say why the requirement is closed (what was decided or received)."})
+    if e8_exception and requirement.kind != ServiceRequirement.Kind.INTERCEPTOR_PLANS:
+        raise ValidationError({"e8_exception": "An E8 exception applies only to grease interceptor plans."})
+    _close(requirement, status=ServiceRequirement.Status.CLOSED, acting_user=acting_user, note=note.strip())
+    if e8_exception:
+        state = DeviceServiceState.objects.get(device=requirement.device)
+        before = snapshot(state)
+        state.e8_exception = e8_exception
+        state.save(update_fields=["e8_exception"])
+        audit_record(
+            acting_user=acting_user,
+            action="device_state.e8_exception",
+            instance=state,
+            before=before,
+            after=snapshot(state),
+        )
+    device_state_refresh(device=requirement.device)
+    return requirement
+
+
+# --- the nightly sweep -------------------------------------------------------------------------
+
+
+def status_sweep(*, today: dt.date | None = None, acting_user="servicing.nightly") -> dict[str, int]:
+    """Move the statuses that change with the date (due soon -> overdue ...), set-based (D4, E1).
+
+    Creates the state of devices that have none, applies frequency changes whose B7 date has come,
+    then three UPDATE statements. Over the limit and never serviced do not change with the date.
+    """
+    from fogcontrol.servicing.services.frequency import frequency_changes_apply_due
+
+    ctx = ProgramContext(today=today)
+    today = ctx.today()
+    created = 0
+    missing = GreaseControlDevice.objects.filter(service_state__isnull=True).only(
+        "pk", "kind", "assigned_frequency_days"
+    )
+    for device in missing.iterator(chunk_size=500):
+        device_state_refresh(device=device, ctx=ctx)
+        created += 1
+    applied = frequency_changes_apply_due(today=today, acting_user=acting_user, ctx=ctx)
+    window = status_window(today, ctx.ruleset(today))
+    dated = DeviceServiceState.objects.exclude(status__in=["over_limit", "never_serviced"]).filter(
+        next_due__isnull=False
+    )
+    overdue = dated.filter(next_due__lt=window.overdue_if_due_before).exclude(status="overdue")
+    due_soon = dated.filter(
+        next_due__gte=window.overdue_if_due_before, next_due__lte=window.due_soon_if_due_by
+    ).exclude(status="due_soon")
+    compliant = dated.filter(next_due__gt=window.due_soon_if_due_by).exclude(status="compliant")
+    counts = {
+        "created": created,
+        "frequency_changes_applied": applied,
+        "overdue": overdue.update(status="overdue", status_on=today),
+        "due_soon": due_soon.update(status="due_soon", status_on=today),
+        "compliant": compliant.update(status="compliant", status_on=today),
+    }
+    DeviceServiceState.objects.exclude(status_on=today).filter(
+        Q(status__in=["over_limit", "never_serviced"]) | Q(next_due__isnull=True)
+    ).update(status_on=today)
+    return counts

@@ -1,0 +1,20 @@
+"""Background work for servicing (django-tasks). Thin: each task calls a service."""
+
+from django_tasks import task
+
+from fogcontrol.servicing.imports import manifest_import_run
+from fogcontrol.servicing.services import status_sweep
+
+
+@task()
+def nightly_status_sweep() -> dict:
+    """Statuses that change with the date (due soon -> overdue) and frequency changes whose B7
+    effective date has come. Run nightly: `fogcontrol servicing_nightly` from cron."""
+    return status_sweep()
+
+
+@task()
+def run_manifest_import(import_id: int) -> dict:
+    """Process an uploaded CSV of manifests, row by row (streamed)."""
+    result = manifest_import_run(import_id=import_id)
+    return {"rows": result.rows_total, "accepted": result.rows_accepted, "rejected": result.rows_rejected}
