@@ -6,6 +6,8 @@ adds to the application (messages, documents, decisions) but never rewrites what
 Writes go through fogcontrol.permits.services, which check the state transitions and audit them.
 """
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -222,13 +224,13 @@ class ApplicationFixture(models.Model):
         null=True, blank=True, validators=[MinValueValidator(1)], help_text="Sinks: compartments per sink."
     )
     compartment_length_in = models.DecimalField(
-        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0.01)]
+        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))]
     )
     compartment_width_in = models.DecimalField(
-        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0.01)]
+        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))]
     )
     compartment_depth_in = models.DecimalField(
-        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0.01)]
+        max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))]
     )
     drains_to_device = models.BooleanField(default=True)
 

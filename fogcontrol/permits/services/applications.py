@@ -277,7 +277,7 @@ def _validate_device(application: PermitApplication) -> None:
     device = application.device
     if device is not None and not device.establishments.filter(pk=application.establishment_id).exists():
         raise ValidationError(
-            {"device": [f"Device {device.identifier} does not serve {application.establishment}."]}
+            {"device": ["That device does not serve this establishment: choose one of its own devices."]}
         )
     if device is not None and not application.device_kind:
         application.device_kind = device.kind

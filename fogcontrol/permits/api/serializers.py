@@ -1,0 +1,476 @@
+"""Permits API serializers: they shape and check input; every write is a permits service.
+
+Serializers never save. Related ids are looked up inside the requesting user's scope, so an id the
+user cannot see reads as unknown, exactly like one that does not exist.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from fogcontrol.permits import selectors
+from fogcontrol.permits.models import (
+    ApplicationDocument,
+    ApplicationFixture,
+    ApplicationMessage,
+    ChangeReason,
+    FeeCharge,
+    FeeKind,
+    FeeSchedule,
+    FeeScheduleLine,
+    Permit,
+    PermitApplication,
+    PermitEvent,
+    PermitModification,
+    PermitNotice,
+    PermitVersion,
+    RemodelNotice,
+)
+from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
+from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
+
+
+class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
+    """A related id looked up among the records the requesting user may see: any other id reads as
+    unknown, exactly like one that does not exist, so nothing leaks."""
+
+    def __init__(self, *, scope, what: str, where: str, **kwargs):
+        self.scope = scope
+        kwargs.setdefault(
+            "error_messages",
+            {
+                "does_not_exist": f'No {what} with id "{{pk_value}}" is on record for you. Give the id of one '
+                f"of your records (see {where}).",
+                "incorrect_type": f"Give the {what}'s id as a whole number, not {{data_type}}.",
+            },
+        )
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None:
+            return self.queryset.none()
+        return self.scope(user)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PermitEvent
+        fields = ["at", "actor_label", "action", "from_status", "to_status", "note"]
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApplicationFixture
+        fields = ["id", *FIXTURE_FIELDS]
+
+
+class DocumentSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApplicationDocument
+        fields = ["id", "kind", "original_name", "content_type", "size_bytes", "sha256", "uploaded_at"]
+
+
+class MessageSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApplicationMessage
+        fields = ["id", "kind", "body", "at", "author_label"]
+
+
+class FeeChargeSerializer(serializers.ModelSerializer):
+    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+    application_reference = serializers.CharField(
+        source="application.reference", read_only=True, default=None
+    )
+    fee_schedule_effective_from = serializers.DateField(source="fee_schedule.effective_from", read_only=True)
+
+    class Meta:
+        model = FeeCharge
+        fields = [
+            "id",
+            "kind",
+            "amount",
+            "status",
+            "description",
+            "assessed_on",
+            "establishment",
+            "establishment_name",
+            "application",
+            "application_reference",
+            "remodel_notice",
+            "fee_schedule",
+            "fee_schedule_effective_from",
+        ]
+
+
+class ApplicationListSerializer(serializers.ModelSerializer):
+    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+    previous_permit_number = serializers.CharField(
+        source="previous_permit.number", read_only=True, default=None
+    )
+    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
+
+    class Meta:
+        model = PermitApplication
+        fields = [
+            "id",
+            "reference",
+            "establishment",
+            "establishment_name",
+            "kind",
+            "route",
+            "status",
+            "status_display",
+            "previous_permit",
+            "previous_permit_number",
+            "permit",
+            "permit_number",
+            "submitted_at",
+            "created_at",
+        ]
+
+
+class ApplicationSerializer(ApplicationListSerializer):
+    fixtures = FixtureSerializer(many=True, read_only=True)
+    documents = DocumentSerializer(many=True, read_only=True)
+    messages = MessageSerializer(many=True, read_only=True)
+    events = EventSerializer(many=True, read_only=True)
+    fees = FeeChargeSerializer(many=True, read_only=True)
+
+    class Meta(ApplicationListSerializer.Meta):
+        fields = [
+            *ApplicationListSerializer.Meta.fields,
+            *[name for name in APPLICANT_FIELDS if name != "route"],
+            "submitted_by_label",
+            "submitted_digest",
+            "submitted_copy",
+            "accepted_at",
+            "inspection_scheduled_for",
+            "inspected_on",
+            "inspection_passed",
+            "inspection_notes",
+            "decided_at",
+            "decision_reason",
+            "fixtures",
+            "documents",
+            "messages",
+            "events",
+            "fees",
+        ]
+
+
+class FixtureInputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApplicationFixture
+        fields = list(FIXTURE_FIELDS)
+
+
+class ApplicationWriteSerializer(serializers.ModelSerializer):
+    """A draft's fields (B3, B4); `fixtures`, when given, replaces the whole list."""
+
+    establishment = ScopedPrimaryKeyRelatedField(
+        scope=establishments_visible_to,
+        what="establishment",
+        where="/api/v1/establishments/",
+        queryset=FoodServiceEstablishment.objects.all(),
+    )
+    previous_permit = ScopedPrimaryKeyRelatedField(
+        scope=selectors.permits_visible_to, what="permit", where="/api/v1/permits/", queryset=Permit.objects.all(),
+        required=False, allow_null=True,
+    )  # fmt: skip
+    device = ScopedPrimaryKeyRelatedField(
+        scope=devices_visible_to, what="device", where="/api/v1/devices/",
+        queryset=GreaseControlDevice.objects.all(),
+        required=False, allow_null=True,
+    )  # fmt: skip
+    fixtures = FixtureInputSerializer(many=True, required=False)
+    change_reasons = serializers.ListField(
+        child=serializers.ChoiceField(choices=ChangeReason.choices), required=False
+    )
+
+    class Meta:
+        model = PermitApplication
+        fields = ["establishment", "kind", "previous_permit", "fixtures", *APPLICANT_FIELDS]
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None:
+            # The establishment, kind and permit followed are fixed once the draft exists.
+            for name in ("establishment", "kind", "previous_permit"):
+                fields[name].read_only = True
+        return fields
+
+
+class MessageInputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
+class RespondInputSerializer(serializers.Serializer):
+    message = serializers.CharField()
+    files = serializers.ListField(child=serializers.FileField(), required=False)
+
+
+class DocumentInputSerializer(serializers.Serializer):
+    file = serializers.FileField()
+    kind = serializers.ChoiceField(
+        choices=ApplicationDocument.Kind.choices, default=ApplicationDocument.Kind.OTHER
+    )
+
+
+class ScheduleInspectionSerializer(serializers.Serializer):
+    scheduled_for = serializers.DateTimeField()
+
+
+class InspectionResultSerializer(serializers.Serializer):
+    inspected_on = serializers.DateField()
+    passed = serializers.BooleanField()
+    notes = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReasonsSerializer(serializers.Serializer):
+    reasons = serializers.CharField()
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class IssueSerializer(serializers.Serializer):
+    """B2 terms; each defaults to the application's device and the permit it follows."""
+
+    issued_on = serializers.DateField(required=False)
+    device_kind = serializers.ChoiceField(
+        choices=Permit._meta.get_field("device_kind").choices, required=False
+    )
+    device_capacity_gallons = serializers.IntegerField(required=False, min_value=1)
+    device_rated_flow_gpm = serializers.IntegerField(required=False, min_value=1)
+    service_frequency_days = serializers.IntegerField(required=False)
+    conditions = serializers.CharField(required=False, allow_blank=True)
+
+
+class PermitVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PermitVersion
+        fields = [
+            "number",
+            "reason",
+            "effective_from",
+            "term_start",
+            "valid_until",
+            "business_name",
+            "licence_number",
+            "site_address",
+            "device_identifier",
+            "device_kind",
+            "device_capacity_gallons",
+            "device_rated_flow_gpm",
+            "service_frequency_days",
+            "conditions",
+            "compliance_schedule",
+            "contacts",
+            "application",
+            "modification",
+            "issued_at",
+            "issued_by_label",
+        ]
+
+
+class ModificationSerializer(serializers.ModelSerializer):
+    permit_number = serializers.CharField(source="permit.number", read_only=True)
+
+    class Meta:
+        model = PermitModification
+        fields = [
+            "id",
+            "permit",
+            "permit_number",
+            "changes",
+            "previous_values",
+            "reason",
+            "compliance_schedule",
+            "notice_date",
+            "earliest_effective_on",
+            "effective_on",
+            "status",
+            "explanation",
+            "proposed_at",
+            "proposed_by_label",
+            "withdrawn_reason",
+        ]
+
+
+class PermitListSerializer(serializers.ModelSerializer):
+    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+    device_identifier = serializers.CharField(source="device.identifier", read_only=True, default=None)
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
+
+    class Meta:
+        model = Permit
+        fields = [
+            "id",
+            "number",
+            "establishment",
+            "establishment_name",
+            "status",
+            "status_display",
+            "version_number",
+            "first_issued_on",
+            "term_start",
+            "valid_until",
+            "device",
+            "device_identifier",
+            "device_kind",
+            "device_capacity_gallons",
+            "device_rated_flow_gpm",
+            "service_frequency_days",
+            "superseded_by",
+        ]
+
+
+class RenewalSerializer(PermitListSerializer):
+    renewal_open = serializers.BooleanField(read_only=True)
+
+    class Meta(PermitListSerializer.Meta):
+        fields = [*PermitListSerializer.Meta.fields, "renewal_open"]
+
+
+class PermitSerializer(PermitListSerializer):
+    versions = PermitVersionSerializer(many=True, read_only=True)
+    modifications = ModificationSerializer(many=True, read_only=True)
+    events = EventSerializer(many=True, read_only=True)
+
+    class Meta(PermitListSerializer.Meta):
+        fields = [*PermitListSerializer.Meta.fields, "status_reason", "versions", "modifications", "events"]
+
+
+class ModifyInputSerializer(serializers.Serializer):
+    """B7: `changes` holds service_frequency_days and/or conditions."""
+
+    changes = serializers.DictField()
+    reason = serializers.CharField()
+    notice_date = serializers.DateField(required=False)
+    effective_on = serializers.DateField(required=False)
+    compliance_schedule = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ChangeInputSerializer(serializers.Serializer):
+    """B8: what changed."""
+
+    change_reasons = serializers.ListField(child=serializers.ChoiceField(choices=ChangeReason.choices))
+    change_description = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class NoticeSerializer(serializers.ModelSerializer):
+    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+
+    class Meta:
+        model = PermitNotice
+        fields = [
+            "id",
+            "kind",
+            "establishment",
+            "establishment_name",
+            "permit",
+            "application",
+            "modification",
+            "subject",
+            "body",
+            "addressee",
+            "sent_on",
+            "method",
+            "email_to",
+            "email_sent_at",
+            "email_error",
+        ]
+
+
+class RemodelNoticeSerializer(serializers.ModelSerializer):
+    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+    has_plans = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RemodelNotice
+        fields = [
+            "id",
+            "reference",
+            "establishment",
+            "establishment_name",
+            "kind",
+            "description",
+            "planned_start",
+            "filed_on",
+            "latest_notice_on",
+            "late",
+            "explanation",
+            "plan_review",
+            "plan_review_notes",
+            "plans_sha256",
+            "has_plans",
+            "decided_at",
+        ]
+
+    def get_has_plans(self, notice) -> bool:
+        return bool(notice.plans)
+
+
+class RemodelNoticeInputSerializer(serializers.Serializer):
+    establishment = ScopedPrimaryKeyRelatedField(
+        scope=establishments_visible_to,
+        what="establishment",
+        where="/api/v1/establishments/",
+        queryset=FoodServiceEstablishment.objects.all(),
+    )
+    kind = serializers.ChoiceField(choices=RemodelNotice.Kind.choices)
+    description = serializers.CharField()
+    planned_start = serializers.DateField()
+    filed_on = serializers.DateField(required=False)
+
+
+class PlansInputSerializer(serializers.Serializer):
+    plans = serializers.FileField()
+
+
+class PlanDecisionSerializer(serializers.Serializer):
+    approved = serializers.BooleanField()
+    notes = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class FeeLineSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = FeeScheduleLine
+        fields = ["kind", "amount"]
+
+
+class FeeScheduleSerializer(serializers.ModelSerializer):
+    lines = FeeLineSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = FeeSchedule
+        fields = ["id", "effective_from", "label", "resolution", "notes", "lines", "created_at"]
+
+
+class FeeScheduleInputSerializer(serializers.Serializer):
+    effective_from = serializers.DateField()
+    label = serializers.CharField(max_length=200)
+    resolution = serializers.CharField(required=False, allow_blank=True, default="")
+    notes = serializers.CharField(required=False, allow_blank=True, default="")
+    amounts = serializers.DictField(
+        child=serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0),
+        help_text=f"One amount per fee kind: {', '.join(FeeKind.values)}.",
+    )
+
+
+class NoncompliantSerializer(serializers.Serializer):
+    """B1: an active FSE with no permit in force."""
+
+    id = serializers.IntegerField()
+    business_name = serializers.CharField()
+    licence_number = serializers.CharField()
+    site_address = serializers.CharField()
+    last_permit_number = serializers.CharField(allow_null=True)
+    last_permit_status = serializers.CharField(allow_null=True)
+    last_valid_until = serializers.DateField(allow_null=True)
+    open_application = serializers.CharField(allow_null=True)

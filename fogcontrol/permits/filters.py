@@ -1,0 +1,71 @@
+"""One FilterSet per list: the same filters serve the pages (`?status=submitted`) and the API."""
+
+import django_filters
+from django.db.models import Q
+
+from fogcontrol.permits.models import (
+    ApplicationKind,
+    ApplicationStatus,
+    Permit,
+    PermitApplication,
+    PermitStatus,
+    RemodelNotice,
+)
+
+
+class ApplicationFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    status = django_filters.ChoiceFilter(choices=ApplicationStatus.choices)
+    kind = django_filters.ChoiceFilter(choices=ApplicationKind.choices)
+    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+
+    class Meta:
+        model = PermitApplication
+        fields = ["q", "status", "kind", "establishment"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(reference__icontains=value)
+            | Q(establishment__business_name__icontains=value)
+            | Q(establishment__licence_number__icontains=value)
+        )
+
+
+class PermitFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="search", label="Search")
+    status = django_filters.ChoiceFilter(choices=PermitStatus.choices)
+    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+    device = django_filters.NumberFilter(field_name="device_id", label="Device id")
+    valid_until_before = django_filters.DateFilter(
+        field_name="valid_until", lookup_expr="lte", label="Term ends by"
+    )
+    valid_until_after = django_filters.DateFilter(
+        field_name="valid_until", lookup_expr="gte", label="Term ends after"
+    )
+
+    class Meta:
+        model = Permit
+        fields = ["q", "status", "establishment", "device", "valid_until_before", "valid_until_after"]
+
+    def search(self, queryset, name, value):
+        value = value.strip()
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(number__icontains=value)
+            | Q(establishment__business_name__icontains=value)
+            | Q(establishment__licence_number__icontains=value)
+        )
+
+
+class RemodelNoticeFilter(django_filters.FilterSet):
+    plan_review = django_filters.ChoiceFilter(choices=RemodelNotice.PlanReview.choices)
+    late = django_filters.BooleanFilter()
+    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+
+    class Meta:
+        model = RemodelNotice
+        fields = ["plan_review", "late", "establishment"]
