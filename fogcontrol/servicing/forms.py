@@ -1,0 +1,239 @@
+"""Page forms. They read and type the input; the services decide what is allowed."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.registry.models import HaulerCompany, ReceivingFacility
+from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
+from fogcontrol.servicing import certification, selectors
+from fogcontrol.servicing.models import SludgeReading
+from fogcontrol.servicing.services import ManifestSubmission
+
+DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several attachments in one field (Django's documented pattern)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(item, initial) for item in data]
+        return [single(data, initial)] if data else []
+
+
+def apply_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's ValidationError beside the field it names (or above the form)."""
+    if hasattr(error, "error_dict"):
+        for field, messages in error.message_dict.items():
+            target = field if field in form.fields else None
+            for message in messages:
+                form.add_error(target, message if target else f"{field.replace('_', ' ')}: {message}")
+    else:
+        for message in error.messages:
+            form.add_error(None, message)
+
+
+class ManifestForm(forms.Form):
+    """The portal form: remembers the user's devices, vehicle, driver and receiving facility."""
+
+    device = forms.ModelChoiceField(
+        queryset=None, help_text="The Town's device number is on the lid tag and the permit."
+    )
+    establishment = forms.ModelChoiceField(
+        queryset=None, required=False, help_text="Only when the device serves several establishments."
+    )
+    hauler = forms.ModelChoiceField(queryset=None, required=False, help_text="The company that did the work.")
+    manifest_number = forms.CharField(label="Manifest / ticket number", max_length=64)
+    serviced_at = forms.DateTimeField(
+        label="Date and time of service",
+        input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
+    )
+    full_pumpout = forms.BooleanField(
+        label="Fully pumped: all FOG, liquids and solids removed (E7)", required=False
+    )
+    baffles_cleaned = forms.BooleanField(label="Baffles removed and cleaned (E7)", required=False)
+    fog_depth_in = forms.DecimalField(
+        label="FOG depth before pumping (in)", max_digits=6, decimal_places=2, required=False, min_value=0
+    )
+    solids_depth_in = forms.DecimalField(
+        label="Solids depth before pumping (in)", max_digits=6, decimal_places=2, required=False, min_value=0
+    )
+    gallons_removed = forms.DecimalField(max_digits=9, decimal_places=1, required=False, min_value=0)
+    driver_name = forms.CharField(label="Driver", max_length=120, required=False)
+    vehicle_plate = forms.CharField(
+        label="Vehicle plate",
+        max_length=20,
+        required=False,
+        widget=forms.TextInput(attrs={"list": "vehicles"}),
+    )
+    leak_observed = forms.BooleanField(label="Leak observed", required=False)
+    damaged_baffles = forms.BooleanField(label="Damaged baffles", required=False)
+    damaged_tees = forms.BooleanField(label="Damaged sanitary tees", required=False)
+    condition_notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    receiving_facility = forms.ModelChoiceField(
+        queryset=ReceivingFacility.objects.filter(active=True), required=False
+    )
+    delivered_on = forms.DateField(
+        label="Delivered to the facility on", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    attachments = MultipleFileField(required=False, help_text="Scanned ticket or photos: PDF, JPEG or PNG.")
+    certified_by_name = forms.CharField(
+        label="Certified by (type your full name)", max_length=150, required=False
+    )
+    certify = forms.BooleanField(label="I certify the statement above", required=False)
+    certification_version = forms.CharField(widget=forms.HiddenInput, initial=certification.CURRENT_VERSION)
+
+    def __init__(self, *args, user, correcting=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.fields["device"].queryset = devices_visible_to(user).order_by("identifier")
+        self.fields["establishment"].queryset = establishments_visible_to(user).order_by("business_name")
+        if user.role == Role.HAULER:
+            companies = HaulerCompany.objects.filter(users=user)
+            self.fields["hauler"].queryset = companies
+            if companies.count() <= 1:
+                self.fields["hauler"].widget = forms.HiddenInput()
+        else:
+            self.fields["hauler"].queryset = HaulerCompany.objects.filter(active=True)
+        self.vehicles = selectors.vehicles_for(user)
+        if not self.is_bound and correcting is None:
+            remembered = selectors.portal_defaults(user)
+            self.initial.setdefault("serviced_at", timezone.localtime().replace(second=0, microsecond=0))
+            self.initial.setdefault("full_pumpout", True)
+            self.initial.setdefault("baffles_cleaned", True)
+            for field in ("vehicle_plate", "driver_name", "receiving_facility", "certified_by_name"):
+                if remembered.get(field):
+                    self.initial.setdefault(field, remembered[field])
+
+    def clean(self):
+        data = super().clean()
+        # The signature is the typed name plus the tick: without the tick the manifest is not certified.
+        if not data.get("certify"):
+            self.add_error("certify", "Tick the box to certify the manifest; it cannot be filed without it.")
+        return data
+
+    def to_submission(self) -> ManifestSubmission:
+        data = self.cleaned_data
+        return ManifestSubmission(
+            device=data["device"],
+            manifest_number=data["manifest_number"],
+            serviced_at=data["serviced_at"],
+            full_pumpout=data["full_pumpout"],
+            baffles_cleaned=data["baffles_cleaned"],
+            certified_by_name=data.get("certified_by_name") or "",
+            certification_version=data.get("certification_version") or "",
+            establishment=data.get("establishment"),
+            hauler=data.get("hauler"),
+            driver_name=data.get("driver_name") or "",
+            vehicle_plate=data.get("vehicle_plate") or "",
+            fog_depth_in=data.get("fog_depth_in"),
+            solids_depth_in=data.get("solids_depth_in"),
+            gallons_removed=data.get("gallons_removed"),
+            leak_observed=data.get("leak_observed", False),
+            damaged_baffles=data.get("damaged_baffles", False),
+            damaged_tees=data.get("damaged_tees", False),
+            condition_notes=data.get("condition_notes") or "",
+            receiving_facility=data.get("receiving_facility"),
+            delivered_on=data.get("delivered_on"),
+            attachments=data.get("attachments") or [],
+        )
+
+    def raw(self) -> dict:
+        """The submission as typed, for the copy of record (without the CSRF token and files)."""
+        values = {
+            key: self.data.getlist(key) if len(self.data.getlist(key)) > 1 else self.data.get(key)
+            for key in self.data
+        }
+        values.pop("csrfmiddlewaretoken", None)
+        values["attachments"] = [upload.name for upload in self.cleaned_data.get("attachments") or []]
+        return values
+
+
+class CorrectionForm(ManifestForm):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), help_text="What was wrong, and what this changes."
+    )
+    withdraw = forms.BooleanField(
+        required=False,
+        label="Withdraw: this manifest should not have been filed at all (wrong device, duplicate)",
+    )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="CSV file", widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"})
+    )
+    dry_run = forms.BooleanField(required=False, initial=True, label="Dry run: check every row, save nothing")
+
+
+class FrequencyChangeForm(forms.Form):
+    to_days = forms.TypedChoiceField(label="New frequency", coerce=int, choices=[])
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    notice_date = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), help_text="Default: today."
+    )
+    effective_on = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Default: the earliest date B7 allows.",
+    )
+
+    def __init__(self, *args, allowed=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["to_days"].choices = [(days, f"Every {days} days") for days in allowed]
+
+
+class FrequencyRequestForm(forms.Form):
+    requested_days = forms.TypedChoiceField(label="Requested frequency", coerce=int, choices=[])
+    justification = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="E5: show from your accumulation data that the device stays within the 25% rule.",
+    )
+
+    def __init__(self, *args, allowed=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["requested_days"].choices = [(days, f"Every {days} days") for days in allowed]
+
+
+class DecisionForm(forms.Form):
+    grant = forms.TypedChoiceField(choices=[("1", "Grant"), ("0", "Refuse")], coerce=lambda v: v == "1")
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class ReadingForm(forms.Form):
+    taken_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    fog_depth_in = forms.DecimalField(label="FOG depth (in)", max_digits=6, decimal_places=2)
+    solids_depth_in = forms.DecimalField(label="Solids depth (in)", max_digits=6, decimal_places=2)
+    source = forms.ChoiceField(choices=SludgeReading.Source.choices)
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class RequirementCloseForm(forms.Form):
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    e8_exception = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("", "No exception"),
+            ("space", "Inadequate space (E8)"),
+            ("slope", "Inadequate slope for gravity flow (E8)"),
+        ],
+    )
+
+
+class FlagReviewForm(forms.Form):
+    outcome = forms.ChoiceField(
+        choices=[("cleared", "Cleared: no action"), ("referred", "Refer for enforcement")]
+    )
+    note = forms.CharField(required=False)

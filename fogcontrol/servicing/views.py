@@ -1,0 +1,481 @@
+"""Servicing pages. Thin: read through selectors (scoped: outside the scope is 404), write through
+services, show refusals beside the field."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from fogcontrol.api.errors import Conflict
+from fogcontrol.servicing import certification, imports, selectors, services
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
+from fogcontrol.servicing.forms import (
+    CorrectionForm,
+    DecisionForm,
+    FlagReviewForm,
+    FrequencyChangeForm,
+    FrequencyRequestForm,
+    ImportForm,
+    ManifestForm,
+    ReadingForm,
+    RequirementCloseForm,
+    apply_service_errors,
+)
+from fogcontrol.servicing.models import Manifest
+from fogcontrol.servicing.permissions import (
+    can_request_frequency,
+    can_review,
+    can_set_frequency,
+    can_submit_manifest,
+)
+from fogcontrol.servicing.services.frequency import frequency_assessment
+from fogcontrol.servicing.services.manifests import can_correct
+
+PAGE_SIZE = 50
+
+
+def _page(request, queryset):
+    return Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def _get_or_404(fetch, *args, **kwargs):
+    try:
+        return fetch(*args, **kwargs)
+    except ObjectDoesNotExist as exc:
+        raise Http404("Not found.") from exc
+
+
+def _query_without_page(request) -> str:
+    query = request.GET.copy()
+    query.pop("page", None)
+    return query.urlencode()
+
+
+@login_required
+def home(request):
+    """The service status of every device the user may see, with counts and filters."""
+    user = request.user
+    status_filter = ServiceStatusFilter(request.GET, queryset=selectors.service_status_list(user))
+    page = _page(request, status_filter.qs)
+    context = {
+        "filter": status_filter,
+        "page": page,
+        "counts": selectors.status_counts(user),
+        "query": _query_without_page(request),
+        "can_submit": can_submit_manifest(user),
+    }
+    if request.htmx:
+        return render(request, "servicing/home.html#status-table", context)
+    return render(request, "servicing/home.html", context)
+
+
+@login_required
+def manifest_list(request):
+    manifest_filter = ManifestFilter(request.GET, queryset=selectors.manifest_list(request.user))
+    context = {
+        "filter": manifest_filter,
+        "page": _page(request, manifest_filter.qs),
+        "query": _query_without_page(request),
+    }
+    if request.htmx:
+        return render(request, "servicing/manifest_list.html#manifest-table", context)
+    return render(request, "servicing/manifest_list.html", context)
+
+
+@login_required
+def manifest_new(request):
+    user = request.user
+    if not can_submit_manifest(user):
+        raise PermissionDenied("Your role may not submit manifests.")
+    initial = {}
+    if request.GET.get("device"):
+        initial["device"] = request.GET["device"]
+    form = ManifestForm(request.POST or None, request.FILES or None, user=user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            manifest = services.manifest_submit(
+                acting_user=user,
+                submission=form.to_submission(),
+                channel=Manifest.Channel.PORTAL,
+                raw=form.raw(),
+            )
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            flagged = len(manifest.flag_list)
+            note = f" {flagged} point(s) will be reviewed by Town staff." if flagged else ""
+            messages.success(request, f"Manifest {manifest.manifest_number} received.{note}")
+            return redirect("servicing:manifest_detail", pk=manifest.pk)
+    return render(
+        request,
+        "servicing/manifest_form.html",
+        {
+            "form": form,
+            "certification_text": certification.TEXTS[certification.CURRENT_VERSION],
+            "vehicles": form.vehicles,
+        },
+    )
+
+
+@login_required
+def manifest_detail(request, pk):
+    manifest = _get_or_404(selectors.manifest_detail, request.user, pk)
+    return render(
+        request,
+        "servicing/manifest_detail.html",
+        {
+            "manifest": manifest,
+            "can_correct": can_correct(request.user, manifest) and not manifest.corrections.all(),
+            "can_review": can_review(request.user),
+        },
+    )
+
+
+@login_required
+def manifest_correct(request, pk):
+    user = request.user
+    manifest = _get_or_404(selectors.manifest_detail, user, pk)
+    if not can_correct(user, manifest):
+        raise PermissionDenied(
+            "Only the hauler that filed this manifest, its submitter, or staff may correct it."
+        )
+    initial = {
+        "device": manifest.device_id,
+        "establishment": manifest.establishment_id,
+        "hauler": manifest.hauler_id,
+        "manifest_number": manifest.manifest_number,
+        "serviced_at": manifest.serviced_at,
+        "full_pumpout": manifest.full_pumpout,
+        "baffles_cleaned": manifest.baffles_cleaned,
+        "fog_depth_in": manifest.fog_depth_in,
+        "solids_depth_in": manifest.solids_depth_in,
+        "gallons_removed": manifest.gallons_removed,
+        "driver_name": manifest.driver_name,
+        "vehicle_plate": manifest.vehicle_plate,
+        "leak_observed": manifest.leak_observed,
+        "damaged_baffles": manifest.damaged_baffles,
+        "damaged_tees": manifest.damaged_tees,
+        "condition_notes": manifest.condition_notes,
+        "receiving_facility": manifest.receiving_facility_id,
+        "delivered_on": manifest.delivered_on,
+    }
+    form = CorrectionForm(
+        request.POST or None, request.FILES or None, user=user, initial=initial, correcting=manifest
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            correction = services.manifest_correct(
+                manifest=manifest,
+                acting_user=user,
+                submission=form.to_submission(),
+                reason=form.cleaned_data["reason"],
+                withdraw=form.cleaned_data["withdraw"],
+                channel=Manifest.Channel.PORTAL,
+                raw=form.raw(),
+            )
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        except Conflict as error:
+            form.add_error(None, str(error.detail))
+        else:
+            messages.success(
+                request, f"Correction filed; manifest {manifest.manifest_number} is kept as it was."
+            )
+            return redirect("servicing:manifest_detail", pk=correction.pk)
+    return render(
+        request,
+        "servicing/manifest_form.html",
+        {
+            "form": form,
+            "correcting": manifest,
+            "certification_text": certification.TEXTS[certification.CURRENT_VERSION],
+            "vehicles": form.vehicles,
+        },
+    )
+
+
+@login_required
+def certification_page(request):
+    return render(
+        request, "servicing/certification.html", {"texts": sorted(certification.TEXTS.items(), reverse=True)}
+    )
+
+
+# --- CSV imports -------------------------------------------------------------------------------
+
+
+@login_required
+def import_list(request):
+    user = request.user
+    if not can_submit_manifest(user):
+        raise PermissionDenied("Your role may not submit manifests.")
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            record = imports.manifest_import_create(
+                acting_user=user, upload=form.cleaned_data["file"], dry_run=form.cleaned_data["dry_run"]
+            )
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            imports.manifest_import_enqueue(record)
+            return redirect("servicing:import_detail", pk=record.pk)
+    return render(
+        request,
+        "servicing/import_list.html",
+        {
+            "form": form,
+            "page": _page(request, selectors.imports_visible_to(user)),
+            "columns": imports.COLUMNS,
+        },
+    )
+
+
+@login_required
+def import_detail(request, pk):
+    record = _get_or_404(selectors.imports_visible_to(request.user).get, pk=pk)
+    problems = _page(request, record.problems.all())
+    context = {"record": record, "problems": problems}
+    if request.htmx:
+        return render(request, "servicing/import_detail.html#import-status", context)
+    return render(request, "servicing/import_detail.html", context)
+
+
+@login_required
+def import_report(request, pk):
+    record = _get_or_404(selectors.imports_visible_to(request.user).get, pk=pk)
+    if not record.report:
+        raise Http404("The report is not ready yet.")
+    return FileResponse(
+        record.report.open("rb"),
+        as_attachment=True,
+        filename=f"import-{record.pk}-report.csv",
+        content_type="text/csv",
+    )
+
+
+@login_required
+def import_template(request):
+    response = HttpResponse(imports.template_csv(), content_type="text/csv")
+    response["Content-Disposition"] = 'attachment; filename="manifests-template.csv"'
+    return response
+
+
+# --- device history, frequency, readings -------------------------------------------------------
+
+
+def _device_page(request, pk, *, frequency_form=None, request_form=None, reading_form=None, status=200):
+    user = request.user
+    history = _get_or_404(selectors.device_history, user, pk)
+    ctx = ProgramContext()
+    ruleset = ctx.ruleset()
+    allowed = sorted(ruleset.allowed_frequencies_days)
+    _, snap = selectors.device_compliance(user, pk, on=ctx.today())
+    explanation = snap.status.explanation
+    if snap.recommendation is not None:
+        explanation = explanation.plus(snap.recommendation.explanation)
+    context = {
+        "history": history,
+        "device": history.device,
+        "state": getattr(history.device, "service_state", None),
+        "snap": snap,
+        "explanation": explanation,
+        "chart": selectors.chart_svg_points(history),
+        "can_set_frequency": can_set_frequency(user),
+        "can_request_frequency": can_request_frequency(user) and not user.is_program_staff,
+        "can_record_reading": can_review(user) or can_request_frequency(user),
+        "can_submit": can_submit_manifest(user),
+        "frequency_form": frequency_form or FrequencyChangeForm(allowed=allowed),
+        "request_form": request_form or FrequencyRequestForm(allowed=allowed),
+        "reading_form": reading_form or ReadingForm(initial={"taken_on": ctx.today()}),
+        "requests": selectors.frequency_requests_visible_to(user).filter(device=history.device)[:10],
+    }
+    return render(request, "servicing/device_history.html", context, status=status)
+
+
+@login_required
+def device_history(request, pk):
+    return _device_page(request, pk)
+
+
+@login_required
+@require_POST
+def device_frequency(request, pk):
+    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
+    form = FrequencyChangeForm(request.POST, allowed=allowed)
+    if form.is_valid():
+        try:
+            change = services.frequency_change(device=device, acting_user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"Frequency set to every {change.to_days} days from {change.effective_on:%Y-%m-%d} (B7 notice).",
+            )
+            return redirect("servicing:device_history", pk=pk)
+    return _device_page(request, pk, frequency_form=form, status=400)
+
+
+@login_required
+@require_POST
+def device_frequency_request(request, pk):
+    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
+    form = FrequencyRequestForm(request.POST, allowed=allowed)
+    if form.is_valid():
+        try:
+            services.frequency_request_file(device=device, acting_user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        except Conflict as error:
+            form.add_error(None, str(error.detail))
+        else:
+            messages.success(request, "Your request was filed; the FOG Manager will decide (E5).")
+            return redirect("servicing:device_history", pk=pk)
+    return _device_page(request, pk, request_form=form, status=400)
+
+
+@login_required
+@require_POST
+def device_reading(request, pk):
+    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    form = ReadingForm(request.POST)
+    if form.is_valid():
+        try:
+            services.reading_record(device=device, acting_user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, "Reading recorded.")
+            return redirect("servicing:device_history", pk=pk)
+    return _device_page(request, pk, reading_form=form, status=400)
+
+
+# --- staff queues ------------------------------------------------------------------------------
+
+
+def _staff_only(user):
+    if not user.is_program_staff:
+        raise Http404("Not found.")
+
+
+@login_required
+def flag_list(request):
+    _staff_only(request.user)
+    params = request.GET.copy()
+    params.setdefault("review", "open")
+    flag_filter = FlagFilter(params, queryset=selectors.flags_to_review(request.user))
+    return render(
+        request,
+        "servicing/flag_list.html",
+        {
+            "filter": flag_filter,
+            "page": _page(request, flag_filter.qs),
+            "form": FlagReviewForm(),
+            "can_review": can_review(request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def flag_review(request, pk):
+    flag = _get_or_404(selectors.flags_to_review(request.user).get, pk=pk)
+    form = FlagReviewForm(request.POST)
+    error = ""
+    if form.is_valid():
+        try:
+            flag = services.flag_review(flag=flag, acting_user=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            error = " ".join(exc.messages)
+        except Conflict as exc:
+            error = str(exc.detail)
+    else:
+        error = "Choose cleared or referred."
+    context = {"flag": flag, "form": form, "error": error, "can_review": can_review(request.user)}
+    if request.htmx:
+        return render(request, "servicing/flag_list.html#flag-row", context, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    return redirect("servicing:flag_list")
+
+
+@login_required
+def requirement_list(request):
+    params = request.GET.copy()
+    params.setdefault("status", "open")
+    requirement_filter = RequirementFilter(params, queryset=selectors.requirements_visible_to(request.user))
+    return render(
+        request,
+        "servicing/requirement_list.html",
+        {
+            "filter": requirement_filter,
+            "page": _page(request, requirement_filter.qs),
+            "form": RequirementCloseForm(),
+            "can_review": can_review(request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def requirement_close(request, pk):
+    requirement = _get_or_404(selectors.requirements_visible_to(request.user).get, pk=pk)
+    form = RequirementCloseForm(request.POST)
+    if form.is_valid():
+        try:
+            services.requirement_close(requirement=requirement, acting_user=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        except Conflict as exc:
+            messages.error(request, str(exc.detail))
+        else:
+            messages.success(request, "Requirement closed.")
+    else:
+        messages.error(request, "Say why the requirement is closed.")
+    return redirect("servicing:requirement_list")
+
+
+@login_required
+def request_list(request):
+    return render(
+        request,
+        "servicing/request_list.html",
+        {"page": _page(request, selectors.frequency_requests_visible_to(request.user))},
+    )
+
+
+@login_required
+def request_detail(request, pk):
+    user = request.user
+    filed = _get_or_404(selectors.frequency_requests_visible_to(user).get, pk=pk)
+    form = DecisionForm(request.POST or None)
+    if request.method == "POST":
+        if not can_set_frequency(user):
+            raise PermissionDenied("Only the FOG Manager decides frequency requests (E5).")
+        if form.is_valid():
+            try:
+                services.frequency_request_decide(request=filed, acting_user=user, **form.cleaned_data)
+            except ValidationError as error:
+                apply_service_errors(form, error)
+            except Conflict as error:
+                form.add_error(None, str(error.detail))
+            else:
+                messages.success(request, "Decision recorded.")
+                return redirect("servicing:request_detail", pk=pk)
+    assessment = None
+    if filed.status == filed.Status.PENDING:
+        assessment = frequency_assessment(
+            device=filed.device, requested_days=filed.requested_days, ctx=ProgramContext()
+        )
+    return render(
+        request,
+        "servicing/request_detail.html",
+        {"filed": filed, "form": form, "assessment": assessment, "can_decide": can_set_frequency(user)},
+    )
