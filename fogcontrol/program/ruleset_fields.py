@@ -106,6 +106,8 @@ FIELDS: dict[str, FieldInfo] = {
     "lien_delinquency_days": FieldInfo("P9", "Delinquent this long before a lien", "days"),
     "judicial_penalty_cap_per_day": FieldInfo("P11", "Judicial civil penalty cap", "$ per day"),
     "fee_delinquency_days": FieldInfo("Q1", "Fees delinquent when unpaid after the notice date", "days"),
+    "cpc_fixture_dfu": FieldInfo("A4", "CPC Table 702.1 drainage fixture units, by fixture (fixture: units)"),
+    "permit_renewal_window_days": FieldInfo("B6", "Renewal reminder this many days before renewal", "days"),
 }
 
 
@@ -119,7 +121,9 @@ def group_key(provision: str) -> str:
 
 
 def display_value(value: Any) -> str:
-    """A value as the pages show it: "30, 60, 90", "8: 500; 21: 750", "0.25", "2023-03-30"."""
+    """A value as the pages show it: "30, 60, 90", "8: 500; 21: 750", "hand_sink: 1", 0.25."""
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {item}" for key, item in value.items())
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
             return "; ".join(f"{a}: {b}" for a, b in value)

@@ -194,6 +194,14 @@ def _check_value(name: str, value: Any) -> str | None:
             return "Must be a number of 0 or more."
         if name in SHARES and not 0 < value <= 1:
             return "Must be a share between 0 and 1, e.g. 0.25 for 25%."
+    if isinstance(value, dict):
+        if not value:
+            return "Give at least one line of name: value."
+        for key, item in value.items():
+            if not isinstance(key, str) or not key.strip():
+                return "Each name must be some text, e.g. hand_sink."
+            if isinstance(item, bool) or not isinstance(item, int) or item < 1:
+                return f"{key}: give a positive whole number."
     if isinstance(value, tuple):
         if not value:
             return "Give at least one value."
@@ -224,6 +232,9 @@ def clean_ruleset_values(values: Any) -> dict[str, Any]:
         errors[name] = "Not a ruleset value. See /api/v1/program/rulesets/in-force/ for the names."
     converted: dict[str, Any] = {}
     for name in sorted(set(values) & known):
+        if isinstance(getattr(CHAPTER_10_02, name), dict) and not isinstance(values[name], dict):
+            errors[name] = _format_hint(name)
+            continue
         try:
             one = Ruleset.from_dict({name: values[name]})
         except (ValueError, TypeError, decimal.InvalidOperation, AttributeError):
@@ -249,6 +260,8 @@ def clean_ruleset_values(values: Any) -> dict[str, Any]:
 
 def _format_hint(name: str) -> str:
     default = getattr(CHAPTER_10_02, name)
+    if isinstance(default, dict):
+        return 'Give an object of name: whole number, e.g. {"hand_sink": 1}.'
     if isinstance(default, tuple) and default and isinstance(default[0], tuple):
         return "Give pairs of whole numbers, e.g. [[8, 500], [21, 750]]."
     if isinstance(default, tuple):

@@ -67,7 +67,9 @@ def test_q1_a_version_stores_only_its_amendments_and_keeps_the_others_as_adopted
 def test_the_adopted_version_is_read_only_because_old_decisions_are_judged_by_it(today, manager):
     adopted = RulesetVersion.objects.get(effective_from=ADOPTED)
     with pytest.raises(services.RulesetVersionLocked, match="read-only"):
-        services.ruleset_version_update(acting_user=manager, version=adopted, values={"fee_delinquency_days": 30})
+        services.ruleset_version_update(
+            acting_user=manager, version=adopted, values={"fee_delinquency_days": 30}
+        )
     with pytest.raises(services.RulesetVersionLocked):
         services.ruleset_version_delete(acting_user=manager, version=adopted)
     adopted.refresh_from_db()
@@ -104,11 +106,15 @@ def test_a_future_version_can_be_changed_and_withdrawn_and_each_write_is_audited
 
 def test_a_new_version_must_take_effect_after_today(today, manager):
     with pytest.raises(ValidationError) as refused:
-        services.ruleset_version_create(acting_user=manager, effective_from=today, label="Too soon", values={})
+        services.ruleset_version_create(
+            acting_user=manager, effective_from=today, label="Too soon", values={}
+        )
     assert "after today" in refused.value.message_dict["effective_from"][0]
     version = _future_version(manager)
     with pytest.raises(ValidationError) as refused:
-        services.ruleset_version_update(acting_user=manager, version=version, effective_from=dt.date(2020, 1, 1))
+        services.ruleset_version_update(
+            acting_user=manager, version=version, effective_from=dt.date(2020, 1, 1)
+        )
     assert "effective_from" in refused.value.message_dict
 
 
@@ -130,6 +136,8 @@ def test_two_versions_cannot_take_effect_on_the_same_day(today, manager):
         ({"allowed_frequencies_days": []}, "allowed_frequencies_days", "at least one"),
         ({"chapter_effective_date": "March 2023"}, "chapter_effective_date", "YYYY-MM-DD"),
         ({"revocation_hearing_min_days": 50}, "revocation_hearing_max_days", "L2"),
+        ({"cpc_fixture_dfu": {"hand_sink": 0}}, "cpc_fixture_dfu", "positive whole number"),
+        ({"cpc_fixture_dfu": [1, 2]}, "cpc_fixture_dfu", "hand_sink"),
     ],
 )
 def test_bad_values_are_refused_naming_the_value_and_how_to_fix_it(today, manager, values, field, hint):
@@ -160,14 +168,20 @@ def test_counting_days_the_standard_holidays_are_installed_for_2023_to_2035():
 def test_j2_a_closure_day_added_by_the_town_moves_the_written_spill_report_deadline(manager):
     # A spill on Monday, June 1, 2026: 5 working days is Monday, June 8.
     spill = dt.date(2026, 6, 1)
-    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(2026, 6, 8)
+    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(
+        2026, 6, 8
+    )
     closure = services.holiday_add(
         acting_user=manager, date=dt.date(2026, 6, 5), name="9/80 closure Friday", kind=Holiday.Kind.CLOSURE
     )
-    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(2026, 6, 9)
+    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(
+        2026, 6, 9
+    )
     closure_id = str(closure.pk)
     services.holiday_remove(acting_user=manager, holiday=closure)
-    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(2026, 6, 8)
+    assert spill_report_due(spill, ruleset=ruleset_on(spill), calendar=town_calendar()).due == dt.date(
+        2026, 6, 8
+    )
     assert [e.action for e in AuditEntry.objects.filter(object_id=closure_id).order_by("id")] == [
         "holiday.add",
         "holiday.remove",
@@ -193,7 +207,9 @@ def test_installing_a_standard_year_adds_only_the_missing_days(manager):
     assert services.holidays_install_standard(year=2024, acting_user=manager) == []
     added = services.holidays_install_standard(year=2040, acting_user=manager)
     assert len(added) == len(standard_town_holidays(2040))
-    assert AuditEntry.objects.filter(action="holiday.add", note="Standard holidays of 2040").count() == len(added)
+    assert AuditEntry.objects.filter(action="holiday.add", note="Standard holidays of 2040").count() == len(
+        added
+    )
 
 
 def test_a_day_already_closed_is_refused_naming_the_holiday(manager):

@@ -1,0 +1,179 @@
+"""Forms of the program settings pages. They read and check input; the services do the writing."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+
+from fogcontrol.program.models import Holiday, TownProfile
+from fogcontrol.program.ruleset_fields import field_info
+from fogcontrol.program.services import FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, PROFILE_FIELDS
+from fogcontrol.rules.ruleset import Ruleset
+
+
+class TownProfileForm(forms.ModelForm):
+    class Meta:
+        model = TownProfile
+        fields = list(PROFILE_FIELDS)
+        labels = {
+            "wastewater_division_phone": "Waste Water Division phone (J1)",
+            "after_hours_emergency_phone": "After-hours emergency line (J1)",
+            "fog_manager_address": "FOG Manager mailing address for written notices (B2, J2)",
+            "time_zone": "Time zone",
+        }
+        help_texts = {"time_zone": "A time zone name such as America/Los_Angeles."}
+        widgets = {"fog_manager_address": forms.Textarea(attrs={"rows": 3})}
+
+
+class HolidayForm(forms.ModelForm):
+    class Meta:
+        model = Holiday
+        fields = ["date", "name", "kind"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"kind": "Kind of day"}
+        help_texts = {"name": "e.g. 9/80 closure Friday, or Cesar Chavez Day."}
+
+    def validate_unique(self):
+        # The service refuses a day already closed, naming the holiday that holds it.
+        pass
+
+
+class InstallYearForm(forms.Form):
+    year = forms.IntegerField(min_value=FIRST_CALENDAR_YEAR, max_value=LAST_CALENDAR_YEAR)
+
+
+# --- Ruleset version form: one input per value of the ruleset ----------------------------------
+
+_PAIR = re.compile(r"^\s*(\d+)\s*[:=,]\s*(\d+)\s*$")
+_NAMED = re.compile(r"^\s*([A-Za-z0-9_ ./-]*[A-Za-z0-9_])\s*[:=]\s*(\d+)\s*$")
+
+
+def _field_for(name: str, default: Any) -> forms.Field:
+    info = field_info(name)
+    label = f"{info.provision} · {info.label}" if info.provision else info.label
+    help_text = info.unit
+    if isinstance(default, dict):
+        return forms.CharField(
+            label=label,
+            widget=forms.Textarea(attrs={"rows": 8}),
+            help_text="One line each: name: whole number, e.g. hand_sink: 1.",
+        )
+    if isinstance(default, tuple) and default and isinstance(default[0], tuple):
+        return forms.CharField(
+            label=label,
+            widget=forms.Textarea(attrs={"rows": 6}),
+            help_text="One line each: fixture units: gallons, e.g. 8: 500.",
+        )
+    if isinstance(default, tuple):
+        return forms.CharField(
+            label=label, help_text=f"{help_text}; separate values with commas, e.g. 30, 60, 90."
+        )
+    if isinstance(default, Decimal):
+        return forms.DecimalField(label=label, help_text=help_text, min_value=0)
+    if isinstance(default, dt.date):
+        return forms.DateField(label=label, widget=forms.DateInput(attrs={"type": "date"}))
+    return forms.IntegerField(label=label, help_text=help_text, min_value=0)
+
+
+def ruleset_initial(ruleset: Ruleset) -> dict[str, Any]:
+    """A ruleset's values as the form shows them."""
+    initial: dict[str, Any] = {}
+    for field in dataclasses.fields(Ruleset):
+        value = getattr(ruleset, field.name)
+        if isinstance(value, dict):
+            initial[field.name] = "\n".join(f"{key}: {item}" for key, item in value.items())
+        elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
+            initial[field.name] = "\n".join(f"{a}: {b}" for a, b in value)
+        elif isinstance(value, tuple):
+            initial[field.name] = ", ".join(str(item) for item in value)
+        else:
+            initial[field.name] = value
+    return initial
+
+
+class RulesetVersionForm(forms.Form):
+    """The version's effective date, label and notes, then every value of the ruleset."""
+
+    effective_from = forms.DateField(
+        label="Takes effect on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="A future date: versions already in effect are read-only.",
+    )
+    label = forms.CharField(
+        max_length=200, help_text="e.g. Resolution 2026-41: fees delinquent after 30 days"
+    )
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        defaults = Ruleset()
+        for field in dataclasses.fields(Ruleset):
+            self.fields[field.name] = _field_for(field.name, getattr(defaults, field.name))
+
+    @property
+    def value_fields(self):
+        return [self[field.name] for field in dataclasses.fields(Ruleset)]
+
+    def _clean_list(self, name: str) -> list[int]:
+        raw = self.cleaned_data.get(name, "")
+        try:
+            return [int(part) for part in re.split(r"[,\s]+", raw.strip()) if part]
+        except ValueError as exc:
+            raise forms.ValidationError("Give whole numbers separated by commas, e.g. 30, 60, 90.") from exc
+
+    def _clean_pairs(self, name: str) -> list[list[int]]:
+        pairs = []
+        for number, line in enumerate(self.cleaned_data.get(name, "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            match = _PAIR.match(line)
+            if not match:
+                raise forms.ValidationError(f"Line {number}: write fixture units: gallons, e.g. 8: 500.")
+            pairs.append([int(match.group(1)), int(match.group(2))])
+        return pairs
+
+    def _clean_mapping(self, name: str) -> dict[str, int]:
+        mapping: dict[str, int] = {}
+        for number, line in enumerate(self.cleaned_data.get(name, "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            match = _NAMED.match(line)
+            if not match:
+                raise forms.ValidationError(f"Line {number}: write name: whole number, e.g. hand_sink: 1.")
+            mapping[match.group(1)] = int(match.group(2))
+        return mapping
+
+    def clean(self):
+        cleaned = super().clean()
+        defaults = Ruleset()
+        for field in dataclasses.fields(Ruleset):
+            default = getattr(defaults, field.name)
+            if field.name not in cleaned:
+                continue
+            try:
+                if isinstance(default, dict):
+                    cleaned[field.name] = self._clean_mapping(field.name)
+                elif isinstance(default, tuple) and default and isinstance(default[0], tuple):
+                    cleaned[field.name] = self._clean_pairs(field.name)
+                elif isinstance(default, tuple):
+                    cleaned[field.name] = self._clean_list(field.name)
+            except forms.ValidationError as error:
+                self.add_error(field.name, error)
+        return cleaned
+
+    def ruleset_values(self) -> dict[str, Any]:
+        """The values as JSON (``Ruleset.to_dict`` form), for ``clean_ruleset_values``."""
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(Ruleset):
+            value = self.cleaned_data[field.name]
+            if isinstance(value, Decimal):
+                value = str(value)
+            elif isinstance(value, dt.date):
+                value = value.isoformat()
+            values[field.name] = value
+        return values
