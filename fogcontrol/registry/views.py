@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.forms import NullBooleanSelect
 from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -117,10 +118,14 @@ def _live(filterset, url: str) -> None:
     }
     for name, field in filterset.form.fields.items():
         attrs = dict(common, **{"hx-trigger": "change"})
+        if isinstance(field.widget, NullBooleanSelect):
+            field.widget.choices = [("unknown", "Any"), ("true", "Yes"), ("false", "No")]
+        elif getattr(field, "empty_label", None):
+            field.empty_label = "Any"
         if name == "q":
+            field.widget.input_type = "search"
             attrs.update(
                 {
-                    "type": "search",
                     "hx-trigger": "input changed delay:300ms, search",
                     "placeholder": "Name, licence, address or parcel",
                     "autocomplete": "off",
@@ -209,7 +214,8 @@ def hauler_list(request):
 # --- Change history -------------------------------------------------------------------------
 
 # Bookkeeping columns that change on every save and tell a reader nothing.
-_HIDDEN_IN_HISTORY = {"created_at", "updated_at"}
+_HIDDEN_IN_HISTORY = {"id", "created_at", "updated_at"}
+_EMPTY = (None, "", [], {})
 
 
 def _history(user, instance) -> list[dict] | None:
@@ -225,7 +231,8 @@ def _history(user, instance) -> list[dict] | None:
             "changes": [
                 (labels.get(name, name), before, after)
                 for name, before, after in entry.changed_fields()
-                if name not in _HIDDEN_IN_HISTORY
+                # A new record lists only the fields it was given.
+                if name not in _HIDDEN_IN_HISTORY and not (entry.before is None and after in _EMPTY)
             ],
         }
         for entry in audit_entries_for(instance)[:HISTORY_LIMIT]

@@ -1,0 +1,1 @@
+from fogcontrol.testing.browser import browser, page, phone_page  # noqa: F401  (fixtures)
