@@ -107,7 +107,7 @@ def import_detail(request, pk):
     report = request.GET.get("report")
     applied = {"dry_run": False, "applied": True}.get(report)
     rows = selectors.licence_import_rows(licence_import, applied=applied)
-    row_filter = ImportRowFilter(request.GET or None, queryset=rows)
+    row_filter = ImportRowFilter(request.GET, queryset=rows)
     page = Paginator(row_filter.qs if row_filter.is_valid() else rows.none(), PER_PAGE).get_page(
         request.GET.get("page")
     )

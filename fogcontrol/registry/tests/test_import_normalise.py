@@ -155,3 +155,34 @@ def test_any_address_text_parses_without_error(text):
 @given(st.text())
 def test_cleaning_text_is_idempotent(text):
     assert clean_text(clean_text(text)) == clean_text(text)
+
+
+_cells = st.one_of(st.none(), st.text(), st.integers(), st.floats(allow_nan=True), st.dates())
+
+
+@given(st.fixed_dictionaries({name: _cells for name in ("L", "N", "A", "E", "C", "P", "Y", "X")}))
+def test_any_row_is_either_cleaned_or_rejected_with_a_reason(values):
+    from fogcontrol.registry.imports.rows import clean_row
+
+    mapping = dict(
+        zip(
+            [
+                "licence_number",
+                "business_name",
+                "site_address",
+                "licence_expires_on",
+                "category",
+                "parcel_apn",
+                "latitude",
+                "longitude",
+            ],
+            "LNAECPYX",
+            strict=True,
+        )
+    )
+    try:
+        row = clean_row(values, mapping)
+    except RowProblem as problem:
+        assert problem.code and problem.message
+    else:
+        assert row.licence_number and row.business_name

@@ -1,0 +1,179 @@
+"""The licence import pages: upload, mapping, dry-run report, apply, CSV; and who sees what."""
+
+import csv
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.registry.imports.testing import HEADER, csv_upload
+from fogcontrol.registry.models import FoodServiceEstablishment, LicenceImport
+
+pytestmark = pytest.mark.django_db
+
+
+def _table(n: int) -> list[list]:
+    return [HEADER] + [[f"TL-{i}", f"Diner {i}", f"{i} Main St", "6/30/2027", "", ""] for i in range(n)]
+
+
+@pytest.fixture
+def as_user(client):
+    def login(user):
+        client.force_login(user)
+        return client
+
+    return login
+
+
+def _upload_and_check(client, capture, table):
+    response = client.post("/registry/imports/new/", {"file": csv_upload(table)})
+    assert response.status_code == 302
+    mapping_url = response["Location"]
+    form = client.get(mapping_url)
+    assert form.status_code == 200
+    # The proposed mapping is pre-selected.
+    assert '<option value="Licence No" selected>' in form.content.decode()
+    with capture(execute=True):
+        response = client.post(
+            mapping_url,
+            {
+                "licence_number": "Licence No",
+                "business_name": "Business Name",
+                "site_address": "Site Address",
+            },
+        )
+    assert response.status_code == 302
+    return LicenceImport.objects.latest("pk")
+
+
+def test_a_clerk_uploads_maps_reads_the_dry_run_and_the_manager_applies(
+    town, as_user, django_capture_on_commit_callbacks
+):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    table = _table(3) + [["", "No licence", "1 Main St", "", "", ""]]
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, table)
+    page = client.get(f"/registry/imports/{licence_import.pk}/").content.decode()
+    assert "dry run" in page and "Apply to the registry" in page
+    assert "No licence number" in page
+    assert not FoodServiceEstablishment.objects.filter(licence_number__startswith="TL-").exists()
+
+    rejected = client.get(f"/registry/imports/{licence_import.pk}/?outcome=rejected").content.decode()
+    assert "No licence number" in rejected and "Diner 1" not in rejected
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/registry/imports/{licence_import.pk}/apply/")
+    assert response.status_code == 302
+    assert FoodServiceEstablishment.objects.filter(licence_number__startswith="TL-").count() == 3
+    page = client.get(f"/registry/imports/{licence_import.pk}/").content.decode()
+    assert "Applied to the registry" in page and "Apply to the registry</button>" not in page
+
+    listing = client.get("/registry/imports/").content.decode()
+    assert f"#{licence_import.pk}" in listing and "licences.csv" in listing
+
+
+def test_the_report_downloads_as_csv_with_every_row(town, as_user, django_capture_on_commit_callbacks):
+    client = as_user(town.users[Role.INSPECTOR])
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, _table(4))
+    response = client.get(f"/registry/imports/{licence_import.pk}/report.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert lines[0][:3] == ["row", "outcome", "effect"]
+    assert [line[0] for line in lines[1:]] == ["2", "3", "4", "5"]
+
+
+def test_an_inspector_runs_dry_runs_but_does_not_see_apply(town, as_user, django_capture_on_commit_callbacks):
+    client = as_user(town.users[Role.INSPECTOR])
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, _table(1))
+    page = client.get(f"/registry/imports/{licence_import.pk}/").content.decode()
+    assert "Apply to the registry" not in page
+    assert client.post(f"/registry/imports/{licence_import.pk}/apply/").status_code == 403
+    assert LicenceImport.objects.get().status == "checked"
+
+
+def test_a_wrong_file_gets_a_message_beside_the_field(town, as_user):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    response = client.post(
+        "/registry/imports/new/", {"file": SimpleUploadedFile("x.pdf", b"%PDF", "application/pdf")}
+    )
+    assert response.status_code == 400
+    assert "is not a CSV or XLSX file" in response.content.decode()
+    assert not LicenceImport.objects.exists()
+
+
+def test_a_mapping_missing_the_business_name_is_explained(town, as_user):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    response = client.post("/registry/imports/new/", {"file": csv_upload(_table(1))})
+    response = client.post(response["Location"], {"licence_number": "Licence No", "business_name": ""})
+    assert response.status_code == 400
+    assert "This field is required" in response.content.decode()
+    assert LicenceImport.objects.get().status == "mapping"
+
+
+@pytest.mark.parametrize("role", [Role.FSE, Role.PROPERTY_OWNER, Role.HAULER])
+def test_outside_users_get_404_everywhere(town, as_user, role, django_capture_on_commit_callbacks):
+    manager = as_user(town.users[Role.FOG_MANAGER])
+    licence_import = _upload_and_check(manager, django_capture_on_commit_callbacks, _table(1))
+    client = as_user(town.users[role])
+    for url in [
+        "/registry/imports/",
+        "/registry/imports/new/",
+        f"/registry/imports/{licence_import.pk}/",
+        f"/registry/imports/{licence_import.pk}/mapping/",
+        f"/registry/imports/{licence_import.pk}/status/",
+        f"/registry/imports/{licence_import.pk}/report.csv",
+    ]:
+        assert client.get(url).status_code == 404, url
+    assert client.post(f"/registry/imports/{licence_import.pk}/apply/").status_code == 404
+
+
+def test_read_only_staff_see_imports_but_cannot_upload(town, as_user):
+    client = as_user(town.users[Role.STAFF_READONLY])
+    assert client.get("/registry/imports/").status_code == 200
+    assert client.get("/registry/imports/new/").status_code == 403
+
+
+def test_anonymous_is_sent_to_sign_in(client):
+    response = client.get("/registry/imports/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_the_status_box_polls_while_running_and_refreshes_when_done(town, as_user):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    client.post("/registry/imports/new/", {"file": csv_upload(_table(1))})
+    licence_import = LicenceImport.objects.get()
+    LicenceImport.objects.filter(pk=licence_import.pk).update(status="running", rows_read=500)
+    page = client.get(f"/registry/imports/{licence_import.pk}/").content.decode()
+    assert 'hx-trigger="every 2s"' in page and "500 rows read" in page
+    running = client.get(f"/registry/imports/{licence_import.pk}/status/?was=running", HTTP_HX_REQUEST="true")
+    assert "HX-Refresh" not in running and "500 rows read" in running.content.decode()
+    LicenceImport.objects.filter(pk=licence_import.pk).update(
+        status="checked", dry_run_counts={"rows": 1, "created": 1}
+    )
+    done = client.get(f"/registry/imports/{licence_import.pk}/status/?was=running", HTTP_HX_REQUEST="true")
+    assert done["HX-Refresh"] == "true"
+
+
+def test_report_rows_swap_in_by_htmx(town, as_user, django_capture_on_commit_callbacks):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, _table(2))
+    response = client.get(
+        f"/registry/imports/{licence_import.pk}/?outcome=created",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="results",
+    )
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="results"') and "Diner 1" in body
+
+
+@pytest.mark.parametrize("n", [3, 30])
+def test_pages_cost_the_same_queries_whatever_their_length(
+    town, as_user, django_capture_on_commit_callbacks, django_assert_max_num_queries, n
+):
+    client = as_user(town.users[Role.FOG_MANAGER])
+    for _ in range(2 if n == 3 else 6):
+        licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, _table(n))
+    with django_assert_max_num_queries(8):
+        assert client.get("/registry/imports/").status_code == 200
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/registry/imports/{licence_import.pk}/").status_code == 200
