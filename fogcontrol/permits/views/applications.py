@@ -1,0 +1,322 @@
+"""Application pages: open a draft, fill it (B3 or B4), submit, and the staff review (B5).
+
+Thin views: reads through fogcontrol.permits.selectors (outside the user's scope: 404), writes
+through fogcontrol.permits.services. A refused step shows its reason: a bad field beside the field
+(400), an illegal transition above the page (409); nothing already saved is lost.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits.filters import ApplicationFilter
+from fogcontrol.permits.models import ApplicationStatus
+from fogcontrol.permits.services.common import DECIDERS, REVIEWERS
+from fogcontrol.permits.services.permits import current_conditions
+from fogcontrol.permits.sizing import application_sizing
+from fogcontrol.permits.states import TransitionNotAllowed
+from fogcontrol.permits.views.common import found, paginate, query_without_page, show_errors
+from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.registry.selectors import establishments_visible_to
+
+S = ApplicationStatus
+
+
+def _applicant_establishments(user):
+    """The establishments this user may apply for: its own, or any for the FOG Manager's staff."""
+    queryset = establishments_visible_to(user).filter(status="active")
+    if user.has_role(*REVIEWERS):
+        return queryset
+    if user.role == Role.FSE:
+        return queryset.filter(users=user)
+    return queryset.none()
+
+
+@login_required
+def application_list(request):
+    """The staff work queue (filter by state) and, for an FSE, its own applications."""
+    queryset = selectors.application_list(request.user).order_by("-created_at", "-pk")
+    filterset = ApplicationFilter(request.GET or None, queryset=queryset)
+    rows = filterset.qs if filterset.is_valid() else queryset.none()
+    page = paginate(request, rows)
+    context = {
+        "filterset": filterset,
+        "page": page,
+        "rows": page.object_list,
+        "query": query_without_page(request),
+        "counts": selectors.application_queue_counts(request.user),
+        "can_apply": _applicant_establishments(request.user).exists(),
+    }
+    if request.htmx:
+        return render(request, "permits/application_list.html#results", context)
+    return render(request, "permits/application_list.html", context)
+
+
+@login_required
+def application_new(request):
+    """Open a draft: choose the establishment and the route (B3 application or B4 documents)."""
+    establishments = _applicant_establishments(request.user)
+    form = forms.StartForm(request.POST or None, establishments=establishments)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            application = services.application_create(
+                acting_user=request.user,
+                establishment=form.cleaned_data["establishment"],
+                route=form.cleaned_data["route"],
+            )
+        except ValidationError as error:
+            show_errors(form, error)
+        else:
+            messages.success(request, f"Draft {application.reference} opened. Fill it in, then submit it.")
+            return redirect("permits:application_edit", application.pk)
+    if request.method == "POST":
+        status = 400
+    return render(request, "permits/form.html", {"form": form, "title": "Apply for a FOG permit",
+                  "intro": "Every food service establishment must hold a FOG Permit (B1). Choose the full "
+                  "application (B3), or show the Building and Safety documents for an installed, "
+                  "code-compliant device instead (B4).", "submit": "Open the draft"}, status=status)  # fmt: skip
+
+
+@login_required
+def application_edit(request, pk):
+    """Fill in a draft: the B3 items and the fixture list (or the B4 permit number and documents)."""
+    application = found(selectors.application_detail, request.user, pk)
+    if application.status != S.DRAFT:
+        messages.error(
+            request, "This application has been submitted: it is a copy of record and cannot change."
+        )
+        return redirect("permits:application_detail", pk)
+    form = forms.ApplicationForm(request.POST or None, instance=application, prefix="app")
+    formset = forms.FixtureFormSet(request.POST or None, instance=application, prefix="fixtures")
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid() and formset.is_valid():
+            fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+            try:
+                services.application_update(
+                    application=application,
+                    acting_user=request.user,
+                    fixtures=forms.fixture_rows(formset),
+                    **fields,
+                )
+            except ValidationError as error:
+                show_errors(form, error)
+                for message in error.message_dict.get("fixtures", []) if hasattr(error, "error_dict") else []:
+                    formset._non_form_errors = formset.error_class([*formset.non_form_errors(), message])
+            except TransitionNotAllowed as error:
+                messages.error(request, str(error))
+                return redirect("permits:application_detail", pk)
+            else:
+                messages.success(request, "Draft saved.")
+                if "submit" in request.POST:
+                    return _submit(request, pk)
+                return redirect("permits:application_detail", pk)
+    context = {"application": application, "form": form, "formset": formset}
+    return render(request, "permits/application_edit.html", context, status=status)
+
+
+def _submit(request, pk):
+    application = found(selectors.application_detail, request.user, pk)
+    try:
+        services.application_submit(application=application, acting_user=request.user)
+    except ValidationError as error:
+        for field, problems in error.message_dict.items():
+            for problem in problems:
+                messages.error(request, f"{field.replace('_', ' ').capitalize()}: {problem}")
+        return redirect("permits:application_detail", pk)
+    messages.success(
+        request, f"Application {application.reference} submitted. The FOG Manager will review it (B5)."
+    )
+    return redirect("permits:application_detail", pk)
+
+
+# --- The detail page and its steps ---------------------------------------------------------
+
+
+def _step_forms(user, application, bound=None) -> dict:
+    """The forms the page offers in this state to this user; `bound` replaces one after an error."""
+    status = application.status
+    reviewer = user.has_role(*REVIEWERS)
+    decider = user.has_role(*DECIDERS)
+    applicant = reviewer or application.establishment.users.filter(pk=user.pk).exists()
+    offer = {}
+    if applicant and status == S.DRAFT:
+        offer["document"] = forms.DocumentForm(prefix="document")
+    if applicant and status == S.INFORMATION_REQUESTED:
+        offer["respond"] = forms.RespondForm(prefix="respond")
+    if reviewer and status in (S.SUBMITTED, S.UNDER_REVIEW, S.ACCEPTED, S.INSPECTION_SCHEDULED):
+        offer["request-information"] = forms.MessageForm(prefix="request-information")
+    if reviewer and status in (S.ACCEPTED, S.INSPECTION_SCHEDULED):
+        offer["schedule-inspection"] = forms.ScheduleForm(prefix="schedule-inspection")
+    if reviewer and status == S.INSPECTION_SCHEDULED:
+        offer["record-inspection"] = forms.InspectionForm(
+            prefix="record-inspection", initial={"inspected_on": town_today()}
+        )
+    if decider and status in (
+        S.SUBMITTED,
+        S.UNDER_REVIEW,
+        S.INFORMATION_REQUESTED,
+        S.ACCEPTED,
+        S.INSPECTION_SCHEDULED,
+    ):
+        offer["reject"] = forms.RejectForm(prefix="reject")
+    if decider and status == S.ACCEPTED:
+        offer["issue"] = _issue_form(application)
+    if applicant or reviewer:
+        offer["note"] = forms.MessageForm(prefix="note")
+    if bound is not None:
+        name, form = bound
+        offer[name] = form
+    return offer
+
+
+def _issue_form(application, data=None):
+    ruleset = ruleset_on(town_today())
+    device = application.device
+    previous = application.previous_permit
+    initial = {
+        "device_kind": application.device_kind or (device.kind if device else ""),
+        "device_capacity_gallons": application.device_capacity_gallons or (device.capacity_gallons if device else None),
+        "device_rated_flow_gpm": application.device_rated_flow_gpm or (device.rated_flow_gpm if device else None),
+        "service_frequency_days": (previous.service_frequency_days if previous else None)
+        or (device.assigned_frequency_days if device else None)
+        or (ruleset.default_frequency_interceptor_days if application.device_kind == "gravity_interceptor" else ruleset.default_frequency_trap_days),
+        "conditions": current_conditions(previous) if previous else "",
+    }  # fmt: skip
+    return forms.IssueForm(
+        data, prefix="issue", initial=initial, frequencies=ruleset.allowed_frequencies_days
+    )
+
+
+def _detail(request, application, *, bound=None, status=200):
+    user = request.user
+    context = {
+        "application": application,
+        "steps": _step_forms(user, application, bound),
+        "is_reviewer": user.has_role(*REVIEWERS),
+        "is_decider": user.has_role(*DECIDERS),
+        "can_withdraw": application.is_open
+        and (user.has_role(*REVIEWERS) or application.establishment.users.filter(pk=user.pk).exists()),
+    }
+    if user.is_program_staff:
+        context["sizing"] = application_sizing(application, ruleset_on(town_today()))
+    return render(request, "permits/application_detail.html", context, status=status)
+
+
+@login_required
+def application_detail(request, pk):
+    return _detail(request, found(selectors.application_detail, request.user, pk))
+
+
+def _run_step(name, form, application, user):
+    """Call the service behind a step with the form's cleaned data; return the application."""
+    data = form.cleaned_data if form is not None else {}
+    if name == "submit":
+        return services.application_submit(application=application, acting_user=user)
+    if name == "start-review":
+        return services.application_start_review(application=application, acting_user=user)
+    if name == "accept":
+        return services.application_accept(application=application, acting_user=user)
+    if name == "withdraw":
+        return services.application_withdraw(
+            application=application, acting_user=user, reason="Withdrawn on the page"
+        )
+    if name == "document":
+        services.application_add_document(
+            application=application, acting_user=user, uploaded_file=data["file"], kind=data["kind"]
+        )
+        return application
+    if name == "respond":
+        files = [data["file"]] if data.get("file") else []
+        return services.application_respond(
+            application=application, acting_user=user, message=data["message"], files=files
+        )
+    if name == "note":
+        services.application_add_note(application=application, acting_user=user, message=data["message"])
+        return application
+    if name == "request-information":
+        return services.application_request_information(
+            application=application, acting_user=user, message=data["message"]
+        )
+    if name == "schedule-inspection":
+        return services.application_schedule_inspection(
+            application=application, acting_user=user, scheduled_for=data["scheduled_for"]
+        )
+    if name == "record-inspection":
+        return services.application_record_inspection(application=application, acting_user=user, **data)
+    if name == "reject":
+        return services.application_reject(application=application, acting_user=user, reasons=data["reasons"])
+    if name == "issue":
+        permit = services.permit_issue(application=application, acting_user=user, **data)
+        return permit
+    raise ValueError(name)  # pragma: no cover - the URL lists the steps
+
+
+STEP_FORMS = {
+    "document": forms.DocumentForm,
+    "respond": forms.RespondForm,
+    "note": forms.MessageForm,
+    "request-information": forms.MessageForm,
+    "schedule-inspection": forms.ScheduleForm,
+    "record-inspection": forms.InspectionForm,
+    "reject": forms.RejectForm,
+}
+DONE = {
+    "submit": "Submitted. The FOG Manager will review the application (B5).",
+    "start-review": "The application is under review.",
+    "accept": "Accepted (B5). Schedule an on-site inspection, or issue the permit.",
+    "withdraw": "The application is withdrawn.",
+    "document": "Document attached.",
+    "respond": "Your answer is sent; the review resumes.",
+    "note": "Note added.",
+    "request-information": "The applicant has been asked for the information, by email and letter.",
+    "schedule-inspection": "Inspection scheduled.",
+    "record-inspection": "Inspection recorded.",
+    "reject": "Rejected; the applicant has been told the reasons.",
+}
+
+
+@login_required
+@require_POST
+def application_step(request, pk, step):
+    application = found(selectors.application_detail, request.user, pk)
+    form = None
+    if step == "issue":
+        form = _issue_form(application, request.POST)
+    elif step in STEP_FORMS:
+        form = STEP_FORMS[step](request.POST, request.FILES, prefix=step)
+    if form is not None and not form.is_valid():
+        return _detail(request, application, bound=(step, form), status=400)
+    try:
+        result = _run_step(step, form, application, request.user)
+    except ValidationError as error:
+        if form is None:
+            for field, problems in (
+                error.message_dict.items() if hasattr(error, "error_dict") else [("", error.messages)]
+            ):
+                for problem in problems:
+                    messages.error(
+                        request, f"{field.replace('_', ' ').capitalize()}: {problem}" if field else problem
+                    )
+            return _detail(request, found(selectors.application_detail, request.user, pk), status=400)
+        show_errors(form, error)
+        return _detail(
+            request, found(selectors.application_detail, request.user, pk), bound=(step, form), status=400
+        )
+    except TransitionNotAllowed as error:
+        messages.error(request, str(error))
+        return _detail(request, found(selectors.application_detail, request.user, pk), status=409)
+    if step == "issue":
+        messages.success(request, f"Permit {result.number} issued; the permittee has been told.")
+        return redirect("permits:permit_detail", result.pk)
+    messages.success(request, DONE[step])
+    return redirect(reverse("permits:application_detail", args=[pk]))

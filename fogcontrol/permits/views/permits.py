@@ -1,0 +1,383 @@
+"""Permit pages: the portal and staff overview, permits and their PDF, renewals (B6), changes (B7, B8),
+FSEs without a permit (B1), remodel notices (G1, G2) and the fee schedule.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits.filters import PermitFilter
+from fogcontrol.permits.models import FeeSchedule, RemodelNotice
+from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
+from fogcontrol.permits.services.fees import FEE_EDITORS
+from fogcontrol.permits.states import TransitionNotAllowed
+from fogcontrol.permits.views.applications import _applicant_establishments
+from fogcontrol.permits.views.common import found, paginate, query_without_page, show_errors, staff_only
+from fogcontrol.program.selectors import ruleset_on, town_today
+
+
+@login_required
+def home(request):
+    """Staff: the work queue and the permits at a glance. Everyone else: their portal (B1, B6)."""
+    user = request.user
+    today = town_today()
+    if user.is_program_staff:
+        labels = dict(selectors.ApplicationStatus.choices)
+        queue = [
+            (status, labels[status], n) for status, n in selectors.application_queue_counts(user).items()
+        ]
+        context = {"queue": queue, "counts": selectors.permit_counts(user, on=today)}
+        return render(request, "permits/home_staff.html", context)
+    context = {
+        "entries": selectors.permit_summary_for(user, on=today),
+        "can_apply": _applicant_establishments(user).exists(),
+        "remodel_notices": selectors.remodel_notices_visible_to(user)[:10],
+        "notices": selectors.notices_visible_to(user)[:10],
+    }
+    return render(request, "permits/portal.html", context)
+
+
+@login_required
+def permit_list(request):
+    queryset = selectors.permit_list(request.user).order_by("-first_issued_on", "-pk")
+    filterset = PermitFilter(request.GET or None, queryset=queryset)
+    rows = filterset.qs if filterset.is_valid() else queryset.none()
+    page = paginate(request, rows)
+    context = {"filterset": filterset, "page": page, "rows": page.object_list, "query": query_without_page(request),
+               "today": town_today()}  # fmt: skip
+    if request.htmx:
+        return render(request, "permits/permit_list.html#results", context)
+    return render(request, "permits/permit_list.html", context)
+
+
+def _permit_context(request, permit, **extra):
+    user = request.user
+    today = town_today()
+    ruleset = ruleset_on(today)
+    is_applicant = user.has_role(*REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
+    context = {
+        "permit": permit,
+        "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
+        "expiry": selectors.permit_expiry_explanation(permit),
+        "is_decider": user.has_role(*DECIDERS),
+        "is_applicant": is_applicant,
+        "open_application": permit.follow_on_applications.exclude(
+            status__in=["issued", "rejected", "withdrawn"]
+        ).first(),
+        "reason_form": forms.ReasonForm(prefix="status"),
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+def permit_detail(request, pk):
+    permit = found(selectors.permit_detail, request.user, pk)
+    return render(request, "permits/permit_detail.html", _permit_context(request, permit))
+
+
+@login_required
+def permit_pdf_view(request, pk, number=None):
+    """The permit as a PDF: the version in force, or an older one (kept, B7)."""
+    permit = found(selectors.permit_detail, request.user, pk)
+    version = found(selectors.permit_version_detail, request.user, permit.pk, number or permit.version_number)
+    response = HttpResponse(permit_pdf(version), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{permit.number}-v{version.number}.pdf"'
+    return response
+
+
+@login_required
+@require_POST
+def permit_renew(request, pk):
+    """B6: open the renewal application, pre-filled from the last one."""
+    permit = found(selectors.permit_detail, request.user, pk)
+    try:
+        application = services.renewal_application_start(permit=permit, acting_user=request.user)
+    except (ValidationError, TransitionNotAllowed) as error:
+        messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+        return render(request, "permits/permit_detail.html", _permit_context(request, permit), status=409)
+    messages.success(request, f"Renewal {application.reference} opened, pre-filled from your last application. "
+                              "Check it and submit it.")  # fmt: skip
+    return redirect("permits:application_edit", application.pk)
+
+
+@login_required
+def permit_change(request, pk):
+    """B8: a change of ownership, food types or operations opens a new application."""
+    permit = found(selectors.permit_detail, request.user, pk)
+    form = forms.ChangeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                application = services.change_application_start(
+                    permit=permit, acting_user=request.user, **form.cleaned_data
+                )
+            except ValidationError as error:
+                show_errors(form, error)
+            except TransitionNotAllowed as error:
+                form.add_error(None, str(error))
+                status = 409
+            else:
+                messages.success(
+                    request, f"Application {application.reference} opened (B8). Check it and submit it."
+                )
+                return redirect("permits:application_edit", application.pk)
+    return render(request, "permits/form.html", {
+        "form": form, "title": f"Change of ownership, food types or operations — {permit.number}",
+        "intro": "A change of ownership, food types or operations that may increase FOG needs a new application, "
+        "fee and permit (B8). A change of service frequency approved by the FOG Manager does not.",
+        "submit": "Open the new application", "back": permit,
+    }, status=status)  # fmt: skip
+
+
+@login_required
+def permit_modify(request, pk):
+    """B7: the FOG Manager proposes a change of frequency or conditions; the permittee is told."""
+    permit = found(selectors.permit_detail, request.user, pk)
+    if not request.user.has_role(*DECIDERS):
+        raise PermissionDenied("Only the FOG Manager may change the terms of a permit.")
+    ruleset = ruleset_on(town_today())
+    form = forms.ModifyForm(request.POST or None, frequencies=ruleset.allowed_frequencies_days)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                change = services.permit_modification_propose(
+                    permit=permit, acting_user=request.user, changes=form.changes(), reason=data["reason"],
+                    notice_date=data["notice_date"], effective_on=data["effective_on"],
+                    compliance_schedule=data["compliance_schedule"],
+                )  # fmt: skip
+            except ValidationError as error:
+                show_errors(form, error)
+            except TransitionNotAllowed as error:
+                form.add_error(None, str(error))
+                status = 409
+            else:
+                messages.success(request, f"The permittee has been told; the change takes effect on "
+                                          f"{change.effective_on:%B %-d, %Y} (B7).")  # fmt: skip
+                return redirect("permits:permit_detail", permit.pk)
+    return render(request, "permits/form.html", {
+        "form": form, "title": f"Change the terms of {permit.number}",
+        "intro": f"The permittee is told now and the change takes effect no sooner than "
+        f"{ruleset.frequency_change_notice_days} days after the notice (B7). The permit is then reissued "
+        "as a new version; the old one is kept.", "submit": "Send the notice", "back": permit,
+    }, status=status)  # fmt: skip
+
+
+STATUS_ACTIONS = {
+    "suspend": services.permit_suspend,
+    "reinstate": services.permit_reinstate,
+    "revoke": services.permit_revoke,
+}
+
+
+@login_required
+@require_POST
+def permit_status(request, pk, change):
+    permit = found(selectors.permit_detail, request.user, pk)
+    if change not in STATUS_ACTIONS:
+        raise Http404("No such action.")
+    form = forms.ReasonForm(request.POST, prefix="status")
+    if not form.is_valid():
+        return render(
+            request,
+            "permits/permit_detail.html",
+            _permit_context(request, permit, reason_form=form),
+            status=400,
+        )
+    try:
+        STATUS_ACTIONS[change](permit=permit, acting_user=request.user, reason=form.cleaned_data["reason"])
+    except ValidationError as error:
+        show_errors(form, error)
+        return render(
+            request,
+            "permits/permit_detail.html",
+            _permit_context(request, permit, reason_form=form),
+            status=400,
+        )
+    except TransitionNotAllowed as error:
+        messages.error(request, str(error))
+        return render(request, "permits/permit_detail.html", _permit_context(request, permit), status=409)
+    messages.success(request, f"Permit {permit.number}: {change} recorded.")
+    return redirect("permits:permit_detail", pk)
+
+
+@login_required
+@require_POST
+def modification_withdraw(request, pk):
+    modification = found(lambda user, key: selectors.modification_list(user).get(pk=key), request.user, pk)
+    try:
+        services.permit_modification_withdraw(
+            modification=modification, acting_user=request.user, reason=request.POST.get("reason", "")
+        )
+    except (ValidationError, TransitionNotAllowed) as error:
+        messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+    else:
+        messages.success(request, "The proposed change is withdrawn.")
+    return redirect("permits:permit_detail", modification.permit_id)
+
+
+@login_required
+def notice_letter(request, pk):
+    notice = found(lambda user, key: selectors.notices_visible_to(user).get(pk=key), request.user, pk)
+    response = HttpResponse(notice_pdf(notice, town_contacts()), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="notice-{notice.pk}.pdf"'
+    return response
+
+
+# --- Staff lists ---------------------------------------------------------------------------
+
+
+@login_required
+def renewal_list(request):
+    """B6: permits whose term ends within the chosen window (or has ended), and whether renewal is open."""
+    staff_only(request.user)
+    today = town_today()
+    default = ruleset_on(today).permit_renewal_window_days
+    try:
+        within = int(request.GET.get("within") or default)
+    except ValueError:
+        within = default
+        messages.error(request, "The window must be a whole number of days; showing the default.")
+    within = max(0, min(within, 730))
+    page = paginate(request, selectors.renewal_list(request.user, on=today, within_days=within))
+    context = {"page": page, "rows": page.object_list, "within": within, "today": today,
+               "query": f"within={within}"}  # fmt: skip
+    return render(request, "permits/renewal_list.html", context)
+
+
+@login_required
+def without_permit(request):
+    """B1: active FSEs with no permit in force today: non-compliant."""
+    staff_only(request.user)
+    today = town_today()
+    page = paginate(request, selectors.establishments_without_permit(request.user, on=today))
+    return render(request, "permits/without_permit.html", {"page": page, "rows": page.object_list, "today": today,
+                                                             "query": ""})  # fmt: skip
+
+
+# --- Remodel notices (G1, G2) --------------------------------------------------------------
+
+
+@login_required
+def remodel_list(request):
+    page = paginate(request, selectors.remodel_notices_visible_to(request.user).order_by("-filed_on", "-pk"))
+    can_file = _applicant_establishments(request.user).exists()
+    return render(request, "permits/remodel_list.html", {"page": page, "rows": page.object_list, "can_file": can_file,
+                                                           "query": ""})  # fmt: skip
+
+
+@login_required
+def remodel_new(request):
+    establishments = _applicant_establishments(request.user)
+    form = forms.RemodelForm(request.POST or None, establishments=establishments)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                notice = services.remodel_notice_file(acting_user=request.user, **form.cleaned_data)
+            except ValidationError as error:
+                show_errors(form, error)
+            else:
+                if notice.late:
+                    messages.warning(request, f"Notice {notice.reference} filed, but late: G1 asks for notice by "
+                                              f"{notice.latest_notice_on:%B %-d, %Y}.")  # fmt: skip
+                else:
+                    messages.success(
+                        request, f"Notice {notice.reference} filed in time (G1). Submit the plans next (G2)."
+                    )
+                return redirect("permits:remodel_detail", notice.pk)
+    return render(request, "permits/form.html", {
+        "form": form, "title": "Notice of expansion, remodel or process change",
+        "intro": "Give the FOG Manager written notice at least 60 days before the work starts (G1). The change "
+        "needs plan review and its fee before any work (G2).", "submit": "File the notice",
+    }, status=status)  # fmt: skip
+
+
+@login_required
+def remodel_detail(request, pk):
+    notice = found(lambda user, key: selectors.remodel_notices_visible_to(user).get(pk=key), request.user, pk)
+    plans_form = forms.PlansForm(prefix="plans")
+    decide_form = forms.DecideForm(prefix="decide")
+    status = 200
+    if request.method == "POST":
+        status = 400
+        step = request.POST.get("step")
+        try:
+            if step == "plans":
+                plans_form = forms.PlansForm(request.POST, request.FILES, prefix="plans")
+                if plans_form.is_valid():
+                    services.remodel_plans_submit(
+                        notice=notice, acting_user=request.user, **plans_form.cleaned_data
+                    )
+                    messages.success(request, "Plans received for review (G2).")
+                    return redirect("permits:remodel_detail", pk)
+            elif step == "decide":
+                decide_form = forms.DecideForm(request.POST, prefix="decide")
+                if decide_form.is_valid():
+                    services.remodel_plan_review_decide(
+                        notice=notice, acting_user=request.user, **decide_form.cleaned_data
+                    )
+                    messages.success(request, "Plan review decided.")
+                    return redirect("permits:remodel_detail", pk)
+        except ValidationError as error:
+            show_errors(plans_form if step == "plans" else decide_form, error)
+        except TransitionNotAllowed as error:
+            messages.error(request, str(error))
+            status = 409
+    can_submit = notice.plan_review in (
+        RemodelNotice.PlanReview.AWAITING_PLANS,
+        RemodelNotice.PlanReview.REVISIONS_REQUIRED,
+    )
+    context = {
+        "notice": notice,
+        "plans_form": plans_form if can_submit else None,
+        "decide_form": decide_form
+        if request.user.has_role(*REVIEWERS) and notice.plan_review == RemodelNotice.PlanReview.PLANS_RECEIVED
+        else None,
+    }
+    return render(request, "permits/remodel_detail.html", context, status=status)
+
+
+# --- Fee schedule --------------------------------------------------------------------------
+
+
+@login_required
+def fee_schedules(request):
+    staff_only(request.user)
+    can_edit = request.user.has_role(*FEE_EDITORS)
+    form = forms.FeeScheduleForm(request.POST or None) if can_edit else None
+    status = 200
+    if request.method == "POST":
+        if not can_edit:
+            raise PermissionDenied("Only the FOG Manager and the billing clerk may set fees.")
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.fee_schedule_create(
+                    acting_user=request.user, effective_from=data["effective_from"], label=data["label"],
+                    resolution=data["resolution"], notes=data["notes"], amounts=form.amounts(),
+                )  # fmt: skip
+            except ValidationError as error:
+                show_errors(form, error)
+            else:
+                messages.success(request, "Fee schedule recorded. Earlier fees stay as assessed.")
+                return redirect("permits:fee_schedules")
+    schedules = FeeSchedule.objects.prefetch_related("lines").order_by("-effective_from")
+    today = town_today()
+    current = next((s for s in schedules if s.effective_from <= today), None)
+    return render(request, "permits/fee_schedules.html", {"schedules": schedules, "current": current, "form": form},
+                  status=status)  # fmt: skip
