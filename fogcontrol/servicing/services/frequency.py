@@ -11,7 +11,6 @@ assessment in view.
 from __future__ import annotations
 
 import datetime as dt
-import logging
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -34,41 +33,26 @@ from fogcontrol.servicing.models import (
 from fogcontrol.servicing.permissions import can_request_frequency, can_set_frequency
 from fogcontrol.servicing.services.state import device_events, device_state_refresh
 
-logger = logging.getLogger(__name__)
-
 
 def _issued_permit_for(device: GreaseControlDevice):
-    """The issued permit of an FSE the device serves, if the permits app can tell us (B2, B7).
+    """The permit in force that states this device's frequency (B2), if any: the device's own
+    permit, else the permit of an FSE the device serves."""
+    from fogcontrol.permits.models import Permit, PermitStatus
 
-    The permits app is being written alongside; until it offers a permit model with an issued
-    state, there is no permit to modify and the change is applied from here alone.
-    """
-    try:
-        from fogcontrol.permits import models as permit_models
-    except ImportError:
-        return None
-    permit_model = getattr(permit_models, "Permit", None)
-    if permit_model is None:
-        return None
-    issued = getattr(getattr(permit_model, "Status", None), "ISSUED", "issued")
-    try:
-        return (
-            permit_model.objects.filter(establishment__in=device.establishments.all(), status=issued)
-            .order_by("-pk")
-            .first()
-        )
-    except Exception:  # a different shape of permit model: tell the lead, do not fail the change
-        logger.warning("Could not look up the permit of device %s", device.pk, exc_info=True)
-        return None
+    in_force = Permit.objects.filter(status=PermitStatus.ISSUED).order_by("-first_issued_on", "-pk")
+    return (
+        in_force.filter(device=device).first()
+        or in_force.filter(device__isnull=True, establishment__in=device.establishments.all()).first()
+    )
 
 
-def _propose_permit_modification(*, device, acting_user, to_days, reason, notice_date) -> str:
+def _propose_permit_modification(*, device, acting_user, to_days, reason, notice_date, effective_on) -> str:
+    """B7 through the permits workflow: the notice, and the reissue on the effective date (which
+    also sets the device's assigned frequency). Returns the modification's id, or "" without a permit."""
+    from fogcontrol.permits.services import permit_modification_propose
+
     permit = _issued_permit_for(device)
-    if permit is None:
-        return ""
-    try:
-        from fogcontrol.permits.services import permit_modification_propose
-    except ImportError:
+    if permit is None or permit.service_frequency_days == to_days:
         return ""
     modification = permit_modification_propose(
         permit=permit,
@@ -76,8 +60,9 @@ def _propose_permit_modification(*, device, acting_user, to_days, reason, notice
         changes={"service_frequency_days": to_days},
         reason=reason,
         notice_date=notice_date,
+        effective_on=effective_on,
     )
-    return str(getattr(modification, "pk", "") or "")
+    return str(modification.pk)
 
 
 @transaction.atomic
@@ -136,7 +121,12 @@ def frequency_change(
         decided_by=acting_user if getattr(acting_user, "pk", None) else None,
     )
     change.permit_modification_ref = _propose_permit_modification(
-        device=device, acting_user=acting_user, to_days=to_days, reason=change.reason, notice_date=notice_date
+        device=device,
+        acting_user=acting_user,
+        to_days=to_days,
+        reason=change.reason,
+        notice_date=notice_date,
+        effective_on=effective_on,
     )
     if change.permit_modification_ref:
         change.save(update_fields=["permit_modification_ref"])
@@ -162,8 +152,11 @@ def frequency_change(
 
 
 def _apply(change: FrequencyChange, *, acting_user, ctx: ProgramContext) -> None:
-    device = change.device
-    device_update(device=device, acting_user=acting_user, assigned_frequency_days=change.to_days)
+    """Set the device's frequency on the effective date. When a permit modification carries the
+    change, the permits workflow sets it on reissue; this only records that it took effect."""
+    device = GreaseControlDevice.objects.get(pk=change.device_id)
+    if device.assigned_frequency_days != change.to_days:
+        device_update(device=device, acting_user=acting_user, assigned_frequency_days=change.to_days)
     change.applied_at = timezone.now()
     change.save(update_fields=["applied_at"])
     device_state_refresh(device=device, ctx=ctx)

@@ -1,0 +1,223 @@
+"""The servicing pages: what a hauler, an FSE and staff do in the browser."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from fogcontrol.accounts.roles import Role
+from fogcontrol.servicing import certification
+from fogcontrol.servicing.models import FrequencyChange, FrequencyChangeRequest, Manifest, ManifestFlag
+from fogcontrol.servicing.tests.helpers import days_ago, submit
+from fogcontrol.testing import factories
+
+
+def login(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def portal_post(device, **changes) -> dict:
+    data = {
+        "device": device.pk,
+        "manifest_number": "P-100",
+        "serviced_at": days_ago(1).strftime("%Y-%m-%dT%H:%M"),
+        "full_pumpout": "on",
+        "baffles_cleaned": "on",
+        "fog_depth_in": "4",
+        "solids_depth_in": "3",
+        "gallons_removed": "900",
+        "driver_name": "Dana Driver",
+        "vehicle_plate": "8TRK001",
+        "certified_by_name": "Dana Driver",
+        "certify": "on",
+        "certification_version": certification.CURRENT_VERSION,
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+@pytest.mark.provision("F1")
+def test_f1_a_hauler_submits_a_manifest_in_the_portal(town):
+    client = login(town.users[Role.HAULER])
+    form = client.get(f"/servicing/manifests/new/?device={town.own_device.pk}")
+    assert form.status_code == 200
+    assert town.own_device.identifier.encode() in form.content
+    assert town.other_device.identifier.encode() not in form.content  # only its customers' devices
+    response = client.post("/servicing/manifests/new/", portal_post(town.own_device), follow=True)
+    manifest = Manifest.objects.get()
+    assert manifest.channel == "portal" and manifest.manifest_number == "P-100"
+    assert b"Manifest P-100 received." in response.content
+    assert manifest.record_hash.encode() in response.content
+
+
+def test_the_portal_remembers_the_haulers_vehicle_and_driver(town):
+    client = login(town.users[Role.HAULER])
+    client.post("/servicing/manifests/new/", portal_post(town.own_device))
+    page = client.get("/servicing/manifests/new/").content.decode()
+    assert 'value="8TRK001"' in page and 'value="Dana Driver"' in page
+
+
+def test_a_refusal_is_shown_beside_the_field_and_nothing_is_lost(town):
+    client = login(town.users[Role.HAULER])
+    response = client.post(
+        "/servicing/manifests/new/", portal_post(town.own_device, fog_depth_in="40", solids_depth_in="20")
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'id="id_fog_depth_in_error"' in page and "deeper than device" in page
+    assert 'value="P-100"' in page  # what was typed is still there
+    assert Manifest.objects.count() == 0
+
+
+@pytest.mark.provision("F7")
+def test_f7_the_certification_box_must_be_ticked(town):
+    client = login(town.users[Role.HAULER])
+    response = client.post("/servicing/manifests/new/", portal_post(town.own_device, certify=None))
+    assert "Tick the box to certify the manifest" in response.content.decode()
+    assert Manifest.objects.count() == 0
+
+
+@pytest.mark.provision("F7")
+def test_f7_a_correction_in_the_portal_keeps_the_original(town):
+    manifest = submit(town.users[Role.HAULER], town.own_device)
+    client = login(town.users[Role.HAULER])
+    page = client.get(f"/servicing/manifests/{manifest.pk}/correct/")
+    assert f'value="{manifest.manifest_number}"'.encode() in page.content
+    data = portal_post(
+        town.own_device, manifest_number=manifest.manifest_number, gallons_removed="950", reason="Volume"
+    )
+    response = client.post(f"/servicing/manifests/{manifest.pk}/correct/", data, follow=True)
+    correction = Manifest.objects.get(corrects=manifest)
+    assert correction.gallons_removed == Decimal("950")
+    assert b"Correction filed" in response.content
+    original_page = client.get(f"/servicing/manifests/{manifest.pk}/").content.decode()
+    assert "This manifest was replaced by" in original_page
+
+
+def test_pages_outside_the_users_scope_are_not_found(town):
+    manifest = submit(town.users[Role.FOG_MANAGER], town.other_device)
+    client = login(town.users[Role.FSE])
+    assert client.get(f"/servicing/manifests/{manifest.pk}/").status_code == 404
+    assert client.get(f"/servicing/devices/{town.other_device.pk}/").status_code == 404
+    assert client.get("/servicing/flags/").status_code == 404
+    assert (
+        login(town.users[Role.HAULER]).get(f"/servicing/devices/{town.other_device.pk}/").status_code == 404
+    )
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(db):
+    response = Client().get("/servicing/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+@pytest.mark.parametrize("rows", [3, 30])
+def test_the_status_and_manifest_lists_take_a_fixed_number_of_queries(
+    town, rows, django_assert_max_num_queries
+):
+    for index in range(rows):
+        device = factories.DeviceFactory(establishments=[town.own_fse])
+        submit(town.users[Role.HAULER], device, serviced_at=days_ago(index + 1))
+    client = login(town.users[Role.FOG_MANAGER])
+    with django_assert_max_num_queries(16):
+        assert client.get("/servicing/").status_code == 200
+    with django_assert_max_num_queries(12):
+        response = client.get("/servicing/manifests/")
+    assert f"{rows} manifest".encode() in response.content
+
+
+@pytest.mark.parametrize("rows", [3, 30])
+def test_the_device_history_page_takes_a_fixed_number_of_queries(town, rows, django_assert_max_num_queries):
+    for index in range(rows):
+        submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(index * 15 + 1))
+    client = login(town.users[Role.FSE])
+    with django_assert_max_num_queries(30):
+        response = client.get(f"/servicing/devices/{town.own_device.pk}/")
+    page = response.content.decode()
+    assert page.count("Full pump-out") == rows
+    assert "<svg" in page and "the 25% limit (E3)" in page
+
+
+def test_the_status_page_filters_by_status_with_htmx(town):
+    submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(100))
+    client = login(town.users[Role.FOG_MANAGER])
+    response = client.get("/servicing/?status=overdue", HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert "<html" not in page
+    assert town.own_device.identifier in page and town.other_device.identifier not in page
+
+
+@pytest.mark.provision("E1")
+def test_e1_the_fog_manager_changes_a_frequency_in_the_page_with_its_b7_date(town):
+    client = login(town.users[Role.FOG_MANAGER])
+    response = client.post(
+        f"/servicing/devices/{town.own_device.pk}/frequency/",
+        {"to_days": "60", "reason": "Heavy fryer use"},
+        follow=True,
+    )
+    change = FrequencyChange.objects.get()
+    assert change.effective_on - change.notice_date == dt.timedelta(days=10)
+    assert b"Frequency set to every 60 days" in response.content
+    refused = client.post(
+        f"/servicing/devices/{town.own_device.pk}/frequency/",
+        {"to_days": "60", "reason": "x", "effective_on": timezone.localdate().isoformat()},
+    )
+    assert refused.status_code == 400
+    assert "B7 requires at least 10 days" in refused.content.decode()
+
+
+@pytest.mark.provision("E5")
+def test_e5_the_fse_files_a_request_and_the_fog_manager_decides_with_the_assessment_in_view(town):
+    fse = login(town.users[Role.FSE])
+    response = fse.post(
+        f"/servicing/devices/{town.own_device.pk}/frequency-request/",
+        {"requested_days": "180", "justification": "We scrape plates and the trap stays clean."},
+        follow=True,
+    )
+    assert b"Your request was filed" in response.content
+    filed = FrequencyChangeRequest.objects.get()
+    manager = login(town.users[Role.FOG_MANAGER])
+    page = manager.get(f"/servicing/frequency-requests/{filed.pk}/").content.decode()
+    assert "Not supported" in page and "E5" in page
+    refused = manager.post(f"/servicing/frequency-requests/{filed.pk}/", {"grant": "1", "note": ""})
+    assert "differs from the rules engine" in refused.content.decode()
+    manager.post(f"/servicing/frequency-requests/{filed.pk}/", {"grant": "0", "note": ""})
+    filed.refresh_from_db()
+    assert filed.status == "refused"
+
+
+def test_staff_review_a_flag_in_place_with_htmx(town):
+    manifest = submit(town.users[Role.HAULER], town.own_device, baffles_cleaned=False)
+    flag = manifest.flags.get(code="baffles_not_cleaned")
+    client = login(town.users[Role.INSPECTOR])
+    assert flag.message.encode() in client.get("/servicing/flags/").content
+    refused = client.post(
+        f"/servicing/flags/{flag.pk}/review/", {"outcome": "referred"}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 400 and b"Say why the manifest is referred" in refused.content
+    response = client.post(
+        f"/servicing/flags/{flag.pk}/review/",
+        {"outcome": "cleared", "note": "Baffles checked"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200 and b"Reviewed: no action" in response.content
+    assert ManifestFlag.objects.get(pk=flag.pk).review == "cleared"
+
+
+def test_an_inspector_records_a_reading_from_the_device_page(town):
+    client = login(town.users[Role.INSPECTOR])
+    response = client.post(
+        f"/servicing/devices/{town.own_device.pk}/readings/",
+        {
+            "taken_on": days_ago(1).date().isoformat(),
+            "fog_depth_in": "9",
+            "solids_depth_in": "5",
+            "source": "inspection",
+        },
+        follow=True,
+    )
+    assert b"Reading recorded." in response.content
+    assert b"Service now (E6)" in response.content
