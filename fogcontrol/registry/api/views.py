@@ -24,6 +24,7 @@ from fogcontrol.registry.filters import (
     EstablishmentFilter,
     HaulerFilter,
     ParcelFilter,
+    PartyFilter,
 )
 from fogcontrol.registry.models import FoodServiceEstablishment
 
@@ -272,7 +273,7 @@ class PartyViewSet(EditableRegistryViewSet):
 
     permission_classes = [permissions.IsAuthenticated, IsProgramStaff, CanEditRegistry]
     serializer_class = serializers.PartySerializer
-    filterset_fields = ["kind"]
+    filterset_class = PartyFilter
     search_fields = ["name", "contact_name", "email"]
     ordering_fields = ["name", "created_at"]
     ordering = ["name", "pk"]
