@@ -112,6 +112,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "fogcontrol" / "static"]
 STATIC_ROOT = DATA_DIR / "static"
 MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
 MEDIA_URL = "media/"

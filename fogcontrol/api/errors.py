@@ -12,6 +12,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from fogcontrol.errors import StateConflict
+
 
 class Conflict(exceptions.APIException):
     """The request is well formed but the record's state forbids it (an illegal transition)."""
@@ -33,6 +35,8 @@ def django_validation_detail(error: DjangoValidationError) -> dict | list:
 def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         return Response(django_validation_detail(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, StateConflict):
+        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404()
     if isinstance(exc, PermissionDenied):

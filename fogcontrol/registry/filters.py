@@ -2,6 +2,7 @@
 
 import django_filters
 from django.db.models import Count, Q
+from django_filters.widgets import BooleanWidget
 
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -11,6 +12,9 @@ from fogcontrol.registry.models import (
     Party,
 )
 
+# Accepts 1/0, true/false, yes/no: the links on the home page use ?shared=1.
+YES_NO = BooleanWidget()
+
 
 class EstablishmentFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
@@ -19,7 +23,7 @@ class EstablishmentFilter(django_filters.FilterSet):
     parcel = django_filters.NumberFilter(field_name="parcel_id")
     apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label="Parcel number")
     licence_expires_before = django_filters.DateFilter(field_name="licence_expires_on", lookup_expr="lt")
-    has_device = django_filters.BooleanFilter(method="filter_has_device", label="Has a device")
+    has_device = django_filters.BooleanFilter(widget=YES_NO, method="filter_has_device", label="Has a device")
 
     class Meta:
         model = FoodServiceEstablishment
@@ -51,8 +55,10 @@ class DeviceFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=GreaseControlDevice.Status.choices)
     establishment = django_filters.NumberFilter(field_name="establishments", label="Establishment id")
     parcel = django_filters.NumberFilter(field_name="parcel_id")
-    flagged = django_filters.BooleanFilter(method="filter_flagged", label="Below A4 minimums")
-    shared = django_filters.BooleanFilter(method="filter_shared", label="Serves several FSEs (A2)")
+    flagged = django_filters.BooleanFilter(widget=YES_NO, method="filter_flagged", label="Below A4 minimums")
+    shared = django_filters.BooleanFilter(
+        widget=YES_NO, method="filter_shared", label="Serves several FSEs (A2)"
+    )
 
     class Meta:
         model = GreaseControlDevice
@@ -100,7 +106,9 @@ class ParcelFilter(django_filters.FilterSet):
 
 class HaulerFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(field_name="name", lookup_expr="icontains", label="Search")
-    active = django_filters.BooleanFilter()
+    active = django_filters.BooleanFilter(
+        widget=YES_NO,
+    )
 
     class Meta:
         model = HaulerCompany

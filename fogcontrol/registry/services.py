@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.errors import StateConflict
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -157,6 +158,8 @@ def establishment_update(
 @transaction.atomic
 def establishment_close(*, establishment: FoodServiceEstablishment, acting_user, closed_on=None):
     """Close an FSE. It keeps its history: nothing is deleted."""
+    if establishment.status == FoodServiceEstablishment.Status.CLOSED:
+        raise StateConflict(f"{establishment} is already closed (since {establishment.closed_on:%Y-%m-%d}).")
     return establishment_update(
         establishment=establishment,
         acting_user=acting_user,

@@ -75,3 +75,14 @@ def test_registry_counts_for_staff(town):
     assert counts["establishments_active"] == 4
     assert counts["shared_devices"] == 1
     assert counts["devices"] == 3
+
+
+@pytest.mark.provision("A2")
+def test_a2_the_shared_filter_accepts_1_as_the_home_page_link_sends_it(town):
+    from fogcontrol.registry.filters import DeviceFilter
+
+    user = town.users[Role.FOG_MANAGER]
+    shared = DeviceFilter({"shared": "1"}, queryset=selectors.device_list(user)).qs
+    assert list(shared) == [town.shared_device]
+    flagged = DeviceFilter({"flagged": "1"}, queryset=selectors.device_list(user)).qs
+    assert list(flagged) == []

@@ -1,5 +1,6 @@
 """Registry writes: validation with clear messages, the A2 and A4 rules, and the audit trail."""
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
@@ -159,3 +160,14 @@ def test_a2_a_device_serving_fses_on_different_parcels_goes_to_review(town):
     responsibility = responsibility_for(device_detail(town.users[Role.FOG_MANAGER], device.pk))
     assert responsibility.responsible == "property_owner"
     assert responsibility.needs_review
+
+
+def test_closing_a_closed_establishment_is_refused_and_keeps_the_closing_date(manager):
+    from fogcontrol.errors import StateConflict
+
+    fse = factories.EstablishmentFactory()
+    services.establishment_close(establishment=fse, acting_user=manager, closed_on=dt.date(2026, 3, 1))
+    with pytest.raises(StateConflict, match="already closed"):
+        services.establishment_close(establishment=fse, acting_user=manager, closed_on=dt.date(2026, 5, 1))
+    fse.refresh_from_db()
+    assert fse.closed_on == dt.date(2026, 3, 1)
