@@ -1,3 +1,12 @@
+"""The rules calculator page, mounted at /rules/ (fogcontrol/urls.py)."""
+
+from django.urls import path
+
+from fogcontrol.program.calculator import views
+
 app_name = "calculator"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.calculator, name="home"),
+    path("observation-row/", views.observation_row, name="observation-row"),
+]
