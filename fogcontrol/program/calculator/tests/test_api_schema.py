@@ -4,9 +4,13 @@ The generated runs are kept small (a few dozen examples each) so the suite stays
 examples and the named 400 cases are in the other test modules.
 """
 
+import contextlib
+
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.urls import include, path
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +29,20 @@ RULES_URLS = [path("api/v1/", include("fogcontrol.program.calculator.api_urls"))
 
 
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+
+
+@contextlib.contextmanager
+def database_connection_kept_open():
+    """Schemathesis calls the WSGI application directly, and Django closes the database connection
+    when a request ends: on PostgreSQL that would end the test's transaction. Keep it open, as
+    Django's own test client does."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 def rules_schema():
@@ -107,4 +125,5 @@ def test_rules_api_never_answers_with_a_server_error(town, mode):
         # Every answer is one the schema documents, in the documented shape.
         case.validate_response(response, checks=CHECKS)
 
-    check()
+    with database_connection_kept_open():
+        check()
