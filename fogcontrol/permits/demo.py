@@ -1,0 +1,243 @@
+"""Permits for the demo town, so that it looks lived-in (called by `fogcontrol seed_demo`).
+
+- the Town's fee schedule (illustrative amounts, clearly labelled);
+- the demo FSE user's establishment: a real application history through the services (applied,
+  accepted, issued), and a B7 frequency change noticed and awaiting its effective date;
+- most other active FSEs: a permit in force, issued over the last year (so some are due for renewal);
+  a few expired; these are written in bulk with one audit entry each, as the demo's registry is;
+- a handful of FSEs without a permit, with applications at each stage of review (B5), and one
+  with none at all (B1); one remodel notice (G1).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from decimal import Decimal
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.audit.models import AuditEntry
+from fogcontrol.audit.services import snapshot
+from fogcontrol.permits import services
+from fogcontrol.permits.models import FeeKind, Permit, PermitStatus, PermitVersion
+from fogcontrol.permits.services.common import town_contacts
+from fogcontrol.program.selectors import ruleset_on, town_calendar
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules.deadlines import permit_expiry
+from fogcontrol.rules.devices import default_frequency
+
+ACTING = "seed_demo"
+DEMO_FEES = {
+    FeeKind.NEW_PERMIT: Decimal("350.00"),
+    FeeKind.RENEWAL: Decimal("200.00"),
+    FeeKind.REISSUE: Decimal("300.00"),
+    FeeKind.PLAN_REVIEW: Decimal("450.00"),
+}
+FIXTURES = [
+    {"kind": "sink_three_compartment", "count": 1, "compartments": 3, "compartment_length_in": Decimal("24"),
+     "compartment_width_in": Decimal("24"), "compartment_depth_in": Decimal("14"), "drains_to_device": True},
+    {"kind": "sink_one_compartment", "count": 1, "compartments": 1, "compartment_length_in": Decimal("18"),
+     "compartment_width_in": Decimal("18"), "compartment_depth_in": Decimal("12"), "drains_to_device": True},
+    {"kind": "floor_drain", "count": 3, "drains_to_device": True},
+    {"kind": "mop_sink", "count": 1, "compartments": 1, "compartment_length_in": Decimal("20"),
+     "compartment_width_in": Decimal("20"), "compartment_depth_in": Decimal("10"), "drains_to_device": True},
+    {"kind": "hand_sink", "count": 2, "drains_to_device": False},
+    {"kind": "fryer", "count": 2, "drains_to_device": False},
+]  # fmt: skip
+
+
+def _answers(fse, rng: random.Random) -> dict:
+    """B3 answers for a demo FSE, from what the registry knows of it."""
+    meals = fse.meals_per_day or rng.randrange(80, 600)
+    return {
+        "applicant_name": fse.business_name,
+        "applicant_address": fse.site_address,
+        "wastewater_volume_gpd": meals * 3,
+        "wastewater_type": "Dishwashing, food preparation and floor cleaning",
+        "food_preparation_hours": fse.food_preparation_hours or "07:00-15:00",
+        "cleaning_hours": fse.cleaning_hours or "21:00-22:00",
+        "food_preparation_description": "Prepared to order; fried and grilled items; soups and sauces",
+        "food_types": fse.food_types or "Mixed",
+        "meals_per_day": meals,
+        "clean_up_procedures": "Dry wipe and scrape to the bin; three-compartment sink; mop to the mop sink",
+        "dining_capacity": fse.dining_capacity if fse.dining_capacity is not None else rng.randrange(0, 120),
+        "employees": fse.employees or rng.randrange(4, 30),
+        "kitchen_size_sqft": fse.kitchen_size_sqft or rng.randrange(250, 1500),
+    }
+
+
+def _devices_by_fse(establishments) -> dict[int, GreaseControlDevice]:
+    through = GreaseControlDevice.establishments.through
+    devices = {
+        d.pk: d
+        for d in GreaseControlDevice.objects.filter(
+            status=GreaseControlDevice.Status.ACTIVE, establishments__in=establishments
+        ).distinct()
+    }
+    links = through.objects.filter(
+        foodserviceestablishment_id__in=[f.pk for f in establishments], greasecontroldevice_id__in=devices
+    ).values_list("foodserviceestablishment_id", "greasecontroldevice_id")
+    return {fse_id: devices[device_id] for fse_id, device_id in links}
+
+
+def _through_services(fse, device, *, rng, town, today) -> None:
+    """The demo FSE user's permit, issued through every step, with a B7 change pending."""
+    manager, fse_user = town.users["manager"], town.users["fse"]
+    answers = _answers(fse, rng) | {"device": device, "device_kind": device.kind}
+    application = services.application_create(
+        acting_user=fse_user, establishment=fse, fixtures=FIXTURES, **answers
+    )
+    application = services.application_submit(application=application, acting_user=fse_user)
+    application = services.application_start_review(application=application, acting_user=manager)
+    application = services.application_accept(application=application, acting_user=manager)
+    permit = services.permit_issue(
+        application=application, acting_user=manager, issued_on=today - dt.timedelta(days=200)
+    )
+    # The next shorter frequency (E1), as after a pump-out found the device near the 25% limit (E6).
+    allowed = sorted(ruleset_on(today).allowed_frequencies_days)
+    shorter = [days for days in allowed if days < permit.service_frequency_days]
+    new_frequency = (
+        shorter[-1] if shorter else next(days for days in allowed if days > permit.service_frequency_days)
+    )
+    services.permit_modification_propose(
+        permit=permit,
+        acting_user=manager,
+        changes={"service_frequency_days": new_frequency},
+        reason="Pump-out records show the device near the 25% limit at its current frequency (E3, E6).",
+        notice_date=today - dt.timedelta(days=3),
+    )
+
+
+def _bulk_permits(rows, *, today) -> None:
+    """Permits and their first version for many FSEs at once, each with one audit entry."""
+    contacts = town_contacts()
+    calendar = town_calendar()
+    # The demo has one ruleset version, in force all year: read it once, not once a permit.
+    ruleset = ruleset_on(today)
+    permits, versions = [], []
+    for fse, device, issued_on, expired in rows:
+        valid_until = permit_expiry(issued_on, ruleset=ruleset, calendar=calendar).due
+        frequency = device.assigned_frequency_days or default_frequency(device.kind, ruleset)
+        if frequency not in ruleset.allowed_frequencies_days:
+            frequency = default_frequency(device.kind, ruleset)
+        permit = Permit(
+            establishment=fse,
+            device=device,
+            status=PermitStatus.EXPIRED if expired else PermitStatus.ISSUED,
+            first_issued_on=issued_on,
+            term_start=issued_on,
+            valid_until=valid_until,
+            device_kind=device.kind,
+            device_capacity_gallons=device.capacity_gallons,
+            device_rated_flow_gpm=device.rated_flow_gpm,
+            service_frequency_days=frequency,
+        )
+        permit.clean_fields(exclude=["establishment", "device", "superseded_by"])
+        permits.append(permit)
+    created = Permit.objects.bulk_create(permits, batch_size=500)
+    for permit in created:
+        permit.number = f"FOG-{permit.first_issued_on:%Y}-{permit.pk:05d}"
+    Permit.objects.bulk_update(created, ["number"], batch_size=500)
+    issued_at = timezone.now()
+    for permit in created:
+        fse, device = permit.establishment, permit.device
+        versions.append(
+            PermitVersion(
+                permit=permit, number=1, reason=PermitVersion.Reason.ISSUED, effective_from=permit.term_start,
+                term_start=permit.term_start, valid_until=permit.valid_until, business_name=fse.business_name,
+                licence_number=fse.licence_number, site_address=fse.site_address, device_identifier=device.identifier,
+                device_kind=permit.device_kind, device_capacity_gallons=permit.device_capacity_gallons,
+                device_rated_flow_gpm=permit.device_rated_flow_gpm, service_frequency_days=permit.service_frequency_days,
+                contacts=contacts, issued_at=issued_at, issued_by_label=ACTING,
+            )
+        )  # fmt: skip
+    PermitVersion.objects.bulk_create(versions, batch_size=500)
+    content_type = ContentType.objects.get_for_model(Permit)
+    AuditEntry.objects.bulk_create(
+        [
+            AuditEntry(
+                actor_label=ACTING, action="permit.issue", content_type=content_type, object_id=str(p.pk),
+                object_repr=str(p)[:255], after=snapshot(p), note="Demo data",
+            )
+            for p in created
+        ],
+        batch_size=500,
+    )  # fmt: skip
+
+
+def _in_review(fse, device, stage: str, *, rng, town) -> None:
+    """An application at a stage of the B5 review."""
+    manager, inspector = town.users["manager"], town.users["inspector"]
+    answers = _answers(fse, rng) | {"device": device, "device_kind": device.kind}
+    application = services.application_create(
+        acting_user=ACTING, establishment=fse, fixtures=FIXTURES, **answers
+    )
+    if stage == "draft":
+        return
+    application = services.application_submit(application=application, acting_user=ACTING)
+    if stage == "submitted":
+        return
+    application = services.application_start_review(application=application, acting_user=manager)
+    if stage == "information_requested":
+        services.application_request_information(
+            application=application, acting_user=manager,
+            message="Please send the last two pump-out manifests for the interceptor and a kitchen floor plan.",
+        )  # fmt: skip
+        return
+    if stage == "under_review":
+        return
+    application = services.application_accept(application=application, acting_user=manager)
+    if stage == "inspection_scheduled":
+        when = timezone.now() + dt.timedelta(days=rng.randrange(3, 12))
+        services.application_schedule_inspection(
+            application=application,
+            acting_user=inspector,
+            scheduled_for=when.replace(hour=17, minute=0, second=0),
+        )
+
+
+STAGES = ("submitted", "under_review", "information_requested", "accepted", "inspection_scheduled", "draft")
+
+
+@transaction.atomic
+def seed(*, rng: random.Random, town, today: dt.date) -> None:
+    services.fee_schedule_create(
+        acting_user=ACTING,
+        effective_from=dt.date(2023, 3, 30),
+        label="Demo fee schedule (illustrative amounts)",
+        resolution="Demo only: enter the Council's fee resolution",
+        amounts=DEMO_FEES,
+    )
+    active = [fse for fse in town.active_establishments]
+    devices = _devices_by_fse(active)
+    own = town.fse_establishment
+    with_device = [fse for fse in active if fse.pk in devices and fse != own]
+    rng.shuffle(with_device)
+    in_review = with_device[: len(STAGES)]
+    # The next two are left with no permit and no application: they show as non-compliant (B1).
+    rest = with_device[len(STAGES) + 2 :]
+    bulk = []
+    for fse in rest:
+        roll = rng.random()
+        if roll < 0.08:
+            # Expired: issued 13 to 20 months ago and not renewed (B6).
+            bulk.append((fse, devices[fse.pk], today - dt.timedelta(days=rng.randrange(395, 600)), True))
+        else:
+            bulk.append((fse, devices[fse.pk], today - dt.timedelta(days=rng.randrange(1, 360)), False))
+    _bulk_permits(bulk, today=today)
+    if own is not None and own.pk in devices:
+        _through_services(own, devices[own.pk], rng=rng, town=town, today=today)
+    for fse, stage in zip(in_review, STAGES, strict=False):
+        _in_review(fse, devices[fse.pk], stage, rng=rng, town=town)
+    if rest:
+        services.remodel_notice_file(
+            acting_user=ACTING,
+            establishment=rest[0],
+            kind="remodel",
+            description="Replace the cook line; add a second fryer and a wok range.",
+            planned_start=today + dt.timedelta(days=45),
+            filed_on=today - dt.timedelta(days=2),
+        )
