@@ -177,7 +177,7 @@ def permit_issue(
     """
     require_fog_manager(acting_user, "issue permits")
     application = (
-        PermitApplication.objects.select_for_update()
+        PermitApplication.objects.select_for_update(of=("self",))
         .select_related("establishment", "device", "previous_permit")
         .get(pk=application.pk)
     )
@@ -386,7 +386,11 @@ def permit_modification_propose(
     not change the device's assigned frequency itself: it follows the permit on the effective date.
     """
     require_fog_manager(acting_user, "change the terms of a permit")
-    permit = Permit.objects.select_for_update().select_related("establishment", "device").get(pk=permit.pk)
+    permit = (
+        Permit.objects.select_for_update(of=("self",))
+        .select_related("establishment", "device")
+        .get(pk=permit.pk)
+    )
     if permit.status not in (PermitStatus.ISSUED, PermitStatus.SUSPENDED):
         check_permit_transition(permit.status, PermitStatus.ISSUED)
         raise TransitionNotAllowed(
@@ -482,7 +486,7 @@ def _describe(changes: dict, previous: dict) -> str:
 def _apply(modification: PermitModification, *, acting_user) -> PermitVersion:
     """Reissue the permit with the modification's terms: a new version, the old one kept (B7)."""
     permit = (
-        Permit.objects.select_for_update()
+        Permit.objects.select_for_update(of=("self",))
         .select_related("establishment", "device")
         .get(pk=modification.permit_id)
     )
