@@ -156,9 +156,14 @@ def _resolve_device(
     return device
 
 
-def _resolve_hauler(value, acting_user, errors: ValidationErrors) -> HaulerCompany | None:
+def _resolve_hauler(value, acting_user, errors: ValidationErrors, cache: dict | None = None) -> HaulerCompany | None:
     if getattr(acting_user, "role", None) == Role.HAULER:
-        companies = list(acting_user.hauler_companies.all())
+        if cache is not None and "hauler_companies" in cache:
+            companies = cache["hauler_companies"]
+        else:
+            companies = list(acting_user.hauler_companies.all())
+            if cache is not None:
+                cache["hauler_companies"] = companies
         if isinstance(value, HaulerCompany):
             value = value.pk
         if value not in (None, ""):
@@ -195,10 +200,16 @@ def _resolve_hauler(value, acting_user, errors: ValidationErrors) -> HaulerCompa
     return company
 
 
-def _resolve_establishment(value, device: GreaseControlDevice | None, errors: ValidationErrors):
+def _resolve_establishment(value, device: GreaseControlDevice | None, errors: ValidationErrors, cache: dict | None):
     if device is None:
         return None
-    served = list(device.establishments.all())
+    key = ("establishments", device.pk)
+    if cache is not None and key in cache:
+        served = cache[key]
+    else:
+        served = list(device.establishments.all())
+        if cache is not None:
+            cache[key] = served
     if value in (None, ""):
         return served[0] if len(served) == 1 else None
     if isinstance(value, FoodServiceEstablishment):
@@ -274,8 +285,8 @@ def manifest_validate(
     """Check a submission; raise ValidationError naming every field that is wrong and how to fix it."""
     errors = ValidationErrors()
     device = _resolve_device(submission.device, acting_user, errors, device_cache)
-    hauler = _resolve_hauler(submission.hauler, acting_user, errors)
-    establishment = _resolve_establishment(submission.establishment, device, errors)
+    hauler = _resolve_hauler(submission.hauler, acting_user, errors, device_cache)
+    establishment = _resolve_establishment(submission.establishment, device, errors, device_cache)
     facility = _resolve_facility(submission.receiving_facility, errors)
 
     number = (submission.manifest_number or "").strip()
@@ -612,11 +623,9 @@ def manifest_submit(
         note=correction_reason,
     )
     device = resolved.device
-    # E8 is flagged on the manifest that opens the requirement, not again on every later one.
-    e8_already_open = ServiceRequirement.objects.filter(
-        device=device, kind=ServiceRequirement.Kind.INTERCEPTOR_PLANS, status=ServiceRequirement.Status.OPEN
-    ).exists()
     state = device_state_refresh(device=device, ctx=ctx)
+    # E8 is flagged on the manifest that opens the requirement, not again on every later one.
+    e8_already_open = ServiceRequirement.Kind.INTERCEPTOR_PLANS in state._open_kinds
     if withdrawn:
         return manifest
     consequences = apply_consequences(

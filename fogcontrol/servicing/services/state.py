@@ -130,11 +130,7 @@ def device_state_refresh(
     today = ctx.today()
     snap = device_snapshot(device, on=today, ctx=ctx)
     status = snap.status
-    open_kinds = set(
-        ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).values_list(
-            "kind", flat=True
-        )
-    )
+    open_kinds = _open_kinds(device)
     values = {
         "status": status.status,
         "status_on": today,
@@ -157,6 +153,7 @@ def device_state_refresh(
     }
     state, _ = DeviceServiceState.objects.update_or_create(device=device, defaults=values)
     state._snapshot = snap  # handed to the consequences without recomputing
+    state._open_kinds = open_kinds
     return state
 
 
@@ -245,8 +242,11 @@ def apply_consequences(
         slope_exception=state.e8_exception == "slope",
     )
     Kind = ServiceRequirement.Kind
+    open_kinds = set(getattr(state, "_open_kinds", None) or _open_kinds(device))
+    before = set(open_kinds)
     pumped = manifest is not None and manifest.full_pumpout
-    if pumped:
+    if pumped and Kind.IMMEDIATE_SERVICE in open_kinds:
+        open_kinds.discard(Kind.IMMEDIATE_SERVICE)
         for requirement in ServiceRequirement.objects.filter(
             device=device, kind=Kind.IMMEDIATE_SERVICE, status=ServiceRequirement.Status.OPEN
         ):
@@ -258,6 +258,8 @@ def apply_consequences(
                 note=f"Met by the full pump-out of manifest {manifest.manifest_number}.",
             )
     if consequences.immediate_service_required:
+        if not pumped:
+            open_kinds.add(Kind.IMMEDIATE_SERVICE)
         requirement = _open_requirement(
             device=device,
             kind=Kind.IMMEDIATE_SERVICE,
@@ -276,6 +278,7 @@ def apply_consequences(
                 note="The same visit removed all FOG, sludge and other material (E6).",
             )
     if consequences.immediate_service_required or consequences.proposed_frequency_days:
+        open_kinds.add(Kind.FREQUENCY_REVIEW)
         _open_requirement(
             device=device,
             kind=Kind.FREQUENCY_REVIEW,
@@ -286,6 +289,7 @@ def apply_consequences(
             acting_user=acting_user,
         )
     if consequences.interceptor_plans_required:
+        open_kinds.add(Kind.INTERCEPTOR_PLANS)
         _open_requirement(
             device=device,
             kind=Kind.INTERCEPTOR_PLANS,
@@ -295,15 +299,20 @@ def apply_consequences(
             reading=reading,
             acting_user=acting_user,
         )
-    open_kinds = set(
+    state._open_kinds = open_kinds
+    if open_kinds != before:
+        state.immediate_service_required = Kind.IMMEDIATE_SERVICE in open_kinds
+        state.interceptor_plans_required = Kind.INTERCEPTOR_PLANS in open_kinds
+        state.save(update_fields=["immediate_service_required", "interceptor_plans_required"])
+    return consequences
+
+
+def _open_kinds(device) -> set[str]:
+    return set(
         ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).values_list(
             "kind", flat=True
         )
     )
-    state.immediate_service_required = Kind.IMMEDIATE_SERVICE in open_kinds
-    state.interceptor_plans_required = Kind.INTERCEPTOR_PLANS in open_kinds
-    state.save(update_fields=["immediate_service_required", "interceptor_plans_required"])
-    return consequences
 
 
 # --- readings ----------------------------------------------------------------------------------

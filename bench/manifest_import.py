@@ -1,0 +1,180 @@
+"""Benchmark: the CSV import of manifests on a generated file (time and peak memory).
+
+    .venv/bin/python bench/manifest_import.py --rows 100000            # full import
+    .venv/bin/python bench/manifest_import.py --rows 100000 --dry-run  # check every row, save nothing
+    .venv/bin/python bench/manifest_import.py --rows 10000 --trace     # + tracemalloc peak (slower)
+
+Runs on a throwaway SQLite database in a temporary folder (or DATABASE_URL if set: use a scratch
+database). Generates the CSV on disk, one row at a time, with one bad row in every 1,000, then
+runs the same import the upload page and the API queue. Prints rows/second and the peak memory of
+the process, so that a 10,000-row and a 100,000-row run can be compared: the import streams, so
+peak memory should not grow with the number of rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as dt
+import os
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _setup(scratch: str) -> None:
+    os.environ.setdefault("FOGCONTROL_DATA_DIR", scratch)
+    os.environ.setdefault("FOGCONTROL_MEDIA_DIR", os.path.join(scratch, "media"))
+    os.environ.setdefault("FOGCONTROL_TASKS", "immediate")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "fogcontrol.settings")
+    os.environ.setdefault("FOGCONTROL_LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _town(devices: int):
+    """A hauler, its user, and `devices` interceptors at FSEs that engaged it."""
+    from fogcontrol.accounts.models import User
+    from fogcontrol.accounts.roles import Role
+    from fogcontrol.registry.models import (
+        FoodServiceEstablishment,
+        GreaseControlDevice,
+        HaulerCompany,
+        ReceivingFacility,
+    )
+
+    ReceivingFacility.objects.create(name="Bench Digester")
+    user = User.objects.create(username="bench-hauler", role=Role.HAULER)
+    hauler = HaulerCompany.objects.create(name="Bench Pumping")
+    hauler.users.add(user)
+    fses = FoodServiceEstablishment.objects.bulk_create(
+        FoodServiceEstablishment(
+            business_name=f"Bench Diner {i}", licence_number=f"BL-B{i}", site_address=f"{i} Bench St"
+        )
+        for i in range(devices)
+    )
+    hauler.customers.add(*fses)
+    gcds = GreaseControlDevice.objects.bulk_create(
+        GreaseControlDevice(
+            identifier=f"GI-B{i:05d}",
+            kind="gravity_interceptor",
+            capacity_gallons=1000,
+            total_design_depth_in=Decimal("48"),
+        )
+        for i in range(devices)
+    )
+    through = GreaseControlDevice.establishments.through
+    through.objects.bulk_create(
+        through(greasecontroldevice_id=d.pk, foodserviceestablishment_id=f.pk)
+        for d, f in zip(gcds, fses, strict=True)
+    )
+    return user, [d.identifier for d in gcds]
+
+
+def _write_csv(path: str, rows: int, identifiers: list[str]) -> None:
+    from fogcontrol.servicing import certification
+    from fogcontrol.servicing.imports import COLUMNS
+
+    per_device = -(-rows // len(identifiers))
+    start = dt.datetime.now() - dt.timedelta(days=30 * per_device + 2)
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow([name for name, _, _ in COLUMNS])
+        for n in range(rows):
+            device = identifiers[n % len(identifiers)]
+            visit = n // len(identifiers)
+            at = start + dt.timedelta(days=30 * visit, minutes=(n % len(identifiers)) * 3)
+            bad = n % 1000 == 999
+            writer.writerow(
+                [
+                    device if not bad else "GI-NOPE",
+                    f"B-{n}",
+                    at.strftime("%Y-%m-%d %H:%M"),
+                    "yes",
+                    "yes",
+                    "3.5",
+                    "5",
+                    "950",
+                    "Dana Ruiz",
+                    "",
+                    "Bench Digester",
+                    at.strftime("%Y-%m-%d"),
+                    "no",
+                    "no",
+                    "no",
+                    "",
+                    "",
+                    "",
+                    "Dana Ruiz",
+                    certification.CURRENT_VERSION,
+                ]
+            )
+
+
+def _peak_rss_mb() -> float:
+    # ru_maxrss is in kilobytes on Linux.
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--devices", type=int, default=500)
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--trace", action="store_true", help="Also measure the tracemalloc peak (slower).")
+    args = parser.parse_args()
+
+    scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
+    _setup(scratch)
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from fogcontrol.servicing.imports import manifest_import_create, manifest_import_run
+
+    user, identifiers = _town(args.devices)
+    path = os.path.join(scratch, "manifests.csv")
+    _write_csv(path, args.rows, identifiers)
+    size = os.path.getsize(path)
+    with open(path, "rb") as handle:
+        # A stand-in for the uploaded file: Django streams uploads above 2.5 MB to a temporary file too.
+        upload = SimpleUploadedFile("manifests.csv", b"")
+        upload.file = handle
+        upload.size = size
+        record = manifest_import_create(acting_user=user, upload=upload, dry_run=args.dry_run)
+    rss_before = _peak_rss_mb()
+    if args.trace:
+        tracemalloc.start()
+    started = time.perf_counter()
+    cpu_started = time.process_time()
+    record = manifest_import_run(import_id=record.pk)
+    seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
+    traced = tracemalloc.get_traced_memory()[1] / (1024 * 1024) if args.trace else None
+    print(
+        f"file: {args.rows:,} rows, {size / (1024 * 1024):.1f} MB; {args.devices} devices; dry run: {args.dry_run}"
+    )
+    print(
+        f"result: {record.status}; {record.rows_accepted:,} accepted, {record.rows_rejected:,} rejected, "
+        f"{record.rows_flagged:,} flagged"
+    )
+    print(f"time: {seconds:.1f} s wall, {cpu:.1f} s CPU; {record.rows_total / seconds:.0f} rows/s")
+    print(f"peak RSS: {rss_before:.0f} MB before the import, {_peak_rss_mb():.0f} MB after")
+    if traced is not None:
+        print(f"tracemalloc peak during the import: {traced:.1f} MB")
+    print(f"database and files: {scratch}")
+
+
+if __name__ == "__main__":
+    main()
