@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models.functions import Lower, Upper
 
 from fogcontrol.registry import services as registry_services
@@ -106,12 +107,16 @@ def run_import(
     try:
         with open_rows(licence_import.file.file, licence_import.file_format) as (_facts, rows):
             for batch in _batches(rows, batch_size):
-                results = _run_batch(
-                    batch, licence_import.mapping, seen, apply=apply, acting_user=acting_user
-                )
-                LicenceImportRow.objects.bulk_create(
-                    _report_row(licence_import, result, applied=apply) for result in results
-                )
+                # One transaction a batch: the services' own transactions become savepoints, so a
+                # refused row still rolls back alone, but the database syncs to disk once a batch
+                # rather than once a row (SQLite runs synchronous=FULL).
+                with transaction.atomic():
+                    results = _run_batch(
+                        batch, licence_import.mapping, seen, apply=apply, acting_user=acting_user
+                    )
+                    LicenceImportRow.objects.bulk_create(
+                        _report_row(licence_import, result, applied=apply) for result in results
+                    )
                 for result in results:
                     counts[result.outcome] += 1
                     reasons.update(reason["code"] for reason in result.reasons)
