@@ -323,11 +323,11 @@ def _next_steps(entry: PortalEntry, on: dt.date) -> list[str]:
                 f"Renew your permit by {fmt_date(permit.valid_until)} (B6), with your business licence."
             )
     for change in entry.pending_changes:
-        steps.append(
-            f"From {fmt_date(change.effective_on)} your permit's terms change: {change.reason} (B7)."
-        )
+        steps.append(f"From {fmt_date(change.effective_on)}: {change.summary} (B7). Reason: {change.reason}")
     for fee in entry.fees_owed:
-        steps.append(f"Pay the {fee.get_kind_display().lower()} fee of ${fee.amount} when you are invoiced.")
+        steps.append(
+            f"Fee owed: ${fee.amount} for the {fee.get_kind_display()}; pay it when you are invoiced."
+        )
     if permit is not None and standing is not None and standing.in_force:
         steps.append(
             f"Have the grease control device serviced at least every {permit.service_frequency_days} days."

@@ -168,6 +168,21 @@ class PermitModification(models.Model):
     def __str__(self) -> str:
         return f"Modification of {self.permit} effective {self.effective_on:%Y-%m-%d}"
 
+    @property
+    def summary(self) -> str:
+        """The change in words: "service frequency from every 90 days to every 60 days"."""
+        parts = []
+        if "service_frequency_days" in self.changes:
+            before = self.previous_values.get("service_frequency_days")
+            parts.append(
+                f"service frequency from every {before} days to every {self.changes['service_frequency_days']} days"
+                if before
+                else f"service frequency to every {self.changes['service_frequency_days']} days"
+            )
+        if "conditions" in self.changes:
+            parts.append("permit conditions revised")
+        return "; ".join(parts)
+
 
 class PermitNotice(models.Model):
     """A notice sent to a permittee, with the date sent and how (B7; issue and renewal notices).

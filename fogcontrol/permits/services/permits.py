@@ -447,8 +447,9 @@ def permit_modification_propose(
         proposed_by_label=actor_label_for(acting_user),
     )
     audited_save(modification, acting_user=acting_user, action="permit.modification.propose", creating=True)
+    summary = modification.summary[:1].upper() + modification.summary[1:]
     record_event(acting_user=acting_user, action="permit.modification.propose", permit=permit,
-                 note=f"{_describe(cleaned, previous)}; effective {effective_on:%Y-%m-%d}")  # fmt: skip
+                 note=f"{summary}; effective {effective_on:%Y-%m-%d}")  # fmt: skip
     notice_send(
         acting_user=acting_user,
         establishment=permit.establishment,
@@ -456,7 +457,7 @@ def permit_modification_propose(
         subject=f"FOG permit {permit.number}: proposed change of terms",
         body=(
             f"The Town proposes to change FOG permit {permit.number} of {permit.establishment.business_name}:\n\n"
-            f"{_describe(cleaned, previous)}.\n\nReason: {reason.strip()}\n\n"
+            f"{summary}.\n\nReason: {reason.strip()}\n\n"
             f"The change takes effect on {fmt_date(effective_on)}, no sooner than "
             f"{ruleset.frequency_change_notice_days} days after this notice (Chapter 10.02, B7). "
             f"Compliance schedule: {schedule}\n\nThe permit will be reissued with the new terms on that date."
@@ -468,19 +469,6 @@ def permit_modification_propose(
     if effective_on <= today:
         _apply(modification, acting_user=acting_user)
     return modification
-
-
-def _describe(changes: dict, previous: dict) -> str:
-    parts = []
-    if "service_frequency_days" in changes:
-        parts.append(
-            f"service frequency from every {previous['service_frequency_days']} days to every "
-            f"{changes['service_frequency_days']} days"
-        )
-    if "conditions" in changes:
-        parts.append("permit conditions revised")
-    text = "; ".join(parts)
-    return text[:1].upper() + text[1:]
 
 
 def _apply(modification: PermitModification, *, acting_user) -> PermitVersion:

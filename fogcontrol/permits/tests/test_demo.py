@@ -19,7 +19,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 @pytest.mark.django_db(transaction=False)
 def test_demo_town_has_permits_in_every_state(django_capture_on_commit_callbacks):
     result = seed_demo(establishments=40, seed=7)
-    assert ("fogcontrol.permits.demo.seed", True) in result.seeders
+    assert ("fogcontrol.permits.demo.seed", True) in [tuple(row[:2]) for row in result.seeders]
     assert FeeSchedule.objects.count() == 1
     active = FoodServiceEstablishment.objects.filter(status="active").count()
     in_force = Permit.objects.filter(status=PermitStatus.ISSUED).count()
