@@ -27,7 +27,8 @@ class DemoResult:
     town: DemoTown | None
     seeded: bool
     seconds: float
-    seeders: list[tuple[str, bool]]
+    seeders: list[tuple[str, bool, float]]
+    town_seconds: float = 0.0
 
 
 def is_production() -> bool:
@@ -40,8 +41,11 @@ def seed_demo(
     seed: int = 1,
     if_empty: bool = False,
     force: bool = False,
+    seeders: list[str] | None = None,
 ) -> DemoResult:
     """Build the demo town, or do nothing with ``if_empty`` when any FSE is on record.
+
+    ``seeders`` replaces ``DEMO_SEEDERS`` (the other apps' demo data); [] builds the registry only.
 
     Refuses in production (FOGCONTROL_ENV=production) unless ``force``: demo data in a real
     program would be mistaken for real records.
@@ -72,5 +76,8 @@ def seed_demo(
         )
     with transaction.atomic():
         town = build_demo_town(establishments=establishments, seed=seed)
-        seeders = run_seeders(seed=seed, town=town, today=town.today)
-    return DemoResult(town=town, seeded=True, seconds=time.perf_counter() - started, seeders=seeders)
+        town_seconds = time.perf_counter() - started
+        ran = run_seeders(seed=seed, town=town, today=town.today, seeders=seeders)
+    return DemoResult(
+        town=town, seeded=True, seconds=time.perf_counter() - started, seeders=ran, town_seconds=town_seconds
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
 from collections.abc import Callable, Iterable
 
 DEMO_SEEDERS: list[str] = [
@@ -38,14 +39,17 @@ def seeder_rng(seed: int, path: str) -> random.Random:
     return random.Random(f"{seed}:{path}")
 
 
-def run_seeders(*, seed: int, town, today, seeders: Iterable[str] | None = None) -> list[tuple[str, bool]]:
-    """Call every seeder that exists, in order. Returns (path, ran) for each."""
+def run_seeders(
+    *, seed: int, town, today, seeders: Iterable[str] | None = None
+) -> list[tuple[str, bool, float]]:
+    """Call every seeder that exists, in order. Returns (path, ran, seconds taken) for each."""
     results = []
     for path in DEMO_SEEDERS if seeders is None else seeders:
         function = load_seeder(path)
         if function is None:
-            results.append((path, False))
+            results.append((path, False, 0.0))
             continue
+        started = time.perf_counter()
         function(rng=seeder_rng(seed, path), town=town, today=today)
-        results.append((path, True))
+        results.append((path, True, time.perf_counter() - started))
     return results

@@ -29,14 +29,16 @@ class Command(BaseCommand):
             town = result.town
             self.stdout.write(
                 self.style.SUCCESS(
-                    f"Seeded {town.profile.name} (seed {seed}) in {result.seconds:.1f} s: "
+                    f"Seeded {town.profile.name} (seed {seed}) in {result.seconds:.1f} s "
+                    f"(the registry in {result.town_seconds:.1f} s): "
                     f"{len(town.establishments)} establishments, {len(town.devices)} devices, "
                     f"{len(town.parcels)} parcels ({len(town.shared_parcels)} shared), "
                     f"{len(town.haulers)} haulers, {len(town.facilities)} receiving facilities."
                 )
             )
-            for path, ran in result.seeders:
-                self.stdout.write(f"  demo seeder {path}: {'ran' if ran else 'not installed yet, skipped'}")
+            for path, ran, seconds in result.seeders:
+                done = f"ran in {seconds:.1f} s" if ran else "not installed yet, skipped"
+                self.stdout.write(f"  demo seeder {path}: {done}")
         else:
             self.stdout.write(
                 "Establishments already on record: the demo data was left as it is (--if-empty)."
