@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 
 from fogcontrol.program.models import Holiday, TownProfile
-from fogcontrol.program.ruleset_fields import field_info
+from fogcontrol.program.ruleset_fields import GROUPS, field_info, group_key
 from fogcontrol.program.services import FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, PROFILE_FIELDS
 from fogcontrol.rules.ruleset import Ruleset
 
@@ -116,8 +116,12 @@ class RulesetVersionForm(forms.Form):
             self.fields[field.name] = _field_for(field.name, getattr(defaults, field.name))
 
     @property
-    def value_fields(self):
-        return [self[field.name] for field in dataclasses.fields(Ruleset)]
+    def value_groups(self) -> list[tuple[str, list]]:
+        """The value inputs grouped as PROVISIONS.md groups them, in its order."""
+        groups: dict[str, list] = {key: [] for key in GROUPS}
+        for field in dataclasses.fields(Ruleset):
+            groups[group_key(field_info(field.name).provision)].append(self[field.name])
+        return [(GROUPS[key], fields) for key, fields in groups.items() if fields]
 
     def _clean_list(self, name: str) -> list[int]:
         raw = self.cleaned_data.get(name, "")
