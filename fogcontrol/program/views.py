@@ -47,7 +47,7 @@ def _can_edit(request) -> bool:
 def _get_or_404(fetch, *args):
     try:
         return fetch(*args)
-    except ObjectDoesNotExist as exc:
+    except (ObjectDoesNotExist, ValueError, TypeError) as exc:  # ?from=abc is as unknown as ?from=999
         raise Http404("Not found.") from exc
 
 

@@ -238,6 +238,13 @@ def test_a4_a_town_amends_the_fixture_units_table_in_the_page(town, manager, tod
     assert "wok_station" not in ruleset_on(dt.date(2026, 12, 31)).cpc_fixture_dfu
 
 
+def test_a_new_version_starts_from_a_chosen_version_and_an_unknown_one_is_not_found(town, manager, today):
+    client = client_as(manager)
+    assert client.get(f"/program/rulesets/new/?from={_adopted_pk()}").status_code == 200
+    assert client.get("/program/rulesets/new/?from=abc").status_code == 404
+    assert client.get("/program/rulesets/new/?from=99999").status_code == 404
+
+
 def test_a_new_version_dated_today_is_refused_beside_the_date_and_the_values_are_kept(town, manager, today):
     response = client_as(manager).post(
         "/program/rulesets/new/", _ruleset_form(effective_from=today.isoformat(), fee_delinquency_days=31)

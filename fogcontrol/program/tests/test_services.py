@@ -1,9 +1,12 @@
 """Program settings writes: versioned rules, the Town calendar, the Town profile, and their audit."""
 
+import dataclasses
 import datetime as dt
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
@@ -14,6 +17,7 @@ from fogcontrol.program.selectors import ruleset_on, town_calendar, town_profile
 from fogcontrol.rules.deadlines import spill_report_due
 from fogcontrol.rules.fees import fee_status
 from fogcontrol.rules.holidays import standard_town_holidays
+from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
 
 pytestmark = pytest.mark.django_db
 
@@ -254,3 +258,22 @@ def test_saving_the_profile_unchanged_leaves_no_audit_entry(manager):
     profile = town_profile()
     services.town_profile_update(acting_user=manager, name=profile.name)
     assert not audit_entries_for(profile).exists()
+
+
+# --- property: a version holds exactly its amendments -------------------------------------------
+
+_WHOLE_NUMBER_VALUES = sorted(
+    field.name
+    for field in dataclasses.fields(Ruleset)
+    if type(getattr(CHAPTER_10_02, field.name)) is int and not field.name.startswith("revocation_hearing")
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(changes=st.dictionaries(st.sampled_from(_WHOLE_NUMBER_VALUES), st.integers(1, 5000), max_size=6))
+def test_a_version_stores_exactly_what_differs_and_reads_back_every_value(changes):
+    stored = services.clean_ruleset_values(changes)
+    assert stored == {name: value for name, value in changes.items() if getattr(CHAPTER_10_02, name) != value}
+    ruleset = Ruleset.from_dict(stored)
+    for name, value in changes.items():
+        assert getattr(ruleset, name) == value
