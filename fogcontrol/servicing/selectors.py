@@ -11,7 +11,7 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerVehicle
@@ -115,7 +115,7 @@ def device_for_servicing(user, pk) -> GreaseControlDevice:
 
 
 def flags_to_review(user) -> QuerySet[ManifestFlag]:
-    if not user.is_program_staff:
+    if not (user.is_authenticated and user.is_program_staff):
         return ManifestFlag.objects.none()
     return ManifestFlag.objects.select_related("manifest", "manifest__device", "manifest__hauler").order_by(
         "review", "-created_at"
@@ -135,7 +135,7 @@ def frequency_requests_visible_to(user) -> QuerySet[FrequencyChangeRequest]:
     queryset = FrequencyChangeRequest.objects.select_related("device", "submitted_by", "decided_by")
     if user.is_authenticated and user.is_program_staff:
         return queryset
-    if user.role == Role.HAULER:
+    if not user.is_authenticated or user.role == Role.HAULER:
         return queryset.none()
     return queryset.filter(device__in=devices_visible_to(user).values("pk"))
 
@@ -160,7 +160,7 @@ def portal_defaults(user) -> dict:
 
 
 def vehicles_for(user) -> QuerySet[HaulerVehicle]:
-    if user.role == Role.HAULER:
+    if getattr(user, "role", None) == Role.HAULER:
         return HaulerVehicle.objects.filter(hauler__users=user, active=True).select_related("hauler")
     return HaulerVehicle.objects.none()
 
@@ -300,7 +300,3 @@ def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 
         "last": last,
         "top_percent": top * 100,
     }
-
-
-def open_requirement_filter() -> Q:
-    return Q(status=ServiceRequirement.Status.OPEN)

@@ -156,7 +156,9 @@ def _resolve_device(
     return device
 
 
-def _resolve_hauler(value, acting_user, errors: ValidationErrors, cache: dict | None = None) -> HaulerCompany | None:
+def _resolve_hauler(
+    value, acting_user, errors: ValidationErrors, cache: dict | None = None
+) -> HaulerCompany | None:
     if getattr(acting_user, "role", None) == Role.HAULER:
         if cache is not None and "hauler_companies" in cache:
             companies = cache["hauler_companies"]
@@ -200,7 +202,9 @@ def _resolve_hauler(value, acting_user, errors: ValidationErrors, cache: dict | 
     return company
 
 
-def _resolve_establishment(value, device: GreaseControlDevice | None, errors: ValidationErrors, cache: dict | None):
+def _resolve_establishment(
+    value, device: GreaseControlDevice | None, errors: ValidationErrors, cache: dict | None
+):
     if device is None:
         return None
     key = ("establishments", device.pk)
