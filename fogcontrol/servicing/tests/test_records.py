@@ -181,3 +181,17 @@ def test_f5_the_purge_log_itself_cannot_be_deleted(town):
     manifest_purge(manifest=old, acting_user=town.users[Role.FOG_MANAGER], reason="F5 retention ended")
     with pytest.raises(DatabaseError), transaction.atomic():
         PurgedRecord.objects.all().delete()
+
+
+def test_the_admin_shows_manifests_read_only(manifests, town, client):
+    from fogcontrol.accounts.models import User
+
+    admin_user = User.objects.create_superuser("root", "root@example.org", "pw")
+    client.force_login(admin_user)
+    page = client.get(f"/admin/servicing/manifest/{manifests[0].pk}/change/")
+    assert page.status_code == 200 and b'name="_save"' not in page.content
+    assert (
+        client.post(f"/admin/servicing/manifest/{manifests[0].pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert Manifest.objects.count() == 3
