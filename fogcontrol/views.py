@@ -3,6 +3,8 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from fogcontrol.accounts.roles import Role
+from fogcontrol.permits.selectors import permit_summary_for
 from fogcontrol.registry.selectors import establishment_list, registry_counts
 
 
@@ -11,5 +13,8 @@ def home(request):
     user = request.user
     if user.is_program_staff:
         return render(request, "home_staff.html", {"counts": registry_counts(user)})
-    establishments = establishment_list(user)[:50]
-    return render(request, "home_portal.html", {"establishments": establishments})
+    context = {"establishments": establishment_list(user)[:50]}
+    if user.role in (Role.FSE, Role.PROPERTY_OWNER):
+        # B1/B6: each establishment's permit, its expiry and what the FSE must do next.
+        context["permit_entries"] = permit_summary_for(user)
+    return render(request, "home_portal.html", context)

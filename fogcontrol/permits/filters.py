@@ -3,6 +3,7 @@
 import django_filters
 from django.db.models import Q
 
+from fogcontrol.api.filters import IdFilter
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,
@@ -17,7 +18,7 @@ class ApplicationFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
     status = django_filters.ChoiceFilter(choices=ApplicationStatus.choices)
     kind = django_filters.ChoiceFilter(choices=ApplicationKind.choices)
-    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
 
     class Meta:
         model = PermitApplication
@@ -37,8 +38,8 @@ class ApplicationFilter(django_filters.FilterSet):
 class PermitFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
     status = django_filters.ChoiceFilter(choices=PermitStatus.choices)
-    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
-    device = django_filters.NumberFilter(field_name="device_id", label="Device id")
+    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
+    device = IdFilter(field_name="device_id", label="Device id")
     valid_until_before = django_filters.DateFilter(
         field_name="valid_until", lookup_expr="lte", label="Term ends by"
     )
@@ -64,7 +65,7 @@ class PermitFilter(django_filters.FilterSet):
 class RemodelNoticeFilter(django_filters.FilterSet):
     plan_review = django_filters.ChoiceFilter(choices=RemodelNotice.PlanReview.choices)
     late = django_filters.BooleanFilter()
-    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
 
     class Meta:
         model = RemodelNotice

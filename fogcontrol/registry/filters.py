@@ -4,6 +4,7 @@ import django_filters
 from django.db.models import Count, Q
 from django_filters.widgets import BooleanWidget
 
+from fogcontrol.api.filters import IdFilter
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -20,7 +21,7 @@ class EstablishmentFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
     status = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Status.choices)
     category = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Category.choices)
-    parcel = django_filters.NumberFilter(field_name="parcel_id")
+    parcel = IdFilter(field_name="parcel_id")
     apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label="Parcel number")
     licence_expires_before = django_filters.DateFilter(field_name="licence_expires_on", lookup_expr="lt")
     has_device = django_filters.BooleanFilter(widget=YES_NO, method="filter_has_device", label="Has a device")
@@ -53,8 +54,8 @@ class DeviceFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
     kind = django_filters.ChoiceFilter(choices=GreaseControlDevice.Kind.choices)
     status = django_filters.ChoiceFilter(choices=GreaseControlDevice.Status.choices)
-    establishment = django_filters.NumberFilter(field_name="establishments", label="Establishment id")
-    parcel = django_filters.NumberFilter(field_name="parcel_id")
+    establishment = IdFilter(field_name="establishments", label="Establishment id")
+    parcel = IdFilter(field_name="parcel_id")
     flagged = django_filters.BooleanFilter(widget=YES_NO, method="filter_flagged", label="Below A4 minimums")
     shared = django_filters.BooleanFilter(
         widget=YES_NO, method="filter_shared", label="Serves several FSEs (A2)"

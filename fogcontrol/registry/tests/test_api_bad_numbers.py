@@ -1,0 +1,28 @@
+"""Numbers too large for any id are refused with a message, never a server error."""
+
+import pytest
+
+from conftest import api_as
+from fogcontrol.accounts.roles import Role
+
+HUGE = "99999999999999999999999"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/devices/", "/api/v1/establishments/"])
+@pytest.mark.parametrize("parameter", ["parcel", "establishment"])
+@pytest.mark.parametrize("value", [HUGE, f"-{HUGE}", "1e400", "0"])
+def test_an_id_filter_out_of_range_answers_400_naming_it(town, path, parameter, value):
+    if parameter == "establishment" and "establishments" in path:
+        pytest.skip("establishments are not filtered by establishment")
+    response = api_as(town.users[Role.FOG_MANAGER]).get(path, {parameter: value})
+    assert response.status_code == 400
+    assert parameter in response.json()
+
+
+def test_a_huge_id_in_the_path_is_not_found(town):
+    assert api_as(town.users[Role.FOG_MANAGER]).get(f"/api/v1/devices/{HUGE}/").status_code == 404
+
+
+def test_the_device_list_page_ignores_an_impossible_parcel(town, client):
+    client.force_login(town.users[Role.FOG_MANAGER])
+    assert client.get("/registry/devices/", {"parcel": HUGE}).status_code in (200, 400)
