@@ -114,6 +114,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "fogcontrol" / "static"]
 STATIC_ROOT = DATA_DIR / "static"
+# WhiteNoise serves collected files from here; it must exist even before the first collectstatic.
+STATIC_ROOT.mkdir(exist_ok=True)
 MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
 MEDIA_URL = "media/"
 STORAGES = {
