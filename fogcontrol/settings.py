@@ -170,6 +170,19 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Many records have a `kind` or a `status`: name each choice set after its record.
+    "ENUM_NAME_OVERRIDES": {
+        "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
+        "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
+        "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",
+        "PermitStatusEnum": "fogcontrol.permits.models.permits.PermitStatus",
+        "ApplicationStatusEnum": "fogcontrol.permits.models.applications.ApplicationStatus",
+        "ApplicationKindEnum": "fogcontrol.permits.models.applications.ApplicationKind",
+        "FixtureKindEnum": "fogcontrol.permits.models.applications.FixtureKind",
+        "FeeKindEnum": "fogcontrol.permits.models.fees.FeeKind",
+        "RemodelNoticeKindEnum": "fogcontrol.permits.models.permits.RemodelNotice.Kind",
+        "ApplicationDocumentKindEnum": "fogcontrol.permits.models.applications.ApplicationDocument.Kind",
+    },
 }
 
 # Background work: the database worker by default (`fogcontrol db_worker`); RQ on Redis when
