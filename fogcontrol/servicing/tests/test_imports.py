@@ -142,8 +142,14 @@ def test_running_an_import_twice_does_not_submit_twice(town):
 
 
 def test_the_import_reads_the_file_as_a_stream(town, monkeypatch):
-    """Rows are submitted while the file is still being read: it is never read whole."""
+    """Rows are submitted while the file is still being read: it is never read whole.
+
+    Rows are written a chunk per transaction; with chunks of two, row 3 is read only after
+    rows 1 and 2 were submitted.
+    """
     import fogcontrol.servicing.imports as imports_module
+
+    monkeypatch.setattr(imports_module, "ROWS_PER_TRANSACTION", 2)
 
     seen_when_submitting = []
     real_submit = imports_module.manifest_submit
