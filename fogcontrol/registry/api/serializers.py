@@ -448,6 +448,14 @@ class DeviceSerializer(RegistryModelSerializer):
         return value
 
     def validate_assigned_frequency_days(self, value):
+        # B7: a change of an existing device's frequency needs notice to the permittee first, so
+        # it goes through the servicing workflow, never a plain edit of the registry.
+        if self.instance is not None and value != self.instance.assigned_frequency_days:
+            raise serializers.ValidationError(
+                "A device's service frequency is changed with "
+                f"POST /api/v1/devices/{self.instance.pk}/frequency/, which gives the permittee the "
+                "notice B7 requires before the change takes effect."
+            )
         # E1: the FOG Manager assigns one of the frequencies the program rules allow.
         if value is None:
             return value

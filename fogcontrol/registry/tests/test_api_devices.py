@@ -150,19 +150,28 @@ def test_E3_zero_depth_is_refused_because_the_25_percent_rule_divides_by_it(town
 
 
 @pytest.mark.provision("E1")
-def test_E1_only_an_assignable_frequency_is_accepted(town):
+def test_E1_only_an_assignable_frequency_is_accepted_for_a_new_device(town):
     client = _manager(town)
-    refused = client.patch(
-        f"/api/v1/devices/{town.own_device.pk}/", {"assigned_frequency_days": 45}, format="json"
-    )
-    accepted = client.patch(
-        f"/api/v1/devices/{town.own_device.pk}/", {"assigned_frequency_days": 60}, format="json"
-    )
+    new_device = {"identifier": "GI-77777", "kind": "gravity_interceptor", "compartments": 2}
+    refused = client.post("/api/v1/devices/", {**new_device, "assigned_frequency_days": 45}, format="json")
+    accepted = client.post("/api/v1/devices/", {**new_device, "assigned_frequency_days": 60}, format="json")
 
     assert refused.status_code == 400
     assert "30, 60, 90, 120, 180" in refused.json()["assigned_frequency_days"][0]
-    assert accepted.status_code == 200
+    assert accepted.status_code == 201
     assert accepted.json()["assigned_frequency_days"] == 60
+
+
+@pytest.mark.provision("B7")
+def test_B7_an_existing_devices_frequency_is_not_changed_by_a_plain_edit(town):
+    response = _manager(town).patch(
+        f"/api/v1/devices/{town.own_device.pk}/", {"assigned_frequency_days": 60}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert f"/api/v1/devices/{town.own_device.pk}/frequency/" in response.json()["assigned_frequency_days"][0]
+    town.own_device.refresh_from_db()
+    assert town.own_device.assigned_frequency_days is None
 
 
 def test_unknown_kind_and_duplicate_identifier_are_refused_naming_the_fields(town):
