@@ -78,6 +78,15 @@ FIELDS: dict[str, FieldInfo] = {
     "manifest_low_volume_ratio": FieldInfo(
         "F1", "Full pump-out below this share of capacity is flagged", "share"
     ),
+    "manifest_vehicle_conflict_minutes": FieldInfo(
+        "F7", "One vehicle at two sites closer together than this is flagged", "minutes"
+    ),
+    "immediate_service_days": FieldInfo(
+        "E6", "Pump-out this many days after an over-limit reading is late", "days"
+    ),
+    "inspection_contradiction_days": FieldInfo(
+        "F7", "Manifest this soon after an over-limit inspection, reporting within limit, is flagged", "days"
+    ),
     "record_retention_years": FieldInfo("F5", "Records kept at least", "years"),
     "remodel_notice_days": FieldInfo("G1", "Written notice before a remodel or process change", "days"),
     "spill_report_working_days": FieldInfo("J2", "Written spill report due within", "working days"),

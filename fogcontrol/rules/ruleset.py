@@ -100,6 +100,13 @@ class Ruleset:
     manifest_capacity_tolerance: Decimal = Decimal("0.10")
     # A "full pump-out" that removed less than this share of capacity is flagged for review.
     manifest_low_volume_ratio: Decimal = Decimal("0.50")
+    # F7: one vehicle recorded at two sites closer together than this is flagged (a copied ticket).
+    manifest_vehicle_conflict_minutes: int = 45
+    # E6 "immediately": a pump-out this many days or more after an over-limit reading is flagged late.
+    immediate_service_days: int = 1
+    # F7: a manifest within this many days of an over-limit inspection that reports the device
+    # within the limit contradicts the inspection and is flagged.
+    inspection_contradiction_days: int = 2
 
     # F5: records kept at least this long.
     record_retention_years: int = 2

@@ -27,14 +27,6 @@ from fogcontrol.rules.devices import Measurement, Observation
 from fogcontrol.rules.explain import fmt_date, fmt_percent
 from fogcontrol.rules.ruleset import Ruleset
 
-# One vehicle cannot pump two sites this close together in time (F7: a copied or invented ticket).
-VEHICLE_CONFLICT_MINUTES = 45
-# E6 "immediately": a pump-out this many days or more after a reading over the limit is late.
-IMMEDIATE_SERVICE_DAYS = 1
-# A manifest reading taken this soon after an inspection that found the device over the limit,
-# showing it within the limit, contradicts the inspection (F7).
-INSPECTION_CONTRADICTION_DAYS = 2
-
 FLAG_OVER_CAPACITY = "over_capacity"
 FLAG_LOW_VOLUME = "low_volume"
 FLAG_OVER_LIMIT = "over_limit"
@@ -172,14 +164,14 @@ def latest_measurement(events: Iterable[ServiceEvent]) -> Measurement | None:
 
 
 def vehicle_conflict_flag(
-    *, plate: str, serviced_at: dt.datetime, other_site: str, other_serviced_at: dt.datetime
+    *, plate: str, serviced_at: dt.datetime, other_site: str, other_serviced_at: dt.datetime, ruleset: Ruleset
 ) -> Flag:
     """F7: one truck cannot be at two sites at once; the other visit is named so staff can check."""
     minutes = abs(int((serviced_at - other_serviced_at).total_seconds() // 60))
     return flag(
         FLAG_VEHICLE_CONFLICT,
         f"Vehicle {plate} is also recorded at {other_site} {minutes} minute(s) apart "
-        f"(less than {VEHICLE_CONFLICT_MINUTES} minutes).",
+        f"(less than {ruleset.manifest_vehicle_conflict_minutes} minutes).",
     )
 
 
@@ -194,9 +186,9 @@ def inspection_flags(
 ) -> list[Flag]:
     """E6 / F7: a manifest after a reading that found the device over the limit.
 
-    - The pump-out came ``IMMEDIATE_SERVICE_DAYS`` or more after that reading: E6 asks for
+    - The pump-out came ``ruleset.immediate_service_days`` or more after that reading: E6 asks for
       immediate service.
-    - The manifest's own reading, within ``INSPECTION_CONTRADICTION_DAYS`` of the over-limit
+    - The manifest's own reading, within ``ruleset.inspection_contradiction_days`` of the over-limit
       reading, shows the device within the limit: one of the two is wrong (F7).
     """
     if over_limit_reading_on is None or over_limit_reading_on > service_date:
@@ -206,7 +198,7 @@ def inspection_flags(
     found = (
         f"found {fmt_percent(over_limit_reading_ratio)} full" if over_limit_reading_ratio else "found over"
     )
-    if full_pumpout and gap >= IMMEDIATE_SERVICE_DAYS:
+    if full_pumpout and gap >= ruleset.immediate_service_days:
         flags.append(
             flag(
                 FLAG_LATE_AFTER_OVER_LIMIT,
@@ -216,7 +208,7 @@ def inspection_flags(
         )
     if (
         manifest_ratio is not None
-        and gap <= INSPECTION_CONTRADICTION_DAYS
+        and gap <= ruleset.inspection_contradiction_days
         and manifest_ratio <= ruleset.fill_limit_ratio
     ):
         flags.append(

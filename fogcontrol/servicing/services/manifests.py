@@ -40,7 +40,6 @@ from fogcontrol.rules.servicing_rules import (
     FLAG_NO_DESIGN_DEPTH,
     FLAG_NO_RECEIVING_FACILITY,
     FLAG_TITLES,
-    VEHICLE_CONFLICT_MINUTES,
     Flag,
     flag,
     inspection_flags,
@@ -479,7 +478,7 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         )
 
     if manifest.vehicle_plate:
-        window = dt.timedelta(minutes=VEHICLE_CONFLICT_MINUTES)
+        window = dt.timedelta(minutes=ruleset.manifest_vehicle_conflict_minutes)
         other = (
             Manifest.objects.effective()
             .filter(
@@ -501,6 +500,7 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
                     serviced_at=manifest.serviced_at,
                     other_site=f"{other.site_address or other.device_id} (manifest {other.manifest_number})",
                     other_serviced_at=other.serviced_at,
+                    ruleset=ruleset,
                 )
             )
 
