@@ -6,11 +6,12 @@ API answers with 409 and the pages show as a message, with the reason in words.
 
 from __future__ import annotations
 
+from fogcontrol.errors import StateConflict
 from fogcontrol.permits.models import ApplicationStatus as A
 from fogcontrol.permits.models import PermitStatus as P
 
 
-class TransitionNotAllowed(Exception):
+class TransitionNotAllowed(StateConflict):
     """The record's state forbids the requested step; the message says why and what is possible."""
 
 

@@ -22,6 +22,7 @@ from django.db import transaction
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.errors import StateConflict
 from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
 from fogcontrol.program.selectors import town_profile, town_today
 from fogcontrol.rules.holidays import standard_town_holidays
@@ -45,7 +46,7 @@ FIRST_CALENDAR_YEAR = 2000
 LAST_CALENDAR_YEAR = 2100
 
 
-class RulesetVersionLocked(Exception):
+class RulesetVersionLocked(StateConflict):
     """A ruleset version already in effect cannot be changed or deleted (only future ones can)."""
 
 

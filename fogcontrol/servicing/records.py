@@ -38,6 +38,8 @@ from django.db import connection, models
 from django.db.migrations.operations.base import Operation
 from django.utils import timezone
 
+from fogcontrol.errors import StateConflict
+
 GENESIS_HASH = "0" * 64
 # Fields left out of the hash: the row id (assigned by the database after hashing) and the hash.
 _UNHASHED = frozenset({"id", "record_hash"})
@@ -75,7 +77,7 @@ class CopyOfRecord(models.Model):
         )
 
 
-class RecordImmutable(Exception):
+class RecordImmutable(StateConflict):
     """Raised when code tries to change or delete a copy of record."""
 
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import actor_label_for
+from fogcontrol.errors import StateConflict
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
 from fogcontrol.registry.imports.reading import check_upload, open_rows
 from fogcontrol.registry.imports.runner import run_import
@@ -28,7 +29,7 @@ from fogcontrol.registry.models import LicenceImport
 logger = logging.getLogger(__name__)
 
 
-class ImportStateError(Exception):
+class ImportStateError(StateConflict):
     """The import's state forbids the step (the API answers 409, pages show the reason)."""
 
 
