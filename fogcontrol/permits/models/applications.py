@@ -13,6 +13,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 
 from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.servicing.records import CopyOfRecord
 
 
 class ApplicationKind(models.TextChoices):
@@ -302,3 +303,17 @@ class ApplicationMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} by {self.author_label}"
+
+
+class ApplicationSubmission(CopyOfRecord):
+    """B3/B4: an application exactly as submitted, kept as a copy of record (F7): hash-chained,
+    and refused any UPDATE or DELETE by database triggers. The application row itself goes on
+    through review; this row never changes."""
+
+    application = models.OneToOneField(PermitApplication, on_delete=models.PROTECT, related_name="record")
+
+    class Meta:
+        ordering = ["record_sequence"]
+
+    def __str__(self) -> str:
+        return f"Submission of {self.application} at {self.received_at:%Y-%m-%d %H:%M} UTC"

@@ -24,6 +24,7 @@ from fogcontrol.permits.models import (
     ApplicationMessage,
     ApplicationRoute,
     ApplicationStatus,
+    ApplicationSubmission,
     ChangeReason,
     FeeKind,
     Permit,
@@ -45,6 +46,7 @@ from fogcontrol.permits.states import TransitionNotAllowed, check_application_tr
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.servicing.records import canonical_submission, record_append
 
 # The fields an applicant fills (B3, B4); everything else is the Town's.
 APPLICANT_FIELDS = (
@@ -465,6 +467,10 @@ def application_submit(*, application: PermitApplication, acting_user) -> Permit
     ).hexdigest()
     _move(application, ApplicationStatus.SUBMITTED, acting_user=acting_user, action="application.submit")
     _save(application, acting_user=acting_user, action="application.submit", before=before)
+    record_append(
+        ApplicationSubmission(application=application, submission=canonical_submission(copy)),
+        acting_user=acting_user,
+    )
     fee_assess(
         acting_user=acting_user,
         kind=FEE_FOR_KIND[application.kind],
