@@ -40,8 +40,11 @@ test: lint
 worker: install
 	$(BIN)/fogcontrol db_worker
 
+# Benchmarks (not part of `make test`): results and commands are in docs/performance.md.
 bench: install
-	$(BIN)/python -m bench.run
+	$(BIN)/python bench/list_pages.py
+	$(BIN)/python bench/import_licences.py
+	$(BIN)/python bench/manifest_import.py --rows 10000
 
 clean:
 	rm -rf $(VENV)
