@@ -9,7 +9,7 @@ from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from fogcontrol.api.errors import Conflict
+from fogcontrol.errors import StateConflict as Conflict
 from fogcontrol.servicing import certification, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
@@ -180,7 +180,7 @@ def manifest_correct(request, pk):
         except ValidationError as error:
             apply_service_errors(form, error)
         except Conflict as error:
-            form.add_error(None, str(error.detail))
+            form.add_error(None, str(error))
         else:
             messages.success(
                 request, f"Correction filed; manifest {manifest.manifest_number} is kept as it was."
@@ -334,7 +334,7 @@ def device_frequency_request(request, pk):
         except ValidationError as error:
             apply_service_errors(form, error)
         except Conflict as error:
-            form.add_error(None, str(error.detail))
+            form.add_error(None, str(error))
         else:
             messages.success(request, "Your request was filed; the FOG Manager will decide (E5).")
             return redirect("servicing:device_history", pk=pk)
@@ -395,7 +395,7 @@ def flag_review(request, pk):
         except ValidationError as exc:
             error = " ".join(exc.messages)
         except Conflict as exc:
-            error = str(exc.detail)
+            error = str(exc)
     else:
         error = "Choose cleared or referred."
     context = {"flag": flag, "form": form, "error": error, "can_review": can_review(request.user)}
@@ -434,7 +434,7 @@ def requirement_close(request, pk):
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         except Conflict as exc:
-            messages.error(request, str(exc.detail))
+            messages.error(request, str(exc))
         else:
             messages.success(request, "Requirement closed.")
     else:
@@ -465,7 +465,7 @@ def request_detail(request, pk):
             except ValidationError as error:
                 apply_service_errors(form, error)
             except Conflict as error:
-                form.add_error(None, str(error.detail))
+                form.add_error(None, str(error))
             else:
                 messages.success(request, "Decision recorded.")
                 return redirect("servicing:request_detail", pk=pk)

@@ -703,7 +703,7 @@ def manifest_correct(
 ) -> Manifest:
     """F7: a correction is a new copy of record pointing to the manifest it corrects. Only the
     latest manifest of a correction chain may be corrected; the reason is required."""
-    from fogcontrol.api.errors import Conflict
+    from fogcontrol.errors import StateConflict as Conflict
 
     if not can_correct(acting_user, manifest):
         raise PermissionDenied(
@@ -730,7 +730,7 @@ def manifest_correct(
 @transaction.atomic
 def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
     """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
-    from fogcontrol.api.errors import Conflict
+    from fogcontrol.errors import StateConflict as Conflict
 
     if not can_review(acting_user):
         raise PermissionDenied("Only the FOG Manager and inspectors review flags.")

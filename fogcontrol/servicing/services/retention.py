@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.accounts.roles import Role
-from fogcontrol.api.errors import Conflict
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.errors import StateConflict as Conflict
 from fogcontrol.rules.servicing_rules import PurgeDecision, purge_allowed
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, Manifest, ManifestAttachment

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fogcontrol.accounts.roles import Role
-from fogcontrol.api.errors import Conflict
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.errors import StateConflict as Conflict
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.calendar import TownCalendar

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from fogcontrol.accounts.roles import Role
-from fogcontrol.api.errors import Conflict
+from fogcontrol.errors import StateConflict as Conflict
 from fogcontrol.servicing.models import Manifest, PurgedRecord
 from fogcontrol.servicing.records import (
     GENESIS_HASH,
