@@ -300,3 +300,29 @@ def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 
         "last": last,
         "top_percent": top * 100,
     }
+
+
+def holds_for_device(user, pk) -> tuple[GreaseControlDevice, list]:
+    """F5: a device's litigation holds, for Town staff only (anyone else: not found)."""
+    from fogcontrol.servicing.models import LitigationHold
+
+    if not (user.is_authenticated and user.is_program_staff):
+        raise GreaseControlDevice.DoesNotExist
+    device = devices_visible_to(user).get(pk=pk)
+    holds = list(LitigationHold.objects.filter(device=device).select_related("placed_by"))
+    return device, holds
+
+
+def hold_detail(user, pk):
+    from fogcontrol.servicing.models import LitigationHold
+
+    if not (user.is_authenticated and user.is_program_staff):
+        raise LitigationHold.DoesNotExist
+    return LitigationHold.objects.select_related("device").get(pk=pk)
+
+
+def manifest_for_purge(user, pk) -> Manifest:
+    """F5: purging is Town business: staff only (anyone else: not found)."""
+    if not (user.is_authenticated and user.is_program_staff):
+        raise Manifest.DoesNotExist
+    return manifests_visible_to(user).select_related("device").get(pk=pk)

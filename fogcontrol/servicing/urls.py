@@ -1,6 +1,6 @@
 from django.urls import path
 
-from fogcontrol.servicing import views
+from fogcontrol.servicing import retention_views, views
 
 app_name = "servicing"
 
@@ -21,6 +21,9 @@ urlpatterns = [
         "devices/<int:pk>/frequency-request/", views.device_frequency_request, name="device_frequency_request"
     ),
     path("devices/<int:pk>/readings/", views.device_reading, name="device_reading"),
+    path("devices/<int:pk>/holds/", retention_views.device_holds, name="device_holds"),
+    path("holds/<int:pk>/release/", retention_views.hold_release_view, name="hold_release"),
+    path("manifests/<int:pk>/purge/", retention_views.manifest_purge_view, name="manifest_purge"),
     path("flags/", views.flag_list, name="flag_list"),
     path("flags/<int:pk>/review/", views.flag_review, name="flag_review"),
     path("requirements/", views.requirement_list, name="requirement_list"),

@@ -4,7 +4,7 @@ and devices/<pk>/history/ are ours)."""
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from fogcontrol.servicing.api import views
+from fogcontrol.servicing.api import retention, views
 
 router = SimpleRouter()
 router.register("manifests", views.ManifestViewSet, basename="manifest")
@@ -19,5 +19,8 @@ urlpatterns = [
     path("devices/<int:pk>/compliance/", views.DeviceComplianceView.as_view(), name="device-compliance"),
     path("devices/<int:pk>/history/", views.DeviceHistoryView.as_view(), name="device-history"),
     path("devices/<int:pk>/frequency/", views.DeviceFrequencyView.as_view(), name="device-frequency"),
+    path("devices/<int:pk>/holds/", retention.DeviceHoldsView.as_view(), name="device-holds"),
+    path("litigation-holds/<int:pk>/release/", retention.HoldReleaseView.as_view(), name="hold-release"),
+    path("manifests/<int:pk>/purge/", retention.ManifestPurgeView.as_view(), name="manifest-purge"),
     *router.urls,
 ]
