@@ -162,12 +162,16 @@ class ModifyForm(forms.Form):
         required=False, widget=DATE, help_text="The day notice is given; default today."
     )
     effective_on = forms.DateField(
-        required=False, widget=DATE, help_text="Default: the earliest date B7 allows (10 days after notice)."
+        required=False, widget=DATE, help_text="Default: the earliest date B7 allows."
     )
     compliance_schedule = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, frequencies, **kwargs):
+    def __init__(self, *args, frequencies, notice_days: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if notice_days is not None:
+            self.fields[
+                "effective_on"
+            ].help_text = f"Default: the earliest date B7 allows ({notice_days} days after notice)."
         self.fields["service_frequency_days"].choices = [("", "No change")] + [
             (d, f"Every {d} days") for d in frequencies
         ]

@@ -283,3 +283,16 @@ def test_portal_takes_a_fixed_number_of_queries(rows, as_user, town, fse_user, d
     client = as_user(fse_user)
     with django_assert_max_num_queries(16):
         assert client.get("/permits/").status_code == 200
+
+
+@pytest.mark.provision("G1")
+def test_g1_the_remodel_notice_page_states_the_notice_period_of_the_rules_in_force(client, town, fse_user):
+    from fogcontrol.program.models import RulesetVersion
+    from fogcontrol.program.selectors import town_today
+
+    client.force_login(fse_user)
+    assert "at least 60 days" in client.get("/permits/remodel/new/").content.decode()
+    RulesetVersion.objects.create(
+        effective_from=town_today(), label="Amendment", values={"remodel_notice_days": 90}
+    )
+    assert "at least 90 days" in client.get("/permits/remodel/new/").content.decode()

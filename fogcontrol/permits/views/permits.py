@@ -146,7 +146,8 @@ def permit_modify(request, pk):
     if not request.user.has_role(*DECIDERS):
         raise PermissionDenied("Only the FOG Manager may change the terms of a permit.")
     ruleset = ruleset_on(town_today())
-    form = forms.ModifyForm(request.POST or None, frequencies=ruleset.allowed_frequencies_days)
+    form = forms.ModifyForm(request.POST or None, frequencies=ruleset.allowed_frequencies_days,
+                             notice_days=ruleset.frequency_change_notice_days)  # fmt: skip
     status = 200
     if request.method == "POST":
         status = 400
@@ -301,8 +302,9 @@ def remodel_new(request):
                 return redirect("permits:remodel_detail", notice.pk)
     return render(request, "permits/form.html", {
         "form": form, "title": "Notice of expansion, remodel or process change",
-        "intro": "Give the FOG Manager written notice at least 60 days before the work starts (G1). The change "
-        "needs plan review and its fee before any work (G2).", "submit": "File the notice",
+        "intro": f"Give the FOG Manager written notice at least {ruleset_on(town_today()).remodel_notice_days} days "
+        "before the work starts (G1). The change needs plan review and its fee before any work (G2).",
+        "submit": "File the notice",
     }, status=status)  # fmt: skip
 
 
