@@ -14,7 +14,7 @@ from fogcontrol.permits.models import (
     PermitApplication,
     RemodelNotice,
 )
-from fogcontrol.permits.services.applications import FIXTURE_FIELDS
+from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import GreaseControlDevice
 
 DATE = forms.DateInput(attrs={"type": "date"})
@@ -38,29 +38,9 @@ class ApplicationForm(forms.ModelForm):
 
     class Meta:
         model = PermitApplication
-        fields = [
-            "applicant_name",
-            "applicant_address",
-            "applicant_phone",
-            "applicant_email",
-            "wastewater_volume_gpd",
-            "wastewater_type",
-            "food_preparation_hours",
-            "cleaning_hours",
-            "food_preparation_description",
-            "food_types",
-            "meals_per_day",
-            "clean_up_procedures",
-            "dining_capacity",
-            "employees",
-            "kitchen_size_sqft",
-            "device",
-            "device_kind",
-            "device_capacity_gallons",
-            "device_rated_flow_gpm",
-            "building_permit_number",
-            "change_description",
-        ]
+        # The applicant's fields as the services define them; the route is chosen when the draft
+        # is started, and change reasons have their own step.
+        fields = [name for name in APPLICANT_FIELDS if name not in ("route", "change_reasons")]
         widgets = {
             "applicant_address": forms.Textarea(attrs={"rows": 3}),
             "food_preparation_description": forms.Textarea(attrs={"rows": 3}),
