@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from fogcontrol.api.serializers import ExplanationSerializer
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors
 from fogcontrol.registry.models import (
@@ -85,14 +86,6 @@ class NamedRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class ResponsibilityExplanationSerializer(serializers.Serializer):
-    """The provisions and steps behind a responsibility finding (an rules.explain.Explanation)."""
-
-    provisions = serializers.ListField(child=serializers.CharField())
-    steps = serializers.ListField(child=serializers.CharField())
-    text = serializers.CharField()
-
-
 class ResponsibilitySerializer(serializers.Serializer):
     """Who answers for a device (A2, A3)."""
 
@@ -109,7 +102,7 @@ class ResponsibilitySerializer(serializers.Serializer):
     needs_review = serializers.BooleanField(
         help_text="True when the records do not settle A2 and the FOG Manager should review them."
     )
-    explanation = ResponsibilityExplanationSerializer()
+    explanation = ExplanationSerializer()
 
 
 # --- Parties ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP
 from django.urls import reverse
 from rest_framework import serializers
 
+from fogcontrol.api.serializers import ExplanationSerializer
 from fogcontrol.program.calculator import calculations
 from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW
 
@@ -47,14 +48,6 @@ def _errors_for_drf(errors: dict[str, str]) -> dict[str, list[str]]:
 
 
 # --- shared answer parts -----------------------------------------------------------------------
-
-
-class RulesExplanationSerializer(serializers.Serializer):
-    """The provisions a result rests on and the steps that produced it (Counting days)."""
-
-    provisions = serializers.ListField(child=serializers.CharField(), help_text="Provision IDs, e.g. L2.")
-    steps = serializers.ListField(child=serializers.CharField(), help_text="The working, in order.")
-    text = serializers.CharField(help_text="Provisions and numbered steps as plain text.")
 
 
 class RulesetVersionUsedSerializer(serializers.Serializer):
@@ -124,7 +117,7 @@ class RulesDeadlineSerializer(serializers.Serializer):
     lapse_label = serializers.CharField(source="deadline.lapse_label", help_text="What changes on lapses_on.")
     ruleset_version = RulesetVersionUsedSerializer(source="rules_used.as_dict")
     warnings = serializers.ListField(child=serializers.CharField())
-    explanation = RulesExplanationSerializer(source="deadline.explanation")
+    explanation = ExplanationSerializer(source="deadline.explanation")
 
 
 # --- service frequency -------------------------------------------------------------------------
@@ -236,7 +229,7 @@ class RulesFrequencyRecommendationSerializer(serializers.Serializer):
     observations_used = serializers.IntegerField(source="recommendation.observations_used")
     projected_fill_by_frequency = RulesProjectionSerializer(source="projections", many=True)
     ruleset_version = RulesetVersionUsedSerializer(source="rules_used.as_dict")
-    explanation = RulesExplanationSerializer(source="recommendation.explanation")
+    explanation = ExplanationSerializer(source="recommendation.explanation")
 
 
 # --- penalty caps ------------------------------------------------------------------------------
@@ -306,4 +299,4 @@ class RulesPenaltyCapSerializer(serializers.Serializer):
     judicially_recovered = serializers.BooleanField()
     factors = serializers.ListField(child=serializers.CharField(), source="cap.factors")
     ruleset_version = RulesetVersionUsedSerializer(source="rules_used.as_dict")
-    explanation = RulesExplanationSerializer(source="cap.explanation")
+    explanation = ExplanationSerializer(source="cap.explanation")
