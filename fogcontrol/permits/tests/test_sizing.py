@@ -4,9 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from fogcontrol.permits.sizing import FixtureLoad, application_sizing, drainage_fixture_units
+from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.tests.factories import FixtureFactory
 from fogcontrol.rules.ruleset import CHAPTER_10_02
+from fogcontrol.rules.sizing import FixtureLoad, drainage_fixture_units
 
 
 @pytest.mark.provision("A4")
