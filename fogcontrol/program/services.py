@@ -17,9 +17,10 @@ import decimal
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from fogcontrol.accounts.permissions import require_role
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.errors import StateConflict
@@ -51,11 +52,7 @@ class RulesetVersionLocked(StateConflict):
 
 
 def _require_fog_manager(acting_user) -> None:
-    # Commands and jobs act under a label (a string); only people are checked.
-    if isinstance(acting_user, str):
-        return
-    if acting_user is None or not acting_user.has_role(Role.FOG_MANAGER):
-        raise PermissionDenied("Only the FOG Manager may change the program's settings.")
+    require_role(acting_user, [Role.FOG_MANAGER], "Only the FOG Manager may change the program's settings.")
 
 
 # --- Town profile (B2, J1, J2) ------------------------------------------------------------------

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
+from fogcontrol.accounts.permissions import require_role
+from fogcontrol.accounts.roles import REGISTRY_EDITORS
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.errors import StateConflict
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -28,11 +29,9 @@ from fogcontrol.rules.sizing import a4_flags
 
 
 def _require_registry_editor(acting_user) -> None:
-    # Jobs and commands act under a label (a string); only people are checked.
-    if isinstance(acting_user, str):
-        return
-    if acting_user is None or not acting_user.can_edit_registry:
-        raise PermissionDenied("Only the FOG Manager and inspectors may change the registry.")
+    require_role(
+        acting_user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may change the registry."
+    )
 
 
 def _save(

@@ -38,6 +38,7 @@ from django.db import connection, models
 from django.db.migrations.operations.base import Operation
 from django.utils import timezone
 
+from fogcontrol.audit.services import actor_label_for
 from fogcontrol.errors import StateConflict
 
 GENESIS_HASH = "0" * 64
@@ -165,9 +166,7 @@ def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
     head, _ = RecordChainHead.objects.select_for_update().get_or_create(chain=chain_name(type(instance)))
     instance.received_at = timezone.now().astimezone(dt.UTC)
     instance.submitted_by = acting_user if getattr(acting_user, "pk", None) else None
-    instance.submitted_by_label = (
-        acting_user if isinstance(acting_user, str) else acting_user.get_username()
-    )[:150]
+    instance.submitted_by_label = actor_label_for(acting_user)[:150]
     instance.record_sequence = head.last_sequence + 1
     instance.previous_hash = head.last_hash
     instance.record_hash = record_digest(instance)
@@ -183,7 +182,7 @@ def record_purge(instance: CopyOfRecord, *, record_date: dt.date, acting_user, r
 
     The purge entry is written first; the trigger then lets this one DELETE through.
     """
-    label = acting_user if isinstance(acting_user, str) else acting_user.get_username()
+    label = actor_label_for(acting_user)
     purged = PurgedRecord.objects.create(
         table_name=chain_name(type(instance)),
         record_id=instance.pk,

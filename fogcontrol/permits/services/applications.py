@@ -34,6 +34,7 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.services.common import (
     audited_save,
+    is_job,
     person,
     record_event,
     require_applicant_or_reviewer,
@@ -491,7 +492,7 @@ def _review_step(application, *, acting_user, target, action, note="", **changes
     _move(application, target, acting_user=acting_user, action=action, note=note)
     for name, value in changes.items():
         setattr(application, name, value)
-    if application.reviewer_id is None and not isinstance(acting_user, str):
+    if application.reviewer_id is None and not is_job(acting_user):
         application.reviewer = person(acting_user)
     return _save(application, acting_user=acting_user, action=action, before=before, note=note)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
+from fogcontrol.accounts.permissions import is_job, person, require_role
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import actor_label_for, audit_record, snapshot
 from fogcontrol.permits.models import PermitEvent
@@ -13,23 +14,6 @@ from fogcontrol.program.selectors import town_profile
 DECIDERS = frozenset({Role.FOG_MANAGER})
 # Who may review: ask for information, schedule and record inspections, file on an FSE's behalf.
 REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
-
-
-def is_job(acting_user) -> bool:
-    """Jobs and commands act under a label (a string such as "permits_daily"); they are trusted."""
-    return isinstance(acting_user, str)
-
-
-def person(acting_user):
-    """The acting user when it is a person, for foreign keys; None for a job."""
-    return None if is_job(acting_user) or acting_user is None else acting_user
-
-
-def require_role(acting_user, roles, message: str) -> None:
-    if is_job(acting_user):
-        return
-    if acting_user is None or not acting_user.is_authenticated or not acting_user.has_role(*roles):
-        raise PermissionDenied(message)
 
 
 def require_fog_manager(acting_user, what: str) -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.accounts.permissions import require_role
+from fogcontrol.accounts.roles import REGISTRY_EDITORS, Role
 from fogcontrol.audit.services import actor_label_for
 from fogcontrol.errors import StateConflict
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
@@ -34,17 +35,13 @@ class ImportStateError(StateConflict):
 
 
 def _require_importer(acting_user) -> None:
-    if isinstance(acting_user, str):
-        return
-    if acting_user is None or not acting_user.can_edit_registry:
-        raise PermissionDenied("Only the FOG Manager and inspectors may import licence records.")
+    require_role(
+        acting_user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may import licence records."
+    )
 
 
 def _require_fog_manager(acting_user) -> None:
-    if isinstance(acting_user, str):
-        return
-    if acting_user is None or not acting_user.has_role(Role.FOG_MANAGER):
-        raise PermissionDenied("Only the FOG Manager may apply an import to the registry.")
+    require_role(acting_user, [Role.FOG_MANAGER], "Only the FOG Manager may apply an import to the registry.")
 
 
 def _user_or_none(acting_user):

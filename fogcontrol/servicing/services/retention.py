@@ -3,10 +3,11 @@ litigation hold keeps a device's records as long as it lasts."""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from fogcontrol.accounts.permissions import require_role
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.errors import StateConflict as Conflict
@@ -18,10 +19,7 @@ from fogcontrol.servicing.services.state import device_state_refresh
 
 
 def _require_manager(acting_user) -> None:
-    if isinstance(acting_user, str):
-        return
-    if not acting_user.has_role(Role.FOG_MANAGER):
-        raise PermissionDenied("Only the FOG Manager places holds and purges records.")
+    require_role(acting_user, [Role.FOG_MANAGER], "Only the FOG Manager places holds and purges records.")
 
 
 @transaction.atomic
