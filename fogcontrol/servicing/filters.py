@@ -3,6 +3,7 @@
 import django_filters
 from django.db.models import Exists, OuterRef, Q
 
+from fogcontrol.api.filters import IdFilter
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import DEVICE_STATUSES
 from fogcontrol.servicing.models import Manifest, ManifestFlag, ServiceRequirement
@@ -12,9 +13,9 @@ STATUS_CHOICES = [(status, status.replace("_", " ").capitalize()) for status in 
 
 class ManifestFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
-    device = django_filters.NumberFilter(field_name="device_id", label="Device id")
-    hauler = django_filters.NumberFilter(field_name="hauler_id", label="Hauler id")
-    establishment = django_filters.NumberFilter(field_name="establishment_id", label="Establishment id")
+    device = IdFilter(field_name="device_id", label="Device id")
+    hauler = IdFilter(field_name="hauler_id", label="Hauler id")
+    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
     serviced_from = django_filters.DateFilter(
         field_name="service_date", lookup_expr="gte", label="Serviced from"
     )
@@ -96,7 +97,7 @@ class FlagFilter(django_filters.FilterSet):
 class RequirementFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=ServiceRequirement.Status.choices)
     kind = django_filters.ChoiceFilter(choices=ServiceRequirement.Kind.choices)
-    device = django_filters.NumberFilter(field_name="device_id")
+    device = IdFilter(field_name="device_id")
 
     class Meta:
         model = ServiceRequirement
