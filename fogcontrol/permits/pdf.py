@@ -11,21 +11,34 @@ import logging
 from django.template.loader import render_to_string
 
 from fogcontrol.permits.models import PermitNotice, PermitVersion
+from fogcontrol.program.selectors import ruleset_on
+from fogcontrol.rules.ruleset import Ruleset
 
-# The provisions a permit cites, with the words it prints for each.
-PERMIT_RULES = (
-    ("B1", "Every FSE must hold a FOG Permit."),
-    ("B2", "This permit states the approved GCD type and size, the service frequency and its expiry."),
-    ("B6", "The permit runs one year and is renewed annually, with the business licence."),
-    ("B7", "The Town gives at least ten days' notice of a change of service frequency."),
-    ("B8", "A change of ownership, food types or operations needs a new application and permit."),
-    ("E1", "The GCD is serviced at the frequency stated here, as assigned by the FOG Manager."),
-    ("E3", "FOG and solids may not exceed 25% of the GCD's total design hydraulic depth."),
-    ("F1", "Service manifests are kept on the premises and submitted to the FOG Manager."),
-    ("F5", "Manifests, receipts and hauler records are kept at least two years."),
-    ("J1", "Report a spill or upset at once by telephone to the numbers below."),
-    ("J2", "Follow with a written report to the FOG Manager within five working days."),
-)
+
+def permit_rules(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The provisions a permit cites, with the words it prints for each, stating the numbers of
+    the ruleset in force when the version took effect (never literals: the Town amends them)."""
+    limit = f"{(ruleset.fill_limit_ratio * 100).normalize():f}%"
+    term = _count(ruleset.permit_term_years, "year")
+    return (
+        ("B1", "Every FSE must hold a FOG Permit."),
+        ("B2", "This permit states the approved GCD type and size, the service frequency and its expiry."),
+        ("B6", f"The permit runs {term} and is renewed with the business licence."),
+        ("B7", f"The Town gives at least {_count(ruleset.frequency_change_notice_days, 'day')}' notice of a "
+               "change of service frequency."),
+        ("B8", "A change of ownership, food types or operations needs a new application and permit."),
+        ("E1", "The GCD is serviced at the frequency stated here, as assigned by the FOG Manager."),
+        ("E3", f"FOG and solids may not exceed {limit} of the GCD's total design hydraulic depth."),
+        ("F1", "Service manifests are kept on the premises and submitted to the FOG Manager."),
+        ("F5", f"Manifests, receipts and hauler records are kept at least {_count(ruleset.record_retention_years, 'year')}."),
+        ("J1", "Report a spill or upset at once by telephone to the numbers below."),
+        ("J2", f"Follow with a written report to the FOG Manager within "
+               f"{_count(ruleset.spill_report_working_days, 'working day')}."),
+    )  # fmt: skip
+
+
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}" if number == 1 else f"{number} {unit}s"
 
 
 def _pdf(template: str, context: dict) -> bytes:
@@ -41,9 +54,16 @@ def _pdf(template: str, context: dict) -> bytes:
 def permit_pdf(version: PermitVersion) -> bytes:
     """The permit as issued in `version`: a printable document with the Town's name, number and rules."""
     permit = version.permit
+    ruleset = ruleset_on(version.effective_from)
     return _pdf(
         "permits/pdf/permit.html",
-        {"version": version, "permit": permit, "contacts": version.contacts, "rules": PERMIT_RULES},
+        {
+            "version": version,
+            "permit": permit,
+            "contacts": version.contacts,
+            "rules": permit_rules(ruleset),
+            "spill_report_days": ruleset.spill_report_working_days,
+        },
     )
 
 

@@ -35,3 +35,22 @@ def test_b7_notice_prints_as_a_letter(issued):
     notice = PermitNotice.objects.get(permit=issued)
     text = text_of(notice_pdf(notice, town_contacts()))
     assert notice.subject in text and "Blue Plate Diner" in text
+
+
+@pytest.mark.provision("E3")
+def test_e3_the_permit_prints_the_numbers_of_the_rules_in_force_when_it_took_effect(issued):
+    from fogcontrol.program.models import RulesetVersion
+
+    version = issued.versions.get()
+    text = text_of(permit_pdf(version))
+    assert "may not exceed 25% of the GCD's total design hydraulic depth" in text
+    assert "within 5 working days" in text and "at least 10 days' notice" in text and "at least 2 years" in text
+
+    RulesetVersion.objects.create(
+        effective_from=version.effective_from,
+        label="Amendment",
+        values={"fill_limit_ratio": "0.2", "spill_report_working_days": 3},
+    )
+    amended = text_of(permit_pdf(version))
+    assert "may not exceed 20% of the GCD's total design hydraulic depth" in amended
+    assert "within 3 working days" in amended
