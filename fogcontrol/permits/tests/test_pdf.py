@@ -44,7 +44,9 @@ def test_e3_the_permit_prints_the_numbers_of_the_rules_in_force_when_it_took_eff
     version = issued.versions.get()
     text = text_of(permit_pdf(version))
     assert "may not exceed 25% of the GCD's total design hydraulic depth" in text
-    assert "within 5 working days" in text and "at least 10 days' notice" in text and "at least 2 years" in text
+    assert (
+        "within 5 working days" in text and "at least 10 days' notice" in text and "at least 2 years" in text
+    )
 
     RulesetVersion.objects.create(
         effective_from=version.effective_from,
