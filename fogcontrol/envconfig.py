@@ -76,6 +76,26 @@ def email_settings(url: str | None) -> dict:
     }
 
 
+ENVIRONMENTS = ("development", "production")
+
+
+def environment_from(value: str | None) -> str:
+    """Which settings to run: only an explicit "development" (or nothing set) runs development.
+
+    A mistyped value ("Production", " production") must never fall back to development settings
+    and the public development secret, so the spelling is forgiven towards production and any
+    other word is refused by name.
+    """
+    if value is None or value == "development":
+        return "development"
+    if value.strip().lower() == "production":
+        return "production"
+    raise ImproperlyConfigured(
+        f"FOGCONTROL_ENV is {value!r}: set it to 'production' on a Town's server, "
+        "or to 'development' (or leave it unset) on a developer's machine."
+    )
+
+
 def check_production(*, secret_key: str, debug: bool, allowed_hosts: list[str]) -> None:
     """Refuse to start a production server with development defaults."""
     problems = []

@@ -15,13 +15,14 @@ from fogcontrol.envconfig import (
     email_settings,
     env_bool,
     env_list,
+    environment_from,
     sqlite_database,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("FOGCONTROL_DATA_DIR", BASE_DIR / "data"))
 
-PRODUCTION = os.environ.get("FOGCONTROL_ENV", "development") == "production"
+PRODUCTION = environment_from(os.environ.get("FOGCONTROL_ENV")) == "production"
 SECRET_KEY = os.environ.get("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = env_bool("FOGCONTROL_DEBUG", default=not PRODUCTION)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "testserver"])

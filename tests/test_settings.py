@@ -13,6 +13,7 @@ from fogcontrol.envconfig import (
     database_from_url,
     email_settings,
     env_bool,
+    environment_from,
 )
 
 
@@ -35,6 +36,34 @@ def test_production_accepts_real_settings():
 def test_a_production_server_does_not_start_with_defaults(tmp_path):
     """Starting Django with FOGCONTROL_ENV=production and no secret fails before serving anything."""
     env = {"FOGCONTROL_ENV": "production", "FOGCONTROL_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "fogcontrol.manage", "check"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "Production settings refused" in result.stderr
+
+
+def test_only_an_explicit_development_runs_development_settings():
+    assert environment_from(None) == "development"
+    assert environment_from("development") == "development"
+    # A mistyped production is production, with its checks, never the development secret.
+    assert environment_from("Production") == "production"
+    assert environment_from(" production ") == "production"
+
+
+@pytest.mark.parametrize("value", ["prod", "staging", "Develop", ""])
+def test_an_unknown_environment_is_refused_by_name(value):
+    with pytest.raises(ImproperlyConfigured, match="FOGCONTROL_ENV"):
+        environment_from(value)
+
+
+def test_a_mistyped_production_server_does_not_start_with_defaults(tmp_path):
+    """FOGCONTROL_ENV=Production (capital P) ran development settings with the public secret."""
+    env = {"FOGCONTROL_ENV": "Production", "FOGCONTROL_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
         [sys.executable, "-m", "fogcontrol.manage", "check"],
         env=env,
