@@ -21,7 +21,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.api.errors import Conflict
+from fogcontrol.core.api.errors import Conflict
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.filters import ApplicationFilter, PermitFilter, RemodelNoticeFilter

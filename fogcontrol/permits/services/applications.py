@@ -15,7 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import actor_label_for, snapshot
+from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.permits.models import (
     SINK_KINDS,
     ApplicationDocument,
@@ -47,7 +49,6 @@ from fogcontrol.permits.states import TransitionNotAllowed, check_application_tr
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.models import GreaseControlDevice
-from fogcontrol.servicing.records import canonical_submission, record_append
 
 # The fields an applicant fills (B3, B4); everything else is the Town's.
 APPLICANT_FIELDS = (

@@ -14,7 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import actor_label_for, snapshot
+from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import actor_label_for
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -56,7 +57,6 @@ from fogcontrol.servicing.models import (
     SludgeReading,
 )
 from fogcontrol.servicing.permissions import can_review, can_submit_manifest, is_system
-from fogcontrol.servicing.records import canonical_submission, record_append
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
 
 # Attachments: scanned tickets and photos, recognised by their first bytes, not their names.
@@ -703,7 +703,7 @@ def manifest_correct(
 ) -> Manifest:
     """F7: a correction is a new copy of record pointing to the manifest it corrects. Only the
     latest manifest of a correction chain may be corrected; the reason is required."""
-    from fogcontrol.errors import StateConflict as Conflict
+    from fogcontrol.core.errors import StateConflict as Conflict
 
     if not can_correct(acting_user, manifest):
         raise PermissionDenied(
@@ -730,7 +730,7 @@ def manifest_correct(
 @transaction.atomic
 def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
     """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
-    from fogcontrol.errors import StateConflict as Conflict
+    from fogcontrol.core.errors import StateConflict as Conflict
 
     if not can_review(acting_user):
         raise PermissionDenied("Only the FOG Manager and inspectors review flags.")
