@@ -21,7 +21,7 @@ from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS
-from fogcontrol.permits.services.permits import current_conditions
+from fogcontrol.permits.services.permit_versions import current_conditions
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import ruleset_on, town_today
