@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "fogcontrol.core",
     "fogcontrol.accounts",
     "fogcontrol.audit",
     "fogcontrol.program",
@@ -149,7 +150,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PAGINATION_CLASS": "fogcontrol.api.pagination.StandardPagination",
+    "DEFAULT_PAGINATION_CLASS": "fogcontrol.core.api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
@@ -157,7 +158,7 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "fogcontrol.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "fogcontrol.core.api.errors.exception_handler",
     "DEFAULT_VERSIONING_CLASS": None,
 }
 SPECTACULAR_SETTINGS = {

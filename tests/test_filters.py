@@ -10,7 +10,7 @@ import pytest
 import fogcontrol
 from conftest import api_as
 from fogcontrol.accounts.roles import Role
-from fogcontrol.api.filters import IdFilter
+from fogcontrol.core.api.filters import IdFilter
 
 HUGE = "99999999999999999999999"
 
@@ -33,7 +33,7 @@ def test_no_filterset_takes_an_id_as_an_unbounded_number():
     for filterset in found:
         for name, declared in filterset.base_filters.items():
             assert not isinstance(declared, django_filters.NumberFilter) or isinstance(declared, IdFilter), (
-                f"{filterset.__name__}.{name} is a NumberFilter: use fogcontrol.api.filters.IdFilter"
+                f"{filterset.__name__}.{name} is a NumberFilter: use fogcontrol.core.api.filters.IdFilter"
             )
 
 

@@ -11,6 +11,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.actors import actor_label_for
 
 
 def snapshot(instance: models.Model) -> dict[str, Any]:
@@ -32,14 +33,6 @@ def _json_value(value: Any) -> Any:
     if hasattr(value, "name") and hasattr(value, "storage"):  # a FieldFile
         return value.name or None
     return value
-
-
-def actor_label_for(acting_user) -> str:
-    if acting_user is None:
-        return "system"
-    if isinstance(acting_user, str):
-        return acting_user
-    return acting_user.get_username()
 
 
 def audit_record(

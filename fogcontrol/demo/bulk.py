@@ -17,7 +17,8 @@ from django.db import models
 from django.db.models import prefetch_related_objects
 
 from fogcontrol.audit.models import AuditEntry
-from fogcontrol.audit.services import actor_label_for, snapshot
+from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import actor_label_for
 from fogcontrol.demo.users import ACTING
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Parcel, Party
 from fogcontrol.rules.ruleset import Ruleset

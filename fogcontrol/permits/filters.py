@@ -3,7 +3,7 @@
 import django_filters
 from django.db.models import Q
 
-from fogcontrol.api.filters import IdFilter
+from fogcontrol.core.api.filters import IdFilter
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,

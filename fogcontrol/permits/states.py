@@ -6,7 +6,7 @@ API answers with 409 and the pages show as a message, with the reason in words.
 
 from __future__ import annotations
 
-from fogcontrol.errors import StateConflict
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.permits.models import ApplicationStatus as A
 from fogcontrol.permits.models import PermitStatus as P
 

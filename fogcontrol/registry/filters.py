@@ -4,7 +4,7 @@ import django_filters
 from django.db.models import Count, Q
 from django_filters.widgets import BooleanWidget
 
-from fogcontrol.api.filters import IdFilter
+from fogcontrol.core.api.filters import IdFilter
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,

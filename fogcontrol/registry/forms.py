@@ -3,13 +3,13 @@
 A registry form never changes its instance: Django's ModelForm would copy the input onto the
 instance while validating, before the service takes its "before" snapshot for the audit trail.
 So model validation (`full_clean`, uniqueness, constraints) is left to the service, and a
-ValidationError it raises is put back beside the field it names (`add_service_errors`).
+ValidationError it raises is put back beside the field it names
+(`fogcontrol.core.forms.show_service_errors`).
 """
 
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from fogcontrol.accounts.models import User
 from fogcontrol.accounts.roles import Role
@@ -39,19 +39,6 @@ class RegistryForm(forms.ModelForm):
 
     def service_kwargs(self) -> dict:
         return dict(self.cleaned_data)
-
-    def add_service_errors(self, error: ValidationError) -> None:
-        """Show a service's ValidationError beside the fields it names."""
-        if not hasattr(error, "error_dict"):
-            self.add_error(None, error)
-            return
-        for name, messages in error.message_dict.items():
-            if name in self.fields:
-                self.add_error(name, messages)
-            elif name == NON_FIELD_ERRORS:
-                self.add_error(None, messages)
-            else:
-                self.add_error(None, [f"{name.replace('_', ' ').capitalize()}: {m}" for m in messages])
 
 
 class PartyForm(RegistryForm):

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from django.core.paginator import Paginator
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import NullBooleanSelect
-from django.http import Http404, QueryDict
+from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from fogcontrol.audit.selectors import audit_entries_for
+from fogcontrol.audit.selectors import change_history
+from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors, services
 from fogcontrol.registry.filters import (
@@ -48,7 +49,6 @@ from fogcontrol.registry.models import (
 from fogcontrol.rules.devices import default_frequency
 
 PER_PAGE = 25
-HISTORY_LIMIT = 50
 # Filters the home page links to as `?shared=1`; django-filter's yes/no widget reads only
 # "true"/"false", and would silently ignore "1" (showing every device under a "shared" heading).
 _YES = {"1", "yes", "on", "True", "true"}
@@ -72,23 +72,9 @@ def detail_url(obj) -> str:
 # --- Access ---------------------------------------------------------------------------------
 
 
-def _found(select, user, *ids):
-    """A scoped selector's record, or a 404 when it is outside the user's scope."""
-    try:
-        return select(user, *ids)
-    except ObjectDoesNotExist as missing:
-        raise Http404("No such record.") from missing
-
-
-def _staff_only(user) -> None:
-    # Outside users are told the page does not exist, not that it is forbidden.
-    if not user.is_program_staff:
-        raise Http404("No such page.")
-
-
 def _editors_only(user) -> None:
     """Outside users: 404. Staff who may not change the registry: 403."""
-    _staff_only(user)
+    staff_only(user)
     if not user.can_edit_registry:
         raise PermissionDenied("Only the FOG Manager and inspectors may change the registry.")
 
@@ -145,7 +131,7 @@ def _list_page(request, *, queryset, filterset_class, template: str, shown: tupl
     if not rows.ordered:
         # Django drops Meta.ordering from GROUP BY queries (the counts); pages need a stable order.
         rows = rows.order_by(*rows.model._meta.ordering)
-    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    page = paginate(request, rows, PER_PAGE)
     context = {"filter": filterset, "page": page, "rows": page.object_list, "shown": shown}
     # An htmx swap gets only the results; a history restore (back button) needs the whole page.
     if request.htmx and not request.htmx.history_restore_request:
@@ -190,7 +176,7 @@ def parcel_list(request):
 @login_required
 def party_list(request):
     """Contacts hold personal data: staff only."""
-    _staff_only(request.user)
+    staff_only(request.user)
     return _list_page(
         request,
         queryset=selectors.parties_visible_to(request.user),
@@ -211,34 +197,6 @@ def hauler_list(request):
     )
 
 
-# --- Change history -------------------------------------------------------------------------
-
-# Bookkeeping columns that change on every save and tell a reader nothing.
-_HIDDEN_IN_HISTORY = {"id", "created_at", "updated_at"}
-_EMPTY = (None, "", [], {})
-
-
-def _history(user, instance) -> list[dict] | None:
-    """The record's audit entries, newest first, as (field, before, after) rows. Staff only."""
-    if not user.is_program_staff:
-        return None
-    meta = instance._meta
-    labels = {field.attname: str(field.verbose_name) for field in meta.concrete_fields}
-    labels.update({field.name: str(field.verbose_name) for field in meta.many_to_many})
-    return [
-        {
-            "entry": entry,
-            "changes": [
-                (labels.get(name, name), before, after)
-                for name, before, after in entry.changed_fields()
-                # A new record lists only the fields it was given.
-                if name not in _HIDDEN_IN_HISTORY and not (entry.before is None and after in _EMPTY)
-            ],
-        }
-        for entry in audit_entries_for(instance)[:HISTORY_LIMIT]
-    ]
-
-
 # --- Details --------------------------------------------------------------------------------
 
 
@@ -249,18 +207,18 @@ def _device_rows(devices) -> list[dict]:
 
 @login_required
 def establishment_detail(request, pk: int):
-    fse = _found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_detail, request.user, pk)
     context = {
         "fse": fse,
         "devices": _device_rows(fse.devices.all()),
-        "history": _history(request.user, fse),
+        "history": change_history(request.user, fse),
     }
     return render(request, "registry/establishment_detail.html", context)
 
 
 @login_required
 def device_detail(request, pk: int):
-    device = _found(selectors.device_detail, request.user, pk)
+    device = found(selectors.device_detail, request.user, pk)
     responsibility = selectors.responsibility_for(device)
     recipient = selectors.notice_recipient_for(device, responsibility)
     parcels = [device.parcel, *(fse.parcel for fse in device.establishments.all())]
@@ -275,39 +233,41 @@ def device_detail(request, pk: int):
         )
         and not isinstance(recipient, FoodServiceEstablishment),
         "default_frequency_days": default_frequency(device.kind, ruleset_on(town_today())),
-        "history": _history(request.user, device),
+        "history": change_history(request.user, device),
     }
     return render(request, "registry/device_detail.html", context)
 
 
 @login_required
 def parcel_detail(request, pk: int):
-    parcel = _found(selectors.parcel_detail, request.user, pk)
+    parcel = found(selectors.parcel_detail, request.user, pk)
     context = {
         "parcel": parcel,
         "devices": _device_rows(parcel.visible_devices),
-        "history": _history(request.user, parcel),
+        "history": change_history(request.user, parcel),
     }
     return render(request, "registry/parcel_detail.html", context)
 
 
 @login_required
 def party_detail(request, pk: int):
-    _staff_only(request.user)
-    party = _found(selectors.party_detail, request.user, pk)
+    staff_only(request.user)
+    party = found(selectors.party_detail, request.user, pk)
     return render(
-        request, "registry/party_detail.html", {"party": party, "history": _history(request.user, party)}
+        request,
+        "registry/party_detail.html",
+        {"party": party, "history": change_history(request.user, party)},
     )
 
 
 @login_required
 def hauler_detail(request, pk: int):
-    hauler = _found(selectors.hauler_detail, request.user, pk)
+    hauler = found(selectors.hauler_detail, request.user, pk)
     context = {
         "hauler": hauler,
         # Which businesses a hauler serves is the program's knowledge, not other customers'.
         "customers": selectors.hauler_customers(request.user, hauler),
-        "history": _history(request.user, hauler),
+        "history": change_history(request.user, hauler),
     }
     return render(request, "registry/hauler_detail.html", context)
 
@@ -324,7 +284,7 @@ def _form_page(request, *, form, title: str, save, success: str, cancel_url: str
         try:
             saved = save(**form.service_kwargs())
         except ValidationError as error:
-            form.add_service_errors(error)
+            show_service_errors(form, error)
         else:
             messages.success(request, success.format(obj=saved))
             return redirect(detail_url(saved))
@@ -358,7 +318,7 @@ def establishment_create(request):
 @login_required
 def establishment_edit(request, pk: int):
     _editors_only(request.user)
-    fse = _found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_detail, request.user, pk)
     return _form_page(
         request,
         form=EstablishmentForm(request.POST or None, instance=fse),
@@ -377,7 +337,7 @@ def establishment_edit(request, pk: int):
 def establishment_close(request, pk: int):
     """Close an FSE (it keeps its devices' records and its history)."""
     _editors_only(request.user)
-    fse = _found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_detail, request.user, pk)
     if fse.status == FoodServiceEstablishment.Status.CLOSED:
         messages.error(request, f"{fse} is already closed (since {fse.closed_on:%B %-d, %Y}).")
     else:
@@ -390,7 +350,7 @@ def establishment_close(request, pk: int):
 @require_POST
 def establishment_reopen(request, pk: int):
     _editors_only(request.user)
-    fse = _found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_detail, request.user, pk)
     if fse.status == FoodServiceEstablishment.Status.ACTIVE:
         messages.error(request, f"{fse} is already active.")
     else:
@@ -425,7 +385,7 @@ def device_create(request):
 @login_required
 def device_edit(request, pk: int):
     _editors_only(request.user)
-    device = _found(selectors.device_detail, request.user, pk)
+    device = found(selectors.device_detail, request.user, pk)
     return _form_page(
         request,
         form=DeviceForm(request.POST or None, instance=device),
@@ -453,7 +413,7 @@ def parcel_create(request):
 @login_required
 def parcel_edit(request, pk: int):
     _editors_only(request.user)
-    parcel = _found(selectors.parcel_detail, request.user, pk)
+    parcel = found(selectors.parcel_detail, request.user, pk)
     return _form_page(
         request,
         form=ParcelForm(request.POST or None, instance=parcel),
@@ -481,7 +441,7 @@ def party_create(request):
 @login_required
 def party_edit(request, pk: int):
     _editors_only(request.user)
-    party = _found(selectors.party_detail, request.user, pk)
+    party = found(selectors.party_detail, request.user, pk)
     return _form_page(
         request,
         form=PartyForm(request.POST or None, instance=party),
@@ -509,7 +469,7 @@ def hauler_create(request):
 @login_required
 def hauler_edit(request, pk: int):
     _editors_only(request.user)
-    hauler = _found(selectors.hauler_detail, request.user, pk)
+    hauler = found(selectors.hauler_detail, request.user, pk)
     return _form_page(
         request,
         form=HaulerForm(request.POST or None, instance=hauler),
@@ -524,7 +484,7 @@ def hauler_edit(request, pk: int):
 @login_required
 def vehicle_create(request, hauler_pk: int):
     _editors_only(request.user)
-    hauler = _found(selectors.hauler_detail, request.user, hauler_pk)
+    hauler = found(selectors.hauler_detail, request.user, hauler_pk)
     return _form_page(
         request,
         form=VehicleForm(request.POST or None),
@@ -539,7 +499,7 @@ def vehicle_create(request, hauler_pk: int):
 @login_required
 def vehicle_edit(request, hauler_pk: int, pk: int):
     _editors_only(request.user)
-    vehicle = _found(selectors.vehicle_detail, request.user, hauler_pk, pk)
+    vehicle = found(selectors.vehicle_detail, request.user, hauler_pk, pk)
     return _form_page(
         request,
         form=VehicleForm(request.POST or None, instance=vehicle),

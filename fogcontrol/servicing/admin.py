@@ -2,18 +2,8 @@
 
 from django.contrib import admin
 
-from fogcontrol.servicing.models import Manifest, ManifestAttachment, PurgedRecord
-
-
-class ReadOnlyRecordAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from fogcontrol.core.admin import ReadOnlyRecordAdmin
+from fogcontrol.servicing.models import Manifest, ManifestAttachment
 
 
 @admin.register(Manifest)
@@ -24,4 +14,3 @@ class ManifestAdmin(ReadOnlyRecordAdmin):
 
 
 admin.site.register(ManifestAttachment, ReadOnlyRecordAdmin)
-admin.site.register(PurgedRecord, ReadOnlyRecordAdmin)

@@ -3,7 +3,7 @@
 import django_filters
 from django.db.models import Exists, OuterRef, Q
 
-from fogcontrol.api.filters import IdFilter
+from fogcontrol.core.api.filters import IdFilter
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import DEVICE_STATUSES
 from fogcontrol.servicing.models import Manifest, ManifestFlag, ServiceRequirement

@@ -26,7 +26,8 @@ from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
 from fogcontrol.servicing.permissions import can_submit_manifest
-from fogcontrol.servicing.services.manifests import ManifestSubmission, manifest_submit, manifest_validate
+from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
+from fogcontrol.servicing.services.manifests import manifest_submit
 
 # (column, required, what to put in it). The order is the template's; any order is accepted.
 COLUMNS: tuple[tuple[str, bool, str], ...] = (

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Exists, OuterRef
 
+from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -16,7 +17,6 @@ from fogcontrol.registry.models import (
     ReceivingFacility,
 )
 from fogcontrol.rules import devices as device_rules
-from fogcontrol.servicing.records import CopyOfRecord, PurgedRecord, RecordChainHead
 
 __all__ = [
     "DeviceServiceState",
@@ -29,8 +29,6 @@ __all__ = [
     "ManifestFlag",
     "ManifestImport",
     "ManifestImportProblem",
-    "PurgedRecord",
-    "RecordChainHead",
     "ServiceRequirement",
     "SludgeReading",
 ]

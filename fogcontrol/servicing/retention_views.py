@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from fogcontrol.errors import StateConflict
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.servicing import selectors
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.services.retention import (

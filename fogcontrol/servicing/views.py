@@ -3,13 +3,13 @@ services, show refusals beside the field."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from django.core.paginator import Paginator
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from fogcontrol.errors import StateConflict as Conflict
+from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.servicing import certification, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
@@ -38,34 +38,16 @@ from fogcontrol.servicing.services.manifests import can_correct
 PAGE_SIZE = 50
 
 
-def _page(request, queryset):
-    return Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
-
-
-def _get_or_404(fetch, *args, **kwargs):
-    try:
-        return fetch(*args, **kwargs)
-    except ObjectDoesNotExist as exc:
-        raise Http404("Not found.") from exc
-
-
-def _query_without_page(request) -> str:
-    query = request.GET.copy()
-    query.pop("page", None)
-    return query.urlencode()
-
-
 @login_required
 def home(request):
     """The service status of every device the user may see, with counts and filters."""
     user = request.user
     status_filter = ServiceStatusFilter(request.GET, queryset=selectors.service_status_list(user))
-    page = _page(request, status_filter.qs)
+    page = paginate(request, status_filter.qs, PAGE_SIZE)
     context = {
         "filter": status_filter,
         "page": page,
         "counts": selectors.status_counts(user),
-        "query": _query_without_page(request),
         "can_submit": can_submit_manifest(user),
     }
     if request.htmx:
@@ -78,8 +60,7 @@ def manifest_list(request):
     manifest_filter = ManifestFilter(request.GET, queryset=selectors.manifest_list(request.user))
     context = {
         "filter": manifest_filter,
-        "page": _page(request, manifest_filter.qs),
-        "query": _query_without_page(request),
+        "page": paginate(request, manifest_filter.qs, PAGE_SIZE),
     }
     if request.htmx:
         return render(request, "servicing/manifest_list.html#manifest-table", context)
@@ -123,7 +104,7 @@ def manifest_new(request):
 
 @login_required
 def manifest_detail(request, pk):
-    manifest = _get_or_404(selectors.manifest_detail, request.user, pk)
+    manifest = found(selectors.manifest_detail, request.user, pk)
     return render(
         request,
         "servicing/manifest_detail.html",
@@ -138,7 +119,7 @@ def manifest_detail(request, pk):
 @login_required
 def manifest_correct(request, pk):
     user = request.user
-    manifest = _get_or_404(selectors.manifest_detail, user, pk)
+    manifest = found(selectors.manifest_detail, user, pk)
     if not can_correct(user, manifest):
         raise PermissionDenied(
             "Only the hauler that filed this manifest, its submitter, or staff may correct it."
@@ -229,7 +210,7 @@ def import_list(request):
         "servicing/import_list.html",
         {
             "form": form,
-            "page": _page(request, selectors.imports_visible_to(user)),
+            "page": paginate(request, selectors.imports_visible_to(user), PAGE_SIZE),
             "columns": imports.COLUMNS,
         },
     )
@@ -237,8 +218,8 @@ def import_list(request):
 
 @login_required
 def import_detail(request, pk):
-    record = _get_or_404(selectors.imports_visible_to(request.user).get, pk=pk)
-    problems = _page(request, record.problems.all())
+    record = found(selectors.imports_visible_to(request.user).get, pk=pk)
+    problems = paginate(request, record.problems.all(), PAGE_SIZE)
     context = {"record": record, "problems": problems}
     if request.htmx:
         return render(request, "servicing/import_detail.html#import-status", context)
@@ -247,7 +228,7 @@ def import_detail(request, pk):
 
 @login_required
 def import_report(request, pk):
-    record = _get_or_404(selectors.imports_visible_to(request.user).get, pk=pk)
+    record = found(selectors.imports_visible_to(request.user).get, pk=pk)
     if not record.report:
         raise Http404("The report is not ready yet.")
     return FileResponse(
@@ -270,7 +251,7 @@ def import_template(request):
 
 def _device_page(request, pk, *, frequency_form=None, request_form=None, reading_form=None, status=200):
     user = request.user
-    history = _get_or_404(selectors.device_history, user, pk)
+    history = found(selectors.device_history, user, pk)
     ctx = ProgramContext()
     ruleset = ctx.ruleset()
     allowed = sorted(ruleset.allowed_frequencies_days)
@@ -305,7 +286,7 @@ def device_history(request, pk):
 @login_required
 @require_POST
 def device_frequency(request, pk):
-    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    device = found(selectors.device_for_servicing, request.user, pk)
     allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
     form = FrequencyChangeForm(request.POST, allowed=allowed)
     if form.is_valid():
@@ -325,7 +306,7 @@ def device_frequency(request, pk):
 @login_required
 @require_POST
 def device_frequency_request(request, pk):
-    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    device = found(selectors.device_for_servicing, request.user, pk)
     allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
     form = FrequencyRequestForm(request.POST, allowed=allowed)
     if form.is_valid():
@@ -344,7 +325,7 @@ def device_frequency_request(request, pk):
 @login_required
 @require_POST
 def device_reading(request, pk):
-    device = _get_or_404(selectors.device_for_servicing, request.user, pk)
+    device = found(selectors.device_for_servicing, request.user, pk)
     form = ReadingForm(request.POST)
     if form.is_valid():
         try:
@@ -360,14 +341,9 @@ def device_reading(request, pk):
 # --- staff queues ------------------------------------------------------------------------------
 
 
-def _staff_only(user):
-    if not user.is_program_staff:
-        raise Http404("Not found.")
-
-
 @login_required
 def flag_list(request):
-    _staff_only(request.user)
+    staff_only(request.user)
     params = request.GET.copy()
     params.setdefault("review", "open")
     flag_filter = FlagFilter(params, queryset=selectors.flags_to_review(request.user))
@@ -376,7 +352,7 @@ def flag_list(request):
         "servicing/flag_list.html",
         {
             "filter": flag_filter,
-            "page": _page(request, flag_filter.qs),
+            "page": paginate(request, flag_filter.qs, PAGE_SIZE),
             "form": FlagReviewForm(),
             "can_review": can_review(request.user),
         },
@@ -386,7 +362,7 @@ def flag_list(request):
 @login_required
 @require_POST
 def flag_review(request, pk):
-    flag = _get_or_404(selectors.flags_to_review(request.user).get, pk=pk)
+    flag = found(selectors.flags_to_review(request.user).get, pk=pk)
     form = FlagReviewForm(request.POST)
     error = ""
     if form.is_valid():
@@ -416,7 +392,7 @@ def requirement_list(request):
         "servicing/requirement_list.html",
         {
             "filter": requirement_filter,
-            "page": _page(request, requirement_filter.qs),
+            "page": paginate(request, requirement_filter.qs, PAGE_SIZE),
             "form": RequirementCloseForm(),
             "can_review": can_review(request.user),
         },
@@ -426,7 +402,7 @@ def requirement_list(request):
 @login_required
 @require_POST
 def requirement_close(request, pk):
-    requirement = _get_or_404(selectors.requirements_visible_to(request.user).get, pk=pk)
+    requirement = found(selectors.requirements_visible_to(request.user).get, pk=pk)
     form = RequirementCloseForm(request.POST)
     if form.is_valid():
         try:
@@ -447,14 +423,14 @@ def request_list(request):
     return render(
         request,
         "servicing/request_list.html",
-        {"page": _page(request, selectors.frequency_requests_visible_to(request.user))},
+        {"page": paginate(request, selectors.frequency_requests_visible_to(request.user), PAGE_SIZE)},
     )
 
 
 @login_required
 def request_detail(request, pk):
     user = request.user
-    filed = _get_or_404(selectors.frequency_requests_visible_to(user).get, pk=pk)
+    filed = found(selectors.frequency_requests_visible_to(user).get, pk=pk)
     form = DecisionForm(request.POST or None)
     if request.method == "POST":
         if not can_set_frequency(user):

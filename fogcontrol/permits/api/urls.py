@@ -1,15 +1,15 @@
 from rest_framework.routers import SimpleRouter
 
-from fogcontrol.permits.api import views
+from fogcontrol.permits.api.views import applications, fees, permits, remodel
 
 router = SimpleRouter()
-router.register("permit-applications", views.ApplicationViewSet, basename="permit-application")
-router.register("permit-renewals", views.RenewalViewSet, basename="permit-renewal")
-router.register("permit-modifications", views.ModificationViewSet, basename="permit-modification")
-router.register("permit-notices", views.NoticeViewSet, basename="permit-notice")
-router.register("remodel-notices", views.RemodelNoticeViewSet, basename="remodel-notice")
-router.register("fee-schedules", views.FeeScheduleViewSet, basename="fee-schedule")
-router.register("fee-charges", views.FeeChargeViewSet, basename="fee-charge")
-router.register("permits", views.PermitViewSet, basename="permit")
+router.register("permit-applications", applications.ApplicationViewSet, basename="permit-application")
+router.register("permit-renewals", permits.RenewalViewSet, basename="permit-renewal")
+router.register("permit-modifications", permits.ModificationViewSet, basename="permit-modification")
+router.register("permit-notices", permits.NoticeViewSet, basename="permit-notice")
+router.register("remodel-notices", remodel.RemodelNoticeViewSet, basename="remodel-notice")
+router.register("fee-schedules", fees.FeeScheduleViewSet, basename="fee-schedule")
+router.register("fee-charges", fees.FeeChargeViewSet, basename="fee-charge")
+router.register("permits", permits.PermitViewSet, basename="permit")
 
 urlpatterns = router.urls

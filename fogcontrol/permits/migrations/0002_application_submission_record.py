@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from fogcontrol.servicing.records import ProtectCopyOfRecord
+from fogcontrol.core.records import ProtectCopyOfRecord
 
 
 class Migration(migrations.Migration):

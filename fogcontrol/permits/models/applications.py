@@ -12,8 +12,8 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.registry.models import GreaseControlDevice
-from fogcontrol.servicing.records import CopyOfRecord
 
 
 class ApplicationKind(models.TextChoices):

@@ -1,14 +1,13 @@
 """Every write of the permits app: keyword-only arguments, an acting user, one transaction, an audit entry.
 
-Grouped by what a clerk does: applications (B3-B5, B8), permits and their life (B2, B6, B7, L),
-fees (B3, G2), notices (B7), remodel notices (G1, G2).
+Grouped by what a clerk does: applications (drafting, renewal and change: B3, B6, B8), their
+submission and review (B4, B5), permits and their life (issue B2, B6; modification B7; suspension,
+revocation, expiry L), fees (B3, G2), notices (B7), remodel notices (G1, G2).
 """
 
-from fogcontrol.permits.services.applications import (
+from fogcontrol.permits.services.application_review import (
     application_accept,
-    application_add_document,
     application_add_note,
-    application_create,
     application_record_inspection,
     application_reject,
     application_request_information,
@@ -16,24 +15,30 @@ from fogcontrol.permits.services.applications import (
     application_schedule_inspection,
     application_start_review,
     application_submit,
-    application_update,
     application_withdraw,
+)
+from fogcontrol.permits.services.applications import (
+    application_add_document,
+    application_create,
+    application_update,
     change_application_start,
     renewal_application_start,
 )
 from fogcontrol.permits.services.fees import fee_assess, fee_schedule_create, fee_schedule_on
 from fogcontrol.permits.services.notices import notice_email_deliver, notice_send
-from fogcontrol.permits.services.permits import (
-    permit_issue,
+from fogcontrol.permits.services.permit_modifications import (
     permit_modification_propose,
     permit_modification_withdraw,
     permit_modifications_apply_due,
+)
+from fogcontrol.permits.services.permit_status import (
     permit_reinstate,
     permit_revoke,
     permit_suspend,
     permits_daily,
     permits_expire_lapsed,
 )
+from fogcontrol.permits.services.permits import permit_issue
 from fogcontrol.permits.services.remodel import (
     remodel_notice_file,
     remodel_plan_review_decide,

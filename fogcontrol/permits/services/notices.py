@@ -14,7 +14,8 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import actor_label_for, audit_record, snapshot
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import actor_label_for
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.services.common import person, town_contacts
 

@@ -5,9 +5,10 @@ import json
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from fogcontrol.core.errors import RecordImmutable
+from fogcontrol.core.records import verify_chain
 from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationSubmission
-from fogcontrol.servicing.records import RecordImmutable, verify_chain
 
 
 @pytest.mark.provision("B3")

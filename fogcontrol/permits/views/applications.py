@@ -15,18 +15,21 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.accounts.roles import Role
+from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.views import found, paginate
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS
-from fogcontrol.permits.services.permits import current_conditions
+from fogcontrol.permits.services.permit_versions import current_conditions
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
-from fogcontrol.permits.views.common import found, paginate, query_without_page, show_errors
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.selectors import establishments_visible_to
 
 S = ApplicationStatus
+# Rows per page of the permits lists.
+PER_PAGE = 25
 
 
 def _applicant_establishments(user):
@@ -45,12 +48,11 @@ def application_list(request):
     queryset = selectors.application_list(request.user).order_by("-created_at", "-pk")
     filterset = ApplicationFilter(request.GET or None, queryset=queryset)
     rows = filterset.qs if filterset.is_valid() else queryset.none()
-    page = paginate(request, rows)
+    page = paginate(request, rows, PER_PAGE)
     context = {
         "filterset": filterset,
         "page": page,
         "rows": page.object_list,
-        "query": query_without_page(request),
         "counts": selectors.application_queue_counts(request.user),
         "can_apply": _applicant_establishments(request.user).exists(),
     }
@@ -73,7 +75,7 @@ def application_new(request):
                 route=form.cleaned_data["route"],
             )
         except ValidationError as error:
-            show_errors(form, error)
+            show_service_errors(form, error)
         else:
             messages.success(request, f"Draft {application.reference} opened. Fill it in, then submit it.")
             return redirect("permits:application_edit", application.pk)
@@ -109,7 +111,7 @@ def application_edit(request, pk):
                     **fields,
                 )
             except ValidationError as error:
-                show_errors(form, error)
+                show_service_errors(form, error)
                 for message in error.message_dict.get("fixtures", []) if hasattr(error, "error_dict") else []:
                     formset._non_form_errors = formset.error_class([*formset.non_form_errors(), message])
             except TransitionNotAllowed as error:
@@ -308,7 +310,7 @@ def application_step(request, pk, step):
                         request, f"{field.replace('_', ' ').capitalize()}: {problem}" if field else problem
                     )
             return _detail(request, found(selectors.application_detail, request.user, pk), status=400)
-        show_errors(form, error)
+        show_service_errors(form, error)
         return _detail(
             request, found(selectors.application_detail, request.user, pk), bound=(step, form), status=400
         )

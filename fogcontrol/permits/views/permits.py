@@ -11,6 +11,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import PermitFilter
 from fogcontrol.permits.models import FeeSchedule, RemodelNotice
@@ -18,8 +20,7 @@ from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
 from fogcontrol.permits.services.fees import FEE_EDITORS
 from fogcontrol.permits.states import TransitionNotAllowed
-from fogcontrol.permits.views.applications import _applicant_establishments
-from fogcontrol.permits.views.common import found, paginate, query_without_page, show_errors, staff_only
+from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
 from fogcontrol.program.selectors import ruleset_on, town_today
 
 
@@ -49,9 +50,8 @@ def permit_list(request):
     queryset = selectors.permit_list(request.user).order_by("-first_issued_on", "-pk")
     filterset = PermitFilter(request.GET or None, queryset=queryset)
     rows = filterset.qs if filterset.is_valid() else queryset.none()
-    page = paginate(request, rows)
-    context = {"filterset": filterset, "page": page, "rows": page.object_list, "query": query_without_page(request),
-               "today": town_today()}  # fmt: skip
+    page = paginate(request, rows, PER_PAGE)
+    context = {"filterset": filterset, "page": page, "rows": page.object_list, "today": town_today()}
     if request.htmx:
         return render(request, "permits/permit_list.html#results", context)
     return render(request, "permits/permit_list.html", context)
@@ -122,7 +122,7 @@ def permit_change(request, pk):
                     permit=permit, acting_user=request.user, **form.cleaned_data
                 )
             except ValidationError as error:
-                show_errors(form, error)
+                show_service_errors(form, error)
             except TransitionNotAllowed as error:
                 form.add_error(None, str(error))
                 status = 409
@@ -160,7 +160,7 @@ def permit_modify(request, pk):
                     compliance_schedule=data["compliance_schedule"],
                 )  # fmt: skip
             except ValidationError as error:
-                show_errors(form, error)
+                show_service_errors(form, error)
             except TransitionNotAllowed as error:
                 form.add_error(None, str(error))
                 status = 409
@@ -200,7 +200,7 @@ def permit_status(request, pk, change):
     try:
         STATUS_ACTIONS[change](permit=permit, acting_user=request.user, reason=form.cleaned_data["reason"])
     except ValidationError as error:
-        show_errors(form, error)
+        show_service_errors(form, error)
         return render(
             request,
             "permits/permit_detail.html",
@@ -252,9 +252,8 @@ def renewal_list(request):
         within = default
         messages.error(request, "The window must be a whole number of days; showing the default.")
     within = max(0, min(within, 730))
-    page = paginate(request, selectors.renewal_list(request.user, on=today, within_days=within))
-    context = {"page": page, "rows": page.object_list, "within": within, "today": today,
-               "query": f"within={within}"}  # fmt: skip
+    page = paginate(request, selectors.renewal_list(request.user, on=today, within_days=within), PER_PAGE)
+    context = {"page": page, "rows": page.object_list, "within": within, "today": today}
     return render(request, "permits/renewal_list.html", context)
 
 
@@ -263,9 +262,9 @@ def without_permit(request):
     """B1: active FSEs with no permit in force today: non-compliant."""
     staff_only(request.user)
     today = town_today()
-    page = paginate(request, selectors.establishments_without_permit(request.user, on=today))
-    return render(request, "permits/without_permit.html", {"page": page, "rows": page.object_list, "today": today,
-                                                             "query": ""})  # fmt: skip
+    page = paginate(request, selectors.establishments_without_permit(request.user, on=today), PER_PAGE)
+    context = {"page": page, "rows": page.object_list, "today": today}
+    return render(request, "permits/without_permit.html", context)
 
 
 # --- Remodel notices (G1, G2) --------------------------------------------------------------
@@ -273,10 +272,12 @@ def without_permit(request):
 
 @login_required
 def remodel_list(request):
-    page = paginate(request, selectors.remodel_notices_visible_to(request.user).order_by("-filed_on", "-pk"))
+    page = paginate(
+        request, selectors.remodel_notices_visible_to(request.user).order_by("-filed_on", "-pk"), PER_PAGE
+    )
     can_file = _applicant_establishments(request.user).exists()
-    return render(request, "permits/remodel_list.html", {"page": page, "rows": page.object_list, "can_file": can_file,
-                                                           "query": ""})  # fmt: skip
+    context = {"page": page, "rows": page.object_list, "can_file": can_file}
+    return render(request, "permits/remodel_list.html", context)
 
 
 @login_required
@@ -290,7 +291,7 @@ def remodel_new(request):
             try:
                 notice = services.remodel_notice_file(acting_user=request.user, **form.cleaned_data)
             except ValidationError as error:
-                show_errors(form, error)
+                show_service_errors(form, error)
             else:
                 if notice.late:
                     messages.warning(request, f"Notice {notice.reference} filed, but late: G1 asks for notice by "
@@ -335,7 +336,7 @@ def remodel_detail(request, pk):
                     messages.success(request, "Plan review decided.")
                     return redirect("permits:remodel_detail", pk)
         except ValidationError as error:
-            show_errors(plans_form if step == "plans" else decide_form, error)
+            show_service_errors(plans_form if step == "plans" else decide_form, error)
         except TransitionNotAllowed as error:
             messages.error(request, str(error))
             status = 409
@@ -374,7 +375,7 @@ def fee_schedules(request):
                     resolution=data["resolution"], notes=data["notes"], amounts=form.amounts(),
                 )  # fmt: skip
             except ValidationError as error:
-                show_errors(form, error)
+                show_service_errors(form, error)
             else:
                 messages.success(request, "Fee schedule recorded. Earlier fees stay as assessed.")
                 return redirect("permits:fee_schedules")

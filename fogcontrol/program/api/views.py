@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.accounts.roles import Role
-from fogcontrol.api.errors import Conflict
+from fogcontrol.core.api.errors import Conflict
 from fogcontrol.program import selectors, services
 from fogcontrol.program.api import serializers
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from fogcontrol.core.views import staff_only
 from fogcontrol.program.calculator import calculations
 from fogcontrol.program.calculator.forms import (
     DeadlineForm,
@@ -31,11 +31,6 @@ BLANK_ROWS = 3
 
 # Which form a query string comes from: each form has a field no other form has.
 ASKED_BY = (("deadline", "provision"), ("frequency", "device_kind"), ("penalty", "violation_kind"))
-
-
-def _require_staff(request) -> None:
-    if not request.user.is_program_staff:
-        raise Http404("No such page.")
 
 
 def _asked(query) -> str | None:
@@ -137,7 +132,7 @@ def _penalty_section(query, today) -> dict:
 @require_GET
 def calculator(request):
     """Staff work out a deadline (Counting days), a service frequency (E1-E4) or a penalty cap (P7)."""
-    _require_staff(request)
+    staff_only(request.user)
     today = town_today()
     asked = _asked(request.GET)
     context = {
@@ -156,5 +151,5 @@ def calculator(request):
 @require_GET
 def observation_row(request):
     """One more blank observation row, appended by htmx."""
-    _require_staff(request)
+    staff_only(request.user)
     return render(request, f"{TEMPLATE}#observation-row", {"row": ObservationRowForm(auto_id=False)})

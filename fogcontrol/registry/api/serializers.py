@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from fogcontrol.api.serializers import ExplanationSerializer
+from fogcontrol.core.api.serializers import ExplanationSerializer
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors
 from fogcontrol.registry.models import (

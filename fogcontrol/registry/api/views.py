@@ -16,7 +16,7 @@ from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.api.errors import Conflict
+from fogcontrol.core.api.errors import Conflict
 from fogcontrol.registry import selectors, services
 from fogcontrol.registry.api import serializers
 from fogcontrol.registry.filters import (

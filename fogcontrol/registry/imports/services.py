@@ -18,10 +18,10 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.accounts.permissions import require_role
 from fogcontrol.accounts.roles import REGISTRY_EDITORS, Role
-from fogcontrol.audit.services import actor_label_for
-from fogcontrol.errors import StateConflict
+from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.permissions import require_role
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
 from fogcontrol.registry.imports.reading import check_upload, open_rows
 from fogcontrol.registry.imports.runner import run_import

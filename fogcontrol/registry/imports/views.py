@@ -10,13 +10,13 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from django.core.paginator import Paginator
-from django.http import Http404, StreamingHttpResponse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.accounts.roles import Role
+from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter
 from fogcontrol.registry.imports.forms import MappingForm, UploadForm
@@ -25,16 +25,8 @@ from fogcontrol.registry.models import LicenceImport
 PER_PAGE = 50
 
 
-def _staff(request) -> None:
-    if not request.user.is_program_staff:
-        raise Http404("No such page.")
-
-
 def _import(request, pk) -> LicenceImport:
-    try:
-        return selectors.licence_import_detail(request.user, pk)
-    except ObjectDoesNotExist as missing:
-        raise Http404("No such import.") from missing
+    return found(selectors.licence_import_detail, request.user, pk)
 
 
 def _can_apply(user) -> bool:
@@ -43,14 +35,14 @@ def _can_apply(user) -> bool:
 
 @login_required
 def import_list(request):
-    _staff(request)
-    page = Paginator(selectors.licence_import_list(request.user), PER_PAGE).get_page(request.GET.get("page"))
+    staff_only(request.user)
+    page = paginate(request, selectors.licence_import_list(request.user), PER_PAGE)
     return render(request, "registry/imports/import_list.html", {"page": page, "imports": page.object_list})
 
 
 @login_required
 def import_upload(request):
-    _staff(request)
+    staff_only(request.user)
     if not request.user.can_edit_registry:
         raise PermissionDenied("Only the FOG Manager and inspectors may import licence records.")
     form = UploadForm(request.POST or None, request.FILES or None)
@@ -108,9 +100,7 @@ def import_detail(request, pk):
     applied = {"dry_run": False, "applied": True}.get(report)
     rows = selectors.licence_import_rows(licence_import, applied=applied)
     row_filter = ImportRowFilter(request.GET, queryset=rows)
-    page = Paginator(row_filter.qs if row_filter.is_valid() else rows.none(), PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    page = paginate(request, row_filter.qs if row_filter.is_valid() else rows.none(), PER_PAGE)
     context = {
         "licence_import": licence_import,
         "filter": row_filter,

@@ -163,7 +163,7 @@ def test_a2_a_device_serving_fses_on_different_parcels_goes_to_review(town):
 
 
 def test_closing_a_closed_establishment_is_refused_and_keeps_the_closing_date(manager):
-    from fogcontrol.errors import StateConflict
+    from fogcontrol.core.errors import StateConflict
 
     fse = factories.EstablishmentFactory()
     services.establishment_close(establishment=fse, acting_user=manager, closed_on=dt.date(2026, 3, 1))

@@ -1,9 +1,9 @@
 """Manifests, their attachments and the purge log are copies of record (F1, F5, F7): database
-triggers refuse UPDATE and DELETE on SQLite and PostgreSQL (fogcontrol.servicing.records)."""
+triggers refuse UPDATE and DELETE on SQLite and PostgreSQL (fogcontrol.core.records)."""
 
 from django.db import migrations
 
-from fogcontrol.servicing.records import ProtectCopyOfRecord
+from fogcontrol.core.records import ProtectCopyOfRecord
 
 
 class Migration(migrations.Migration):

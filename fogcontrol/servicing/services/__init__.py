@@ -5,12 +5,11 @@ from fogcontrol.servicing.services.frequency import (
     frequency_request_decide,
     frequency_request_file,
 )
+from fogcontrol.servicing.services.manifest_flags import flag_review
+from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.manifests import (
-    ManifestSubmission,
-    flag_review,
     manifest_correct,
     manifest_submit,
-    manifest_validate,
     submission_from_manifest,
 )
 from fogcontrol.servicing.services.retention import hold_place, hold_release, manifest_purge

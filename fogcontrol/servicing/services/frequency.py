@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.errors import StateConflict as Conflict
+from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
 from fogcontrol.rules import maintenance

@@ -7,14 +7,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.accounts.permissions import require_role
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.errors import StateConflict as Conflict
+from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.permissions import require_role
+from fogcontrol.core.records import record_purge
 from fogcontrol.rules.servicing_rules import PurgeDecision, purge_allowed
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, Manifest, ManifestAttachment
-from fogcontrol.servicing.records import record_purge
 from fogcontrol.servicing.services.state import device_state_refresh
 
 

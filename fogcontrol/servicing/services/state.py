@@ -385,7 +385,7 @@ def requirement_close(
 ) -> ServiceRequirement:
     """Staff close a requirement (the frequency was reviewed, plans were received, an E8 exception
     was found). An immediate-service requirement closes itself with the next full pump-out."""
-    from fogcontrol.errors import StateConflict as Conflict
+    from fogcontrol.core.errors import StateConflict as Conflict
 
     if not can_review(acting_user):
         raise PermissionDenied("Only the FOG Manager and inspectors close requirements.")

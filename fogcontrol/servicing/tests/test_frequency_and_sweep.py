@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
-from fogcontrol.errors import StateConflict as Conflict
+from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.calendar import TownCalendar

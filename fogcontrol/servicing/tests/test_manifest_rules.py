@@ -375,7 +375,7 @@ def test_f7_a_correction_is_a_new_record_and_replaces_the_original_in_the_device
 
 
 def test_a_corrected_manifest_cannot_be_corrected_again(town):
-    from fogcontrol.errors import StateConflict as Conflict
+    from fogcontrol.core.errors import StateConflict as Conflict
 
     hauler = town.users[Role.HAULER]
     original = submit(hauler, town.own_device)

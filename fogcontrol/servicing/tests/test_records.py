@@ -10,17 +10,17 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from fogcontrol.accounts.roles import Role
-from fogcontrol.errors import StateConflict as Conflict
-from fogcontrol.servicing.models import Manifest, PurgedRecord
-from fogcontrol.servicing.records import (
-    GENESIS_HASH,
-    RecordImmutable,
+from fogcontrol.core.errors import RecordImmutable
+from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.models import GENESIS_HASH, PurgedRecord
+from fogcontrol.core.records import (
     protection_installed,
     protection_sql,
     record_digest,
     unprotection_sql,
     verify_chain,
 )
+from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.services import hold_place, manifest_purge
 from fogcontrol.servicing.tests.helpers import submit
 

@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP
 from django.urls import reverse
 from rest_framework import serializers
 
-from fogcontrol.api.serializers import ExplanationSerializer
+from fogcontrol.core.api.serializers import ExplanationSerializer
 from fogcontrol.program.calculator import calculations
 from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW
 

@@ -3,7 +3,7 @@
 The ordinance is public, so any signed-in user may ask (token or session). The views only check
 the request with a serializer and call ``fogcontrol.program.calculator.calculations``; refusals
 are 400s naming the field (a ``ValidationError`` from the calculations goes through
-``fogcontrol.api.errors.exception_handler``), an unknown rule is a 404 that lists the known ones.
+``fogcontrol.core.api.errors.exception_handler``), an unknown rule is a 404 that lists the known ones.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from fogcontrol.api.errors import Conflict
+from fogcontrol.core.api.errors import Conflict
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.api.serializers import (
     LicenceImportCreateSerializer,

@@ -8,8 +8,8 @@ import hashlib
 
 from django.core.management.base import BaseCommand, CommandError
 
+from fogcontrol.core.records import copy_of_record_models, verify_chain
 from fogcontrol.servicing.models import ManifestAttachment
-from fogcontrol.servicing.records import copy_of_record_models, verify_chain
 
 
 class Command(BaseCommand):

@@ -8,3 +8,7 @@ Services raise these, never HTTP exceptions: the API's exception handler answers
 class StateConflict(Exception):
     """The request is well formed but the record's current state does not allow it
     (an illegal transition, a locked version, a second close)."""
+
+
+class RecordImmutable(StateConflict):
+    """Raised when code tries to change or delete a copy of record (fogcontrol.core.records)."""

@@ -1,7 +1,7 @@
 """API errors: every refusal names the field and says how to fix it; nothing ends in a 500.
 
 Django's ValidationError (raised by services and model validation) becomes a 400 naming the
-field; an invalid state transition (fogcontrol.api.errors.Conflict) a 409 with its reason;
+field; an invalid state transition (fogcontrol.core.api.errors.Conflict) a 409 with its reason;
 an object outside the user's scope (DoesNotExist) a 404.
 """
 
@@ -12,7 +12,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from fogcontrol.errors import StateConflict
+from fogcontrol.core.errors import StateConflict
 
 
 class Conflict(exceptions.APIException):

@@ -1,9 +1,9 @@
 """Copies of record (F1, F5, F7): submissions kept exactly as received, impossible to alter quietly.
 
-Reusable by any app whose submissions are records (manifests here; permit applications and spill
-notifications next). To make a model a copy of record:
+Reusable by any app whose submissions are records (servicing's manifests, permits' application
+submissions; spill notifications next). To make a model a copy of record:
 
-1. Subclass ``CopyOfRecord`` (abstract). It adds: ``received_at`` (UTC), ``submitted_by`` and
+1. Subclass ``CopyOfRecord`` (abstract, in ``fogcontrol.core.models``). It adds: ``received_at`` (UTC), ``submitted_by`` and
    ``submitted_by_label``, ``submission`` (the exact submission as received, text), the record's
    place in its chain (``record_sequence``, ``previous_hash``) and its SHA-256 (``record_hash``).
 2. Write rows only with ``record_append(instance)``: it sets ``received_at``, takes the next
@@ -33,92 +33,15 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from django.apps import apps
-from django.conf import settings
 from django.db import connection, models
 from django.db.migrations.operations.base import Operation
 from django.utils import timezone
 
-from fogcontrol.audit.services import actor_label_for
-from fogcontrol.errors import StateConflict
+from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.models import GENESIS_HASH, CopyOfRecord, PurgedRecord, RecordChainHead
 
-GENESIS_HASH = "0" * 64
 # Fields left out of the hash: the row id (assigned by the database after hashing) and the hash.
 _UNHASHED = frozenset({"id", "record_hash"})
-
-
-class CopyOfRecord(models.Model):
-    """An unalterable record of a submission (F1, F5, F7). See the module docstring."""
-
-    received_at = models.DateTimeField(editable=False, db_index=True, help_text="When received (UTC).")
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    # Names the sender even if the account is renamed, and a job or import when no person sent it.
-    submitted_by_label = models.CharField(max_length=150)
-    submission = models.TextField(help_text="The exact submission as received (canonical JSON).")
-    record_sequence = models.PositiveBigIntegerField(unique=True, editable=False)
-    previous_hash = models.CharField(max_length=64, editable=False)
-    record_hash = models.CharField(max_length=64, unique=True, editable=False)
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args, **kwargs):
-        # The database trigger is the real guard; this one gives a clear message sooner.
-        if not self._state.adding:
-            raise RecordImmutable(
-                f"{self._meta.verbose_name} #{self.pk} is a copy of record and cannot be changed."
-            )
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise RecordImmutable(
-            f"{self._meta.verbose_name} #{self.pk} is a copy of record; it can only be purged after "
-            "its retention period (F5)."
-        )
-
-
-class RecordImmutable(StateConflict):
-    """Raised when code tries to change or delete a copy of record."""
-
-
-class RecordChainHead(models.Model):
-    """The last record of each chain: locked while a record is appended so the chain cannot fork."""
-
-    chain = models.CharField(max_length=100, unique=True)
-    last_sequence = models.PositiveBigIntegerField(default=0)
-    last_hash = models.CharField(max_length=64, default=GENESIS_HASH)
-
-    def __str__(self) -> str:
-        return f"{self.chain} #{self.last_sequence}"
-
-
-class PurgedRecord(models.Model):
-    """A copy of record destroyed after its retention period (F5).
-
-    Written BEFORE the row is deleted: the delete trigger lets through only rows named here.
-    It keeps the purged row's place and hash, so ``verify_chain`` still checks every link.
-    Itself append-only (protected by the same triggers, without exception).
-    """
-
-    table_name = models.CharField(max_length=100)
-    record_id = models.BigIntegerField()
-    record_sequence = models.PositiveBigIntegerField()
-    previous_hash = models.CharField(max_length=64)
-    record_hash = models.CharField(max_length=64)
-    record_date = models.DateField(help_text="The date the retention period counts from (F5).")
-    purged_at = models.DateTimeField(default=timezone.now)
-    purged_by_label = models.CharField(max_length=150)
-    reason = models.TextField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["table_name", "record_id"], name="purged_record_unique"),
-            models.UniqueConstraint(fields=["table_name", "record_sequence"], name="purged_sequence_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table_name} #{self.record_id} purged {self.purged_at:%Y-%m-%d}"
 
 
 # --- hashing -----------------------------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""What every permits API view shares: refusals as 409, no deletes, PDF answers."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import permissions, renderers
+from rest_framework.exceptions import MethodNotAllowed
+from rest_framework.viewsets import GenericViewSet
+
+from fogcontrol.core.api.errors import Conflict
+from fogcontrol.permits.states import TransitionNotAllowed
+
+CONFLICT = OpenApiResponse(description="The record's state does not allow this; the reason is given.")
+
+
+class PDFRenderer(renderers.BaseRenderer):
+    """Lets a client ask for `Accept: application/pdf`; errors still come back as JSON text."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, bytes):
+            return data
+        return renderers.JSONRenderer().render(data)
+
+
+def pdf_response(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class PermitsViewSet(GenericViewSet):
+    """Shared plumbing: the service's refusals become 409; nothing is deleted."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, TransitionNotAllowed):
+            exc = Conflict(str(exc))
+        return super().handle_exception(exc)
+
+    def http_method_not_allowed(self, request, *args, **kwargs):
+        if request.method == "DELETE":
+            raise MethodNotAllowed(
+                "DELETE",
+                detail="Permit records are not deleted: withdraw an application or revoke a permit instead.",
+            )
+        return super().http_method_not_allowed(request, *args, **kwargs)
+
+    def input(self, serializer_class, **kwargs):
+        form = serializer_class(data=self.request.data, context=self.get_serializer_context(), **kwargs)
+        form.is_valid(raise_exception=True)
+        return form.validated_data

@@ -1,0 +1,262 @@
+"""Permits in the API: permits and their versions and PDFs, renewal, change, modification (B7),
+suspension and revocation; the renewals due, modifications and notices lists.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import mixins, renderers, status
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError as DRFValidationError
+from rest_framework.response import Response
+
+from fogcontrol.permits import selectors, services
+from fogcontrol.permits.api import serializers as s
+from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
+from fogcontrol.permits.filters import PermitFilter
+from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.services.common import town_contacts
+from fogcontrol.program.selectors import ruleset_on, town_today
+
+# --- Permits -----------------------------------------------------------------------------------
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List permits", description="Staff see all; an FSE its own; a hauler its customers'."
+    ),
+    retrieve=extend_schema(summary="One permit with its versions, modifications and timeline"),
+)
+class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    filterset_class = PermitFilter
+    search_fields = ["number", "establishment__business_name"]
+    ordering_fields = ["valid_until", "first_issued_on", "number", "status"]
+    ordering = ["-first_issued_on", "-pk"]
+
+    def get_queryset(self):
+        if self.action == "retrieve":
+            return selectors.permits_visible_to(self.request.user)
+        return selectors.permit_list(self.request.user)
+
+    def get_serializer_class(self):
+        return s.PermitSerializer if self.action == "retrieve" else s.PermitListSerializer
+
+    def get_object(self):
+        return selectors.permit_detail(self.request.user, self.kwargs["pk"])
+
+    def retrieve(self, request, *args, **kwargs):
+        return Response(s.PermitSerializer(self.get_object(), context=self.get_serializer_context()).data)
+
+    def application_response(self, application):
+        fresh = selectors.application_detail(self.request.user, application.pk)
+        return Response(
+            s.ApplicationSerializer(fresh, context=self.get_serializer_context()).data, status=201
+        )
+
+    def permit_response(self, permit):
+        fresh = selectors.permit_detail(self.request.user, permit.pk)
+        return Response(s.PermitSerializer(fresh, context=self.get_serializer_context()).data)
+
+    @extend_schema(
+        summary="The permit's versions, newest first (old ones are kept)",
+        responses={200: s.PermitVersionSerializer(many=True)},
+    )
+    @action(detail=True, methods=["get"])
+    def versions(self, request, pk=None):
+        permit = self.get_object()
+        return Response(s.PermitVersionSerializer(permit.versions.all(), many=True).data)
+
+    @extend_schema(
+        summary="The permit as a PDF",
+        parameters=[
+            OpenApiParameter("version", int, description="A version number; default the one in force")
+        ],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
+    def pdf(self, request, pk=None):
+        permit = self.get_object()
+        number = request.query_params.get("version") or permit.version_number
+        try:
+            number = int(number)
+        except ValueError:
+            raise DRFValidationError({"version": ["Give a version number, e.g. 1."]}) from None
+        version = selectors.permit_version_detail(request.user, permit.pk, number)
+        return pdf_response(permit_pdf(version), f"{permit.number}-v{version.number}.pdf")
+
+    @extend_schema(
+        summary="Start the annual renewal (B6), pre-filled",
+        request=None,
+        responses={201: s.ApplicationSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def renew(self, request, pk=None):
+        return self.application_response(
+            services.renewal_application_start(permit=self.get_object(), acting_user=request.user)
+        )
+
+    @extend_schema(
+        summary="Open a new application on a change of ownership, food types or operations (B8)",
+        request=s.ChangeInputSerializer,
+        responses={201: s.ApplicationSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def change(self, request, pk=None):
+        permit = self.get_object()
+        return self.application_response(
+            services.change_application_start(
+                permit=permit, acting_user=request.user, **self.input(s.ChangeInputSerializer)
+            )
+        )
+
+    @extend_schema(
+        summary="Propose a change of service frequency or conditions (B7)",
+        description="Notifies the permittee; takes effect no sooner than the B7 notice allows, then the permit is reissued.",
+        request=s.ModifyInputSerializer,
+        responses={201: s.ModificationSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def modify(self, request, pk=None):
+        permit = self.get_object()
+        modification = services.permit_modification_propose(
+            permit=permit, acting_user=request.user, **self.input(s.ModifyInputSerializer)
+        )
+        return Response(s.ModificationSerializer(modification).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Suspend the permit",
+        request=s.ReasonSerializer,
+        responses={200: s.PermitSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def suspend(self, request, pk=None):
+        return self.permit_response(
+            services.permit_suspend(
+                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+            )
+        )
+
+    @extend_schema(
+        summary="Reinstate a suspended permit",
+        request=s.ReasonSerializer,
+        responses={200: s.PermitSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request, pk=None):
+        return self.permit_response(
+            services.permit_reinstate(
+                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+            )
+        )
+
+    @extend_schema(
+        summary="Revoke the permit (L5)",
+        request=s.ReasonSerializer,
+        responses={200: s.PermitSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, pk=None):
+        return self.permit_response(
+            services.permit_revoke(
+                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+            )
+        )
+
+    @extend_schema(
+        summary="Active FSEs without a permit in force (B1)",
+        parameters=[OpenApiParameter("on", OpenApiTypes.DATE, description="Default today")],
+        responses={200: s.NoncompliantSerializer(many=True)},
+    )
+    @action(
+        detail=False, methods=["get"], url_path="without-permit", filterset_class=None, filter_backends=[]
+    )
+    def without_permit(self, request):
+        on = _date_param(request, "on") or town_today()
+        page = self.paginate_queryset(selectors.establishments_without_permit(request.user, on=on))
+        return self.get_paginated_response(s.NoncompliantSerializer(page, many=True).data)
+
+
+def _date_param(request, name):
+    raw = request.query_params.get(name)
+    if not raw:
+        return None
+    try:
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise DRFValidationError({name: ["Give a date as YYYY-MM-DD."]}) from None
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Permits due for renewal (B6)",
+        description="Permits whose term ends within `within_days` (default: the ruleset's renewal window) "
+        "or has ended; `renewal_open` says whether a renewal application is in progress.",
+        parameters=[OpenApiParameter("within_days", int), OpenApiParameter("on", OpenApiTypes.DATE)],
+    )
+)
+class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
+    serializer_class = s.RenewalSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        on = _date_param(self.request, "on") or town_today()
+        raw = self.request.query_params.get("within_days")
+        within = ruleset_on(on).permit_renewal_window_days
+        if raw:
+            try:
+                within = int(raw)
+            except ValueError:
+                raise DRFValidationError({"within_days": ["Give a whole number of days, e.g. 60."]}) from None
+            if not 0 <= within <= 730:
+                raise DRFValidationError({"within_days": ["Give a number of days from 0 to 730."]})
+        return selectors.renewal_list(self.request.user, on=on, within_days=within)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Permit modifications (B7)"),
+    retrieve=extend_schema(summary="One modification"),
+)
+class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    serializer_class = s.ModificationSerializer
+    filterset_fields = ["status", "permit"]
+    ordering = ["-effective_on", "-pk"]
+
+    def get_queryset(self):
+        return selectors.modification_list(self.request.user)
+
+    @extend_schema(
+        summary="Withdraw a proposed change before it takes effect",
+        request=s.ReasonSerializer,
+        responses={200: s.ModificationSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        modification = services.permit_modification_withdraw(
+            modification=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+        )
+        return Response(s.ModificationSerializer(modification).data)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Notices sent to permittees (B7 and others)"),
+    retrieve=extend_schema(summary="One notice"),
+)
+class NoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    serializer_class = s.NoticeSerializer
+    filterset_fields = ["kind", "permit", "establishment"]
+    ordering = ["-sent_on", "-pk"]
+
+    def get_queryset(self):
+        return selectors.notices_visible_to(self.request.user)
+
+    @extend_schema(
+        summary="The notice as a printable letter (PDF)",
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
+    def letter(self, request, pk=None):
+        notice = self.get_object()
+        return pdf_response(notice_pdf(notice, town_contacts()), f"notice-{notice.pk}.pdf")

@@ -1,0 +1,118 @@
+"""What every change to a permit shares: its state moves, its frequency check (E1), its versions
+(B2: each issue, renewal and modification writes a new `PermitVersion`; old versions are kept), the
+device's frequency kept in step, and the withdrawal of a pending modification (B7).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import actor_label_for
+from fogcontrol.permits.models import Permit, PermitApplication, PermitModification, PermitVersion
+from fogcontrol.permits.services.common import audited_save, person, record_event, town_contacts
+from fogcontrol.permits.states import check_permit_transition
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.registry.services import device_update
+
+# B7: what a modification may change. Anything else (ownership, food types, operations) is B8.
+MODIFIABLE_TERMS = ("service_frequency_days", "conditions")
+
+
+def move_permit(permit: Permit, target: str, *, acting_user, action: str, note: str = "") -> None:
+    check_permit_transition(permit.status, target)
+    record_event(
+        acting_user=acting_user,
+        action=action,
+        permit=permit,
+        from_status=permit.status,
+        to_status=target,
+        note=note,
+    )
+    permit.status = target
+
+
+def check_frequency(days, ruleset, field="service_frequency_days") -> int:
+    allowed = ruleset.allowed_frequencies_days
+    if days is None or days == "":
+        raise ValidationError({field: ["Give the service frequency in days (E1)."]})
+    try:
+        days = int(days)
+    except (TypeError, ValueError):
+        raise ValidationError({field: [f"{days!r} is not a number of days."]}) from None
+    if days not in allowed:
+        raise ValidationError(
+            {field: [f"E1: the frequency must be one of {', '.join(map(str, allowed))} days; {days} is not."]}
+        )
+    return days
+
+
+def sync_device_frequency(device: GreaseControlDevice | None, days: int, *, acting_user) -> None:
+    """The registry's assigned frequency (E1) follows the permit's, so servicing schedules by it."""
+    if device is None or device.assigned_frequency_days == days:
+        return
+    device_update(device=device, acting_user=acting_user, assigned_frequency_days=days)
+
+
+def write_version(
+    permit: Permit,
+    *,
+    acting_user,
+    reason: str,
+    effective_from: dt.date,
+    conditions: str,
+    compliance_schedule: str = "",
+    application: PermitApplication | None = None,
+    modification: PermitModification | None = None,
+    contacts: dict | None = None,
+) -> PermitVersion:
+    fse = permit.establishment
+    version = PermitVersion(
+        permit=permit,
+        number=permit.version_number,
+        reason=reason,
+        effective_from=effective_from,
+        term_start=permit.term_start,
+        valid_until=permit.valid_until,
+        business_name=fse.business_name,
+        licence_number=fse.licence_number,
+        site_address=fse.site_address,
+        device_identifier=permit.device.identifier if permit.device_id else "",
+        device_kind=permit.device_kind,
+        device_capacity_gallons=permit.device_capacity_gallons,
+        device_rated_flow_gpm=permit.device_rated_flow_gpm,
+        service_frequency_days=permit.service_frequency_days,
+        conditions=conditions,
+        compliance_schedule=compliance_schedule,
+        contacts=contacts if contacts is not None else town_contacts(),
+        application=application,
+        modification=modification,
+        issued_at=timezone.now(),
+        issued_by=person(acting_user),
+        issued_by_label=actor_label_for(acting_user),
+    )
+    return audited_save(version, acting_user=acting_user, action="permit.version", creating=True)
+
+
+def current_conditions(permit: Permit) -> str:
+    latest = permit.versions.order_by("-number").first()
+    return latest.conditions if latest else ""
+
+
+def withdraw_modification(
+    modification: PermitModification, *, acting_user, reason: str
+) -> PermitModification:
+    before = snapshot(modification)
+    modification.status = PermitModification.Status.WITHDRAWN
+    modification.withdrawn_reason = reason
+    audited_save(modification, acting_user=acting_user, action="permit.modification.withdraw", before=before)
+    record_event(
+        acting_user=acting_user,
+        action="permit.modification.withdraw",
+        permit=modification.permit,
+        note=reason,
+    )
+    return modification

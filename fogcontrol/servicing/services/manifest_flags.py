@@ -1,0 +1,170 @@
+"""Review flags: what is possible but suspicious on a stored manifest is flagged for staff, who clear
+it or refer it for enforcement (E1, E3, E6, E7, F4, F7).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules import maintenance
+from fogcontrol.rules.servicing_rules import (
+    FLAG_BAFFLES_NOT_CLEANED,
+    FLAG_DEVICE_REMOVED,
+    FLAG_NO_DESIGN_DEPTH,
+    FLAG_NO_RECEIVING_FACILITY,
+    FLAG_TITLES,
+    Flag,
+    flag,
+    inspection_flags,
+    serviced_late_flag,
+    vehicle_conflict_flag,
+)
+from fogcontrol.servicing.context import ProgramContext
+from fogcontrol.servicing.models import Manifest, ManifestFlag, SludgeReading
+from fogcontrol.servicing.permissions import can_review
+
+# --- flags -------------------------------------------------------------------------------------
+
+
+def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> list[Flag]:
+    """The suspicious-but-possible facts on a stored manifest (E1, E3, E6, E7, F7)."""
+    device = manifest.device
+    ruleset = ctx.ruleset(manifest.service_date)
+    flags: list[Flag] = []
+    titles = {code: title for code, (_, title) in FLAG_TITLES.items()}
+    for code in consequences.flags:
+        if code == "low_volume" and not manifest.full_pumpout:
+            continue
+        detail = _consequence_detail(code, manifest, device, ruleset)
+        flags.append(flag(code, detail or titles[code] + "."))
+    if manifest.full_pumpout and not manifest.baffles_cleaned:
+        flags.append(
+            flag(FLAG_BAFFLES_NOT_CLEANED, "Marked fully pumped, but the baffles were not cleaned (E7).")
+        )
+    if device.status == GreaseControlDevice.Status.REMOVED:
+        flags.append(
+            flag(FLAG_DEVICE_REMOVED, f"Device {device.identifier} is recorded as removed from service.")
+        )
+    if not device.total_design_depth_in and manifest.fog_depth_in is not None:
+        flags.append(flag(FLAG_NO_DESIGN_DEPTH, titles[FLAG_NO_DESIGN_DEPTH] + "."))
+    if manifest.receiving_facility_id is None and manifest.full_pumpout:
+        flags.append(
+            flag(
+                FLAG_NO_RECEIVING_FACILITY,
+                "No receiving facility is named for the material removed (E7, F5).",
+            )
+        )
+
+    if manifest.vehicle_plate:
+        window = dt.timedelta(minutes=ruleset.manifest_vehicle_conflict_minutes)
+        other = (
+            Manifest.objects.effective()
+            .filter(
+                vehicle_plate__iexact=manifest.vehicle_plate,
+                hauler=manifest.hauler,
+                serviced_at__gt=manifest.serviced_at - window,
+                serviced_at__lt=manifest.serviced_at + window,
+            )
+            .exclude(device=device)
+            .exclude(pk=manifest.pk)
+            .exclude(pk=manifest.corrects_id or 0)
+            .order_by("serviced_at")
+            .first()
+        )
+        if other is not None:
+            flags.append(
+                vehicle_conflict_flag(
+                    plate=manifest.vehicle_plate,
+                    serviced_at=manifest.serviced_at,
+                    other_site=f"{other.site_address or other.device_id} (manifest {other.manifest_number})",
+                    other_serviced_at=other.serviced_at,
+                    ruleset=ruleset,
+                )
+            )
+
+    previous = (
+        Manifest.objects.effective()
+        .filter(device=device, full_pumpout=True, service_date__lt=manifest.service_date)
+        .exclude(pk=manifest.pk)
+        .order_by("-service_date")
+        .values_list("service_date", flat=True)
+        .first()
+    )
+    over = (
+        SludgeReading.objects.filter(
+            device=device, taken_on__lte=manifest.service_date, fill_ratio__gt=ruleset.fill_limit_ratio
+        )
+        .filter(**({"taken_on__gt": previous} if previous else {}))
+        .order_by("-taken_on")
+        .first()
+    )
+    flags += inspection_flags(
+        service_date=manifest.service_date,
+        full_pumpout=manifest.full_pumpout,
+        manifest_ratio=manifest.fill_ratio,
+        over_limit_reading_on=over.taken_on if over else None,
+        over_limit_reading_ratio=over.fill_ratio if over else None,
+        ruleset=ruleset,
+    )
+    if manifest.full_pumpout and previous is not None:
+        frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
+        due = maintenance.next_service_due(previous, frequency, calendar=ctx.calendar())
+        late = serviced_late_flag(service_date=manifest.service_date, due=due.due if due else None)
+        if late:
+            flags.append(late)
+    return flags
+
+
+def _consequence_detail(code: str, manifest: Manifest, device, ruleset) -> str:
+    if code == "over_capacity":
+        return (
+            f"{manifest.gallons_removed} gallons removed from a {device.capacity_gallons}-gallon device "
+            f"(more than {Decimal(1) + ruleset.manifest_capacity_tolerance:.2f} times its capacity): E6 requires immediate service."
+        )
+    if code == "low_volume":
+        return (
+            f"Only {manifest.gallons_removed} gallons removed from a {device.capacity_gallons}-gallon device "
+            "marked fully pumped: check that all FOG, liquids and solids were removed (E7)."
+        )
+    if code == "over_limit":
+        return (
+            f"FOG and solids were {manifest.fill_ratio * 100:.1f}% of the design depth before pumping, over the "
+            f"{ruleset.fill_limit_ratio * 100:.0f}% limit (E3); the frequency should be reviewed (E6)."
+        )
+    return ""
+
+
+@transaction.atomic
+def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
+    """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
+    from fogcontrol.core.errors import StateConflict as Conflict
+
+    if not can_review(acting_user):
+        raise PermissionDenied("Only the FOG Manager and inspectors review flags.")
+    if flag.review != ManifestFlag.Review.OPEN:
+        raise Conflict(f"This flag was already reviewed ({flag.get_review_display().lower()}).")
+    if outcome not in (ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED):
+        raise ValidationError({"outcome": "Choose cleared or referred."})
+    if outcome == ManifestFlag.Review.REFERRED and not note.strip():
+        raise ValidationError({"note": "Say why the manifest is referred for enforcement."})
+    before = snapshot(flag)
+    flag.review = outcome
+    flag.reviewed_by = acting_user
+    flag.reviewed_at = timezone.now()
+    flag.review_note = note.strip()
+    flag.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_note"])
+    audit_record(
+        acting_user=acting_user,
+        action="manifest_flag.review",
+        instance=flag,
+        before=before,
+        after=snapshot(flag),
+    )
+    return flag
