@@ -41,9 +41,16 @@ def ruleset_on(day: dt.date) -> Ruleset:
 
 
 def town_calendar() -> TownCalendar:
-    """The Town's business-day calendar: weekends plus every holiday and closure day on record."""
-    holidays = {day: name for day, name in Holiday.objects.values_list("date", "name")}
-    return TownCalendar(holidays=holidays)
+    """The Town's business-day calendar: weekends plus every holiday and closure day on record.
+
+    Closure days (9/80 Fridays) are kept apart from holidays: they move only acts done at the
+    Town's office (CCP §12b), while holidays move the last day of any act (CCP §12a).
+    """
+    holidays: dict = {}
+    closures: dict = {}
+    for day, name, kind in Holiday.objects.values_list("date", "name", "kind"):
+        (closures if kind == Holiday.Kind.CLOSURE else holidays)[day] = name
+    return TownCalendar(holidays=holidays, closures=closures)
 
 
 # --- The program settings pages and API: reads scoped to the user ---------------------------------

@@ -4,6 +4,11 @@
 Friday except the Town's holidays. The Town edits its own list (closure days, 9/80 Fridays), so a
 ``TownCalendar`` is plain data handed in by the caller; ``fogcontrol.rules.holidays`` only makes
 the default list.
+
+Holidays and closure days are kept apart because the law moves deadlines over them differently:
+a weekend day or a Town holiday moves the last day of any act (Code of Civil Procedure §12a); a day
+the Town closes its offices (a 9/80 Friday) moves only acts done at the office, such as a filing or
+a payment (CCP §12b), not a duty done elsewhere, such as training in a kitchen.
 """
 
 from __future__ import annotations
@@ -27,18 +32,23 @@ _MAX_CLOSED_RUN = 3660
 
 @dataclasses.dataclass(frozen=True)
 class TownCalendar:
-    """Days the Town's offices are closed: weekend weekdays plus named holidays (Counting days).
+    """Days the Town's offices are closed: weekend weekdays, holidays and closure days (Counting days).
 
-    ``holidays`` maps a date to its name ("Independence Day (observed)", "9/80 closure Friday").
-    ``weekend`` holds ``date.weekday()`` numbers (Monday is 0); the default is Saturday and Sunday.
+    ``holidays`` maps a date to its name ("Independence Day (observed)"): holidays in the sense of
+    CCP §12a, which move the last day of any act. ``closures`` maps the days the Town closes its
+    offices without a holiday ("9/80 closure Friday"): they move only acts done at the office
+    (CCP §12b). ``weekend`` holds ``date.weekday()`` numbers (Monday is 0); the default is Saturday
+    and Sunday. The offices are closed, and a day is not a business day, on all three.
     """
 
     holidays: Mapping[dt.date, str] = dataclasses.field(default_factory=dict)
     weekend: frozenset[int] = frozenset({SATURDAY, SUNDAY})
+    closures: Mapping[dt.date, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # Copy into a read-only mapping so a caller's later edits cannot change a frozen calendar.
+        # Copy into read-only mappings so a caller's later edits cannot change a frozen calendar.
         object.__setattr__(self, "holidays", MappingProxyType(dict(self.holidays)))
+        object.__setattr__(self, "closures", MappingProxyType(dict(self.closures)))
         object.__setattr__(self, "weekend", frozenset(self.weekend))
         if not self.weekend <= set(range(7)):
             raise ValueError("weekend: weekday numbers must be 0 (Monday) to 6 (Sunday)")
@@ -46,27 +56,44 @@ class TownCalendar:
             raise ValueError("weekend: at least one weekday must be a business day")
 
     def __hash__(self) -> int:
-        return hash((tuple(sorted(self.holidays.items())), self.weekend))
+        return hash(
+            (tuple(sorted(self.holidays.items())), self.weekend, tuple(sorted(self.closures.items())))
+        )
 
     @classmethod
     def standard(cls, years: Iterable[int], extra: Mapping[dt.date, str] | None = None) -> TownCalendar:
-        """The default California municipal holidays for ``years`` plus any Town closure days."""
+        """The default California municipal holidays for ``years``, plus the Town's closure days
+        (``extra``: 9/80 Fridays and other days the offices close; CCP §12b)."""
         # Imported here: holidays.py builds on this module's date helpers.
         from fogcontrol.rules.holidays import standard_town_holidays
 
         days: dict[dt.date, str] = {}
         for year in years:
             days.update(standard_town_holidays(year))
-        days.update(extra or {})
-        return cls(holidays=days)
+        return cls(holidays=days, closures=dict(extra or {}))
 
-    def closed_reason(self, day: dt.date) -> str | None:
-        """Why the offices are closed on ``day`` ("a weekend day", "a Town holiday: ..."), or None."""
+    def holiday_reason(self, day: dt.date) -> str | None:
+        """Why ``day`` is a holiday under CCP §12a ("a weekend day", "a Town holiday: ..."), or None.
+
+        A closure day is not one: it moves only acts done at the Town's office (CCP §12b).
+        """
         if day in self.holidays:
             return f"a Town holiday: {self.holidays[day]}"
         if day.weekday() in self.weekend:
             return "a weekend day"
         return None
+
+    def closure_reason(self, day: dt.date) -> str | None:
+        """ "a Town closure day: 9/80 closure Friday" when the offices close on a working weekday that
+        is not a holiday (CCP §12b), else None."""
+        if day in self.closures and self.holiday_reason(day) is None:
+            return f"a Town closure day: {self.closures[day]}"
+        return None
+
+    def closed_reason(self, day: dt.date) -> str | None:
+        """Why the offices are closed on ``day`` (a weekend day, a Town holiday, a Town closure day),
+        or None when they are open (Counting days)."""
+        return self.holiday_reason(day) or self.closure_reason(day)
 
     def is_business_day(self, day: dt.date) -> bool:
         """True when the Town's offices are open on ``day`` (Counting days; J2, M3)."""
@@ -76,11 +103,30 @@ class TownCalendar:
         """``day`` itself if the offices are open, else the next day they are (CCP §12a)."""
         return self.roll_forward(day)[0]
 
-    def roll_forward(self, day: dt.date) -> tuple[dt.date, tuple[str, ...]]:
-        """Move ``day`` to the next business day, with one reason line per day skipped.
+    def roll_forward(self, day: dt.date, *, at_office: bool = True) -> tuple[dt.date, tuple[str, ...]]:
+        """Move ``day`` to the next day the act can be done, with one reason line per day skipped.
 
-        Counting days / CCP §12a: a calendar-day deadline for an act that falls on a weekend or
-        Town holiday moves to the next business day. Returns ``(day, ())`` when no move is needed.
+        Counting days / CCP §12a: the last day of an act that falls on a weekend or Town holiday
+        moves to the next such day that is not one. With ``at_office`` (a filing or a payment, done
+        at the Town's office) closure days move it too (CCP §12b), so it lands on a business day;
+        without, closure days do not count as holidays. Returns ``(day, ())`` when no move is needed.
+        """
+        blocked = self.closed_reason if at_office else self.holiday_reason
+        reasons: list[str] = []
+        current = day
+        while (reason := blocked(current)) is not None:
+            reasons.append(f"{fmt_date(current)} is {reason}; the Town's offices are closed.")
+            if len(reasons) > _MAX_CLOSED_RUN:
+                raise ValueError("calendar: no business day found; check the Town's holiday list")
+            current += ONE_DAY
+        return current, tuple(reasons)
+
+    def roll_back(self, day: dt.date) -> tuple[dt.date, tuple[str, ...]]:
+        """The last business day on or before ``day``, with one reason line per day skipped.
+
+        Counting days: a maximum the Town itself must meet (L2, L3, L4, P5, D8) never moves later;
+        when its last day falls on a closed day, the latest date the Town may use is the business
+        day before. Returns ``(day, ())`` when the offices are open on ``day``.
         """
         reasons: list[str] = []
         current = day
@@ -88,8 +134,12 @@ class TownCalendar:
             reasons.append(f"{fmt_date(current)} is {reason}; the Town's offices are closed.")
             if len(reasons) > _MAX_CLOSED_RUN:
                 raise ValueError("calendar: no business day found; check the Town's holiday list")
-            current += ONE_DAY
+            current -= ONE_DAY
         return current, tuple(reasons)
+
+    def last_business_day_on_or_before(self, day: dt.date) -> dt.date:
+        """``day`` itself if the offices are open, else the business day before (Counting days)."""
+        return self.roll_back(day)[0]
 
     def add_business_days(self, start: dt.date, count: int) -> dt.date:
         """The ``count``-th business day after ``start``; ``start`` itself is not counted (J2, M3).

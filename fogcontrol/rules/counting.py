@@ -1,13 +1,22 @@
-"""The shared working of every deadline: the "Counting days" conventions as code.
+"""The shared working of every deadline: the "Counting days" conventions as code (revised 2026-11-30).
 
 - "N days after X": X + N calendar days; the start day is not counted; an act on that day is on time.
 - Status changes (late, delinquent, expired, lien-eligible) take effect the day after the deadline.
-- A calendar-day deadline for an act that falls on a closed day moves to the next business day
-  (Code of Civil Procedure §12a). Minimums never move.
-- Business / working days count only days the Town's offices are open.
+- Three kinds of calendar-day limits, read differently:
+  1. What a person owes the Town (a payment, a filing, a report, an appeal, training): a last day
+     on a weekend or Town holiday moves to the next business day (Code of Civil Procedure §12a);
+     Town closure days (9/80 Fridays) move only acts done at the Town's office (CCP §12b).
+  2. What the Town itself must do by a maximum (L2's 45 days, L3, L4, P5, D8): never moves later;
+     the latest date the Town may use is the last business day on or before the limit.
+  3. Minimums (L2's 15-day floor, B7, G1): never move earlier; the earliest usable date is the
+     first business day on or after the floor.
+- Maintenance frequencies (E1, E2) are calendar days at the establishment and never move; a grace
+  period (ruleset ``service_grace_days``, default 0) only delays "overdue".
+- Business / working days (J2, M3) count only days the Town's offices are open.
 - Annual duties fall on the anniversary of the last occurrence (February 29 -> February 28).
 
-``fogcontrol.rules.deadlines`` builds one function per provision on these helpers.
+``fogcontrol.rules.deadlines`` builds one function per provision on these helpers. Every
+explanation says which kind of limit applied.
 """
 
 from __future__ import annotations
@@ -18,23 +27,43 @@ import datetime as dt
 from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
 from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days
 
-KIND_DEADLINE = "deadline"  # the last day an act is on time (moves under CCP §12a)
-KIND_MINIMUM = "minimum"  # a minimum period: an earliest or latest date that never moves
+KIND_DEADLINE = "deadline"  # the last day an act is on time
+KIND_MINIMUM = "minimum"  # a minimum period: an earliest date (or a latest notice date) that never moves
 KIND_WINDOW = "window"  # a range of permitted dates (L2)
 
+# Which of the "Counting days" readings produced a date (``Deadline.counting``).
+LIMIT_OWED = "owed"  # kind 1: what a person owes the Town; moves to the next business day
+LIMIT_TOWN_MAXIMUM = "town_maximum"  # kind 2: the Town's own maximum; never moves later
+LIMIT_MINIMUM = "minimum"  # kind 3: a minimum; never moves earlier
+LIMIT_MAINTENANCE = "maintenance"  # E1 / E2: calendar days at the establishment; never moves
+LIMIT_BUSINESS_DAYS = "business_days"  # J2 / M3: counted in days the offices are open
+
+LIMIT_LABELS = {
+    LIMIT_OWED: "What a person owes the Town: a last day on a closed day moves to the next business day",
+    LIMIT_TOWN_MAXIMUM: "The Town's own maximum: never moves later; the last business day on or before it",
+    LIMIT_MINIMUM: "A minimum: never moves earlier; the first business day on or after it",
+    LIMIT_MAINTENANCE: "A maintenance frequency: calendar days, never moved",
+    LIMIT_BUSINESS_DAYS: "Counted in business days: only days the offices are open count",
+}
+
 CCP_12A = "Code of Civil Procedure §12a"
+CCP_12B = "Code of Civil Procedure §12b"
 
 
 @dataclasses.dataclass(frozen=True)
 class Deadline:
     """One computed deadline with the working that produced it.
 
-    ``due`` is the last day the act is on time, after any §12a move (``nominal_due`` is before the
-    move). ``lapses_on`` is the first day the status changes, the day after ``due``: for B6 it is
-    the day the permit expires unless renewed; for N1, P8, Q1 the first day of delinquency; for P9
-    the first day a lien may be recorded. ``earliest`` / ``latest`` bound windows and minimums
-    (L2, B7, F5, G1); ``earliest_business_day`` is the first day within the window the offices are
-    open (L2).
+    ``due`` is the last day the act is on time, after any move (``nominal_due`` is before the
+    move): moved later for what a person owes (CCP §12a, §12b), moved earlier to the last business
+    day for the Town's own maximum, never moved for a maintenance frequency. ``lapses_on`` is the
+    first day the status changes, the day after ``due`` (plus ``grace_days`` for maintenance): for
+    B6 the day the permit expires unless renewed; for N1, P8, Q1 the first day of delinquency; for
+    P9 the first day a lien may be recorded; for E1 the first day the device is overdue.
+    ``earliest`` / ``latest`` bound windows and minimums (L2, B7, F5, G1); ``earliest`` is the floor
+    itself and ``earliest_business_day`` the first business day on or after it, the earliest usable
+    date. ``counting`` names the kinds of limit applied (``LIMIT_*``); ``office_act`` is True when
+    the act is done at the Town's office, so closure days move it too (CCP §12b).
     """
 
     slug: str
@@ -51,6 +80,9 @@ class Deadline:
     earliest_business_day: dt.date | None
     latest: dt.date | None
     explanation: Explanation
+    counting: tuple[str, ...] = ()
+    office_act: bool = False
+    grace_days: int = 0
 
     @property
     def key_date(self) -> dt.date:
@@ -59,6 +91,64 @@ class Deadline:
             if value is not None:
                 return value
         raise ValueError("deadline without any date")  # pragma: no cover - every rule sets one
+
+    @property
+    def counting_labels(self) -> tuple[str, ...]:
+        """The kinds of limit applied, in a clerk's words (Counting days)."""
+        return tuple(LIMIT_LABELS[name] for name in self.counting)
+
+
+# --- the sentence that says which kind of limit applied ----------------------------------------
+
+
+def owed_kind_line(what: str, *, at_office: bool) -> str:
+    """Counting days, kind 1: what a person owes the Town (CCP §12a; §12b for acts at the office)."""
+    if at_office:
+        return (
+            f"Kind of limit: what a person owes the Town ({what}, done at the Town's office). A last day "
+            f"that falls on a weekend or a Town holiday moves to the next business day ({CCP_12A}); so "
+            f"does one on a day the Town closes its offices, such as a 9/80 Friday ({CCP_12B})."
+        )
+    return (
+        f"Kind of limit: what a person owes the Town ({what}, done at the establishment, not at the "
+        f"Town's office). A last day that falls on a weekend or a Town holiday moves to the next day "
+        f"that is neither ({CCP_12A}); a Town closure day such as a 9/80 Friday does not move it, "
+        f"since {CCP_12B} applies only to acts done at the office."
+    )
+
+
+def town_maximum_kind_line() -> str:
+    """Counting days, kind 2: a maximum the Town itself must meet (L2, L3, L4, P5, D8)."""
+    return (
+        "Kind of limit: a maximum the Town itself must meet. It never moves later: when its last day "
+        "falls on a day the offices are closed, the latest date the Town may use is the last business "
+        "day before it."
+    )
+
+
+def minimum_kind_line() -> str:
+    """Counting days, kind 3: a minimum period (L2's floor, B7, F5, G1)."""
+    return (
+        "Kind of limit: a minimum. It never moves earlier: when it ends on a day the offices are "
+        "closed, the earliest usable date is the first business day after it."
+    )
+
+
+def maintenance_kind_line() -> str:
+    """Counting days: a maintenance frequency (E1, E2) is not one of the three kinds that move."""
+    return (
+        "Kind of limit: a maintenance frequency (E1, E2), a physical duty done at the establishment "
+        "and counted in calendar days. The due date does not move for weekends, holidays or Town "
+        "closures."
+    )
+
+
+def business_days_kind_line() -> str:
+    """Counting days: J2 and M3 count business (working) days, not calendar days."""
+    return (
+        "Counted in business (working) days, not calendar days: only days the Town's offices are open "
+        "count, so the date needs no move."
+    )
 
 
 # --- shared working ----------------------------------------------------------------------------
@@ -70,20 +160,66 @@ def start_line(start: dt.date, what: str) -> str:
 
 
 def roll_forward_deadline(
+    day: dt.date, calendar: TownCalendar, counted: str, steps: list[str], *, at_office: bool = True
+) -> tuple[dt.date, bool]:
+    """Counting days, kind 1: move the last day of an act off a holiday (CCP §12a) and, for an act
+    at the Town's office, off a closure day (CCP §12b); record why it moved."""
+    rolled, reasons = calendar.roll_forward(day, at_office=at_office)
+    if not reasons:
+        closure = None if at_office else calendar.closure_reason(day)
+        if closure is not None:
+            steps.append(
+                f"{counted} is {fmt_date(day)}, {closure}; a closure moves only acts done at the Town's "
+                f"office ({CCP_12B}), so no move is needed."
+            )
+        else:
+            steps.append(f"{counted} is {fmt_date(day)}, a business day: no move is needed.")
+        return day, False
+    steps.append(f"{counted} is {fmt_date(day)}.")
+    steps.extend(reasons)
+    cited = CCP_12A
+    if at_office and any(calendar.closure_reason(day + ONE_DAY * n) for n in range(len(reasons))):
+        cited = f"{CCP_12A}, {CCP_12B}"
+    landing = "the next business day" if at_office else "the next day that is not a weekend day or holiday"
+    steps.append(f"The last day therefore moves to {landing} ({cited}): {fmt_date(rolled)}.")
+    closure = None if at_office else calendar.closure_reason(rolled)
+    if closure is not None:
+        steps.append(
+            f"{fmt_date(rolled)} is {closure}; that does not move it again, since the act is not done "
+            f"at the Town's office ({CCP_12B})."
+        )
+    return rolled, True
+
+
+def roll_back_limit(
     day: dt.date, calendar: TownCalendar, counted: str, steps: list[str]
 ) -> tuple[dt.date, bool]:
-    """Apply CCP §12a to a calendar-day deadline and record why it moved (Counting days)."""
-    rolled, reasons = calendar.roll_forward(day)
+    """Counting days, kind 2: the latest date the Town may use is the last business day on or
+    before its maximum; record why it is earlier. Never later than ``day``."""
+    latest, reasons = calendar.roll_back(day)
     if not reasons:
-        steps.append(f"{counted} is {fmt_date(day)}, a business day: no move is needed.")
+        steps.append(f"{counted} is {fmt_date(day)}, a business day: the Town may use it.")
         return day, False
     steps.append(f"{counted} is {fmt_date(day)}.")
     steps.extend(reasons)
     steps.append(
-        f"A deadline for an act that falls on a day the offices are closed moves to the next "
-        f"business day ({CCP_12A}): {fmt_date(rolled)}."
+        f"The limit never moves later: the latest date the Town may use is the last business day "
+        f"before it, {fmt_date(latest)}."
     )
-    return rolled, True
+    return latest, True
+
+
+def first_usable_day(floor: dt.date, calendar: TownCalendar, counted: str, steps: list[str]) -> dt.date:
+    """Counting days, kind 3: the first business day on or after a minimum's floor. Never earlier
+    than ``floor``; the floor itself does not move."""
+    first, reasons = calendar.roll_forward(floor)
+    if not reasons:
+        steps.append(f"{counted} is {fmt_date(floor)}, a business day: it is the earliest usable date.")
+        return floor
+    steps.append(f"{counted} is {fmt_date(floor)}. The floor never moves earlier.")
+    steps.extend(reasons)
+    steps.append(f"The earliest usable date is the first business day after it: {fmt_date(first)}.")
+    return first
 
 
 def make_deadline(
@@ -102,12 +238,21 @@ def make_deadline(
     earliest: dt.date | None = None,
     earliest_business_day: dt.date | None = None,
     latest: dt.date | None = None,
+    counting: tuple[str, ...] = (),
+    office_act: bool = False,
+    grace_days: int = 0,
 ) -> Deadline:
-    """Assemble a ``Deadline``; ``lapses_on`` is the day after ``due`` (Counting days: status
-    changes take effect the day after the deadline)."""
-    lapses_on = due + ONE_DAY if (due is not None and lapses) else None
+    """Assemble a ``Deadline``; ``lapses_on`` is the day after ``due``, plus any grace period
+    (Counting days: status changes take effect the day after the deadline)."""
+    lapses_on = due + ONE_DAY + dt.timedelta(days=grace_days) if (due is not None and lapses) else None
     if lapses_on is not None and lapse_label:
-        steps.append(f"{lapse_label} from {fmt_date(lapses_on)}, the day after the deadline.")
+        if grace_days:
+            steps.append(
+                f"{lapse_label} from {fmt_date(lapses_on)}, the day after the due date and the grace "
+                f"period of {fmt_days(grace_days)}."
+            )
+        else:
+            steps.append(f"{lapse_label} from {fmt_date(lapses_on)}, the day after the deadline.")
     return Deadline(
         slug=slug,
         provision=provisions[0],
@@ -123,6 +268,9 @@ def make_deadline(
         earliest_business_day=earliest_business_day,
         latest=latest,
         explanation=explain(provisions, steps),
+        counting=counting,
+        office_act=office_act,
+        grace_days=grace_days,
     )
 
 
@@ -137,14 +285,18 @@ def calendar_days_deadline(
     act: str,
     lapse_label: str,
     calendar: TownCalendar,
+    what: str = "an act",
+    office_act: bool = True,
 ) -> Deadline:
-    """ "N days after X": X + N calendar days, moved under CCP §12a (Counting days)."""
+    """Counting days, kind 1: "N days after X" for what a person owes the Town: X + N calendar days,
+    moved to the next business day (CCP §12a; closure days too for an act at the office, §12b)."""
     steps = [start_line(start, start_what)]
     nominal = start + dt.timedelta(days=days)
     steps.append(
         f"{provision} allows {fmt_days(days)}; the start day is not counted, so day {days} is {fmt_date(nominal)}."
     )
-    due, moved = roll_forward_deadline(nominal, calendar, f"Day {days}", steps)
+    steps.append(owed_kind_line(what, at_office=office_act))
+    due, moved = roll_forward_deadline(nominal, calendar, f"Day {days}", steps, at_office=office_act)
     steps.append(f"{act} on or before {fmt_date(due)} is on time.")
     return make_deadline(
         slug=slug,
@@ -156,6 +308,46 @@ def calendar_days_deadline(
         nominal_due=nominal,
         moved=moved,
         lapse_label=lapse_label,
+        counting=(LIMIT_OWED,),
+        office_act=office_act,
+    )
+
+
+def town_maximum_deadline(
+    *,
+    slug: str,
+    provision: str,
+    title: str,
+    start: dt.date,
+    start_what: str,
+    days: int,
+    act: str,
+    lapse_label: str,
+    calendar: TownCalendar,
+) -> Deadline:
+    """Counting days, kind 2: "no more than N days after X" for what the Town itself must do:
+    the limit is X + N calendar days and ``due`` is the last business day on or before it."""
+    steps = [start_line(start, start_what)]
+    limit = start + dt.timedelta(days=days)
+    steps.append(
+        f"{provision} allows no more than {fmt_days(days)}; the start day is not counted, so day {days} "
+        f"is {fmt_date(limit)}."
+    )
+    steps.append(town_maximum_kind_line())
+    latest, moved = roll_back_limit(limit, calendar, f"Day {days}", steps)
+    steps.append(f"{act} on or before {fmt_date(latest)} is within the limit.")
+    return make_deadline(
+        slug=slug,
+        provisions=(provision, "Counting days"),
+        title=title,
+        start=start,
+        steps=steps,
+        due=latest,
+        nominal_due=limit,
+        moved=moved,
+        lapse_label=lapse_label,
+        latest=latest,
+        counting=(LIMIT_TOWN_MAXIMUM,),
     )
 
 
@@ -180,6 +372,7 @@ def business_days_deadline(
         f"{provision} allows {fmt_days(days, unit)}: only days the Town's offices are open count, "
         f"and the start day is not counted."
     )
+    steps.append(business_days_kind_line())
     skipped = []
     day = start + ONE_DAY
     while day < due:
@@ -201,6 +394,7 @@ def business_days_deadline(
         due=due,
         nominal_due=due,
         lapse_label=lapse_label,
+        counting=(LIMIT_BUSINESS_DAYS,),
     )
 
 
@@ -215,8 +409,13 @@ def anniversary_deadline(
     act: str,
     lapse_label: str,
     calendar: TownCalendar,
+    limit: str = LIMIT_OWED,
+    what: str = "an act",
+    office_act: bool = True,
 ) -> Deadline:
-    """An annual duty: due on the anniversary of the last occurrence, moved under CCP §12a."""
+    """An annual duty: due on the anniversary of the last occurrence. What a person owes (B6, C4)
+    moves later under CCP §12a (and §12b at the office); the Town's own maximum (D8) never moves
+    later: its latest date is the last business day on or before the anniversary."""
     steps = [start_line(start, start_what)]
     nominal, leap = add_years(start, years)
     span = "1 year" if years == 1 else f"{years} years"
@@ -229,8 +428,15 @@ def anniversary_deadline(
             f"The start date is February 29 and {nominal.year} is not a leap year, "
             f"so the anniversary is taken as February 28, {nominal.year}."
         )
-    due, moved = roll_forward_deadline(nominal, calendar, "The anniversary", steps)
-    steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+    if limit == LIMIT_TOWN_MAXIMUM:
+        steps.append(town_maximum_kind_line())
+        due, moved = roll_back_limit(nominal, calendar, "The anniversary", steps)
+        steps.append(f"{act} on or before {fmt_date(due)} is within the limit.")
+        office_act = False
+    else:
+        steps.append(owed_kind_line(what, at_office=office_act))
+        due, moved = roll_forward_deadline(nominal, calendar, "The anniversary", steps, at_office=office_act)
+        steps.append(f"{act} on or before {fmt_date(due)} is on time.")
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -241,4 +447,54 @@ def anniversary_deadline(
         nominal_due=nominal,
         moved=moved,
         lapse_label=lapse_label,
+        latest=due if limit == LIMIT_TOWN_MAXIMUM else None,
+        counting=(limit,),
+        office_act=office_act,
+    )
+
+
+def maintenance_due_deadline(
+    *,
+    slug: str,
+    provisions: tuple[str, ...],
+    title: str,
+    start: dt.date,
+    start_what: str,
+    days: int,
+    act: str,
+    lapse_label: str,
+    grace_days: int = 0,
+) -> Deadline:
+    """E1 / E2: a maintenance duty falls due ``days`` calendar days after the last service and never
+    moves (Counting days). ``grace_days`` (ruleset ``service_grace_days``) only delays the first day
+    the device shows overdue: due + grace + 1."""
+    if days < 1:
+        raise ValueError("frequency_days: a service frequency must be 1 day or more")
+    if grace_days < 0:
+        raise ValueError("service_grace_days: a grace period cannot be negative")
+    steps = [start_line(start, start_what)]
+    due = start + dt.timedelta(days=days)
+    steps.append(
+        f"Service every {fmt_days(days)}; the start day is not counted, so day {days} is {fmt_date(due)}."
+    )
+    steps.append(maintenance_kind_line())
+    steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+    if grace_days:
+        steps.append(
+            f"The Town's ruleset allows a grace period of {fmt_days(grace_days)} before a device shows "
+            "overdue; the due date itself does not change."
+        )
+    else:
+        steps.append("The Town's ruleset sets no grace period (0 days).")
+    return make_deadline(
+        slug=slug,
+        provisions=(*provisions, "Counting days"),
+        title=title,
+        start=start,
+        steps=steps,
+        due=due,
+        nominal_due=due,
+        lapse_label=lapse_label,
+        counting=(LIMIT_MAINTENANCE,),
+        grace_days=grace_days,
     )

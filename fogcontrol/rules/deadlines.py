@@ -1,16 +1,22 @@
-"""Every deadline of Chapter 10.02, read by the "Counting days" conventions.
+"""Every deadline of Chapter 10.02, read by the "Counting days" conventions (revised 2026-11-30).
 
 - "N days after X" / "within N days of X": the deadline is X + N calendar days; an act done on that
   day is on time. Status changes (late, delinquent, expired, lien-eligible) take effect the day
   after the deadline.
-- A calendar-day deadline for an act that falls on a weekend or Town holiday moves to the next
-  business day (Code of Civil Procedure §12a).
-- Minimums (L2's 15-day floor, B7's 10-day notice, F5's retention, G1's advance notice) never move.
+- What a person owes the Town (B6, C4, K1, N1, P6, P8, P9, Q1): a last day on a weekend or Town
+  holiday moves to the next business day (Code of Civil Procedure §12a); a Town closure day moves
+  it too only for an act done at the Town's office, a filing or a payment (CCP §12b).
+- What the Town itself must do by a maximum (L2's ceiling, L3, L4, P5, D8): never moves later;
+  the latest date is the last business day on or before the limit.
+- Minimums (L2's 15-day floor, B7's 10-day notice, F5's retention, G1's advance notice): never
+  move earlier; the earliest usable date is the first business day on or after the floor.
+- Maintenance (E1, E2): calendar days, never moved; a grace period only delays "overdue".
 - Business / working days count only days the Town's offices are open; the start day is not counted.
 - Annual duties fall on the anniversary of the last occurrence (February 29 -> February 28).
 
-One function per deadline kind, all ``(start, *, ruleset, calendar) -> Deadline``, and the registry
-``DEADLINE_RULES`` that the API and the staff calculator list and call through ``compute_deadline``.
+One function per deadline kind, all ``(start, *, ruleset, calendar) -> Deadline`` (E1 also takes
+``frequency_days``), and the registry ``DEADLINE_RULES`` that the API and the staff calculator list
+and call through ``compute_deadline``.
 """
 
 from __future__ import annotations
@@ -22,28 +28,46 @@ from collections.abc import Callable
 from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
 from fogcontrol.rules.counting import (
     CCP_12A,
+    CCP_12B,
     KIND_DEADLINE,
     KIND_MINIMUM,
     KIND_WINDOW,
+    LIMIT_MINIMUM,
+    LIMIT_OWED,
+    LIMIT_TOWN_MAXIMUM,
     Deadline,
     anniversary_deadline,
     business_days_deadline,
     calendar_days_deadline,
+    first_usable_day,
+    maintenance_due_deadline,
     make_deadline,
+    minimum_kind_line,
+    owed_kind_line,
     roll_forward_deadline,
     start_line,
 )
 from fogcontrol.rules.explain import explain, fmt_date, fmt_days
+from fogcontrol.rules.hearings import (
+    complaint_hearing_due,
+    continuance_limit,
+    emergency_decision_due,
+    emergency_hearing_due,
+    revocation_decision_due,
+    revocation_hearing_window,
+)
 from fogcontrol.rules.ruleset import Ruleset
 
 __all__ = [
     "CCP_12A",
+    "CCP_12B",
     "DEADLINE_RULES",
     "KIND_DEADLINE",
     "KIND_MINIMUM",
     "KIND_WINDOW",
     "Deadline",
     "DeadlineRule",
+    "MissingParameter",
     "UnknownProvision",
     "calendar_days_deadline",
     "compute_deadline",
@@ -59,12 +83,25 @@ class UnknownProvision(LookupError):
         self.slug = slug
 
 
+class MissingParameter(ValueError):
+    """Raised by ``compute_deadline`` when a rule needs more than a start date (E1: the frequency).
+
+    The message starts with the parameter's name ("frequency_days: ..."), as every engine refusal does.
+    """
+
+    def __init__(self, slug: str, name: str, description: str) -> None:
+        super().__init__(f"{name}: {slug} needs {description}; give {name}")
+        self.slug = slug
+        self.name = name
+
+
 # --- one function per deadline kind ------------------------------------------------------------
 
 
 def permit_expiry(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """B6: a permit runs ``permit_term_years`` from issue (or last renewal); renewal is due on the
-    anniversary, moved to the next business day if the offices are closed (CCP §12a).
+    anniversary. What a person owes the Town, filed at its office: moved to the next business day
+    if the offices are closed (CCP §12a, §12b).
 
     ``due`` is the last day to renew; ``lapses_on`` is the day the permit expires if not renewed.
     """
@@ -78,22 +115,26 @@ def permit_expiry(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -
         act="Renewing the permit",
         lapse_label="Unless renewed, the permit is expired",
         calendar=calendar,
+        what="a permit renewal",
+        office_act=True,
     )
 
 
 def frequency_change_effective(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """B7: a change of cleaning frequency takes effect no sooner than ``frequency_change_notice_days``
-    after the permittee is told. A minimum: the earliest effective date never moves.
+    after the permittee is told. A minimum: the floor (``earliest``) never moves earlier; the earliest
+    usable date (``earliest_business_day``) is the first business day on or after it.
     """
     days = ruleset.frequency_change_notice_days
     earliest = start + dt.timedelta(days=days)
     steps = [
         start_line(start, "the date the permittee was given notice of the proposed frequency change"),
         f"B7 requires notice at least {fmt_days(days)} before the change takes effect; "
-        f"the notice day is not counted, so the earliest effective date is {fmt_date(earliest)}.",
-        "This is a minimum notice period: it is not moved for weekends or holidays "
-        "(Counting days). Any later date may be chosen.",
+        f"the notice day is not counted, so the change may not take effect before {fmt_date(earliest)}.",
+        minimum_kind_line(),
     ]
+    first_open = first_usable_day(earliest, calendar, f"Day {days}", steps)
+    steps.append("Any later date may be chosen.")
     return make_deadline(
         slug="B7",
         provisions=("B7", "Counting days"),
@@ -102,12 +143,15 @@ def frequency_change_effective(start: dt.date, *, ruleset: Ruleset, calendar: To
         start=start,
         steps=steps,
         earliest=earliest,
+        earliest_business_day=first_open,
+        counting=(LIMIT_MINIMUM,),
     )
 
 
 def training_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """C4: employee BMP training is repeated at least every ``training_interval_years``, on the
-    anniversary of the last training (moved under CCP §12a)."""
+    anniversary of the last training. What a person owes the Town, done in the kitchen: moved off a
+    weekend or holiday (CCP §12a), never by a Town closure day (CCP §12b is for acts at the office)."""
     return anniversary_deadline(
         slug="C4",
         provision="C4",
@@ -118,12 +162,15 @@ def training_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) ->
         act="Holding the training",
         lapse_label="Training is overdue",
         calendar=calendar,
+        what="employee training",
+        office_act=False,
     )
 
 
 def device_inspection_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """D8: each GCD is inspected by the FOG Manager or an AEO at least every
-    ``device_inspection_interval_years``, on the anniversary of the last inspection."""
+    ``device_inspection_interval_years``. The Town's own maximum: the latest date is the last
+    business day on or before the anniversary of the last inspection; it never moves later."""
     return anniversary_deadline(
         slug="D8",
         provision="D8",
@@ -134,12 +181,14 @@ def device_inspection_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         act="Inspecting the device",
         lapse_label="The inspection is overdue",
         calendar=calendar,
+        limit=LIMIT_TOWN_MAXIMUM,
     )
 
 
 def record_retention_end(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """F5: records are kept at least ``record_retention_years``. A minimum: kept through the
-    anniversary of the record's date; the earliest purge date is the day after. Never moved."""
+    anniversary of the record's date; the earliest purge date is the day after and never moves
+    earlier (``earliest_business_day``: the first business day on or after it)."""
     years = ruleset.record_retention_years
     keep_until, leap = add_years(start, years)
     purge = keep_until + ONE_DAY
@@ -153,10 +202,9 @@ def record_retention_end(start: dt.date, *, ruleset: Ruleset, calendar: TownCale
             f"The record is dated February 29 and {keep_until.year} is not a leap year, "
             f"so the anniversary is taken as February 28, {keep_until.year}."
         )
-    steps.append(
-        f"The earliest date the record may be destroyed is {fmt_date(purge)}. This is a minimum "
-        "period: it is not moved for weekends or holidays."
-    )
+    steps.append(f"The record may not be destroyed before {fmt_date(purge)}.")
+    steps.append(minimum_kind_line())
+    first_open = first_usable_day(purge, calendar, "The earliest purge date", steps)
     return make_deadline(
         slug="F5",
         provisions=("F5", "Counting days"),
@@ -165,7 +213,9 @@ def record_retention_end(start: dt.date, *, ruleset: Ruleset, calendar: TownCale
         start=start,
         steps=steps,
         earliest=purge,
+        earliest_business_day=first_open,
         latest=keep_until,
+        counting=(LIMIT_MINIMUM,),
     )
 
 
@@ -184,8 +234,8 @@ def remodel_notice_latest(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         start_line(start, "the planned start of the expansion, remodel or process change"),
         f"G1 requires written notice at least {fmt_days(days)} before the work starts; "
         f"the latest notice date is {fmt_date(latest)} ({fmt_days(days)} before the start).",
-        "This is a minimum notice period counted backwards: it is not moved for weekends or "
-        "holidays, since moving it later would shorten the notice (Counting days).",
+        "Kind of limit: a minimum notice period, counted backwards. It is not moved for weekends or "
+        "holidays, since moving the notice date later would shorten the notice (Counting days).",
     ]
     reason = calendar.closed_reason(latest)
     if reason is not None:
@@ -207,6 +257,34 @@ def remodel_notice_latest(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         nominal_due=latest,
         latest=latest,
         lapse_label="Notice given now is late (less than the minimum)",
+        counting=(LIMIT_MINIMUM,),
+    )
+
+
+def remodel_earliest_start(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
+    """G1: after written notice on ``start``, the expansion, remodel or process change may not start
+    before ``remodel_notice_days`` have passed. A minimum: the floor (``earliest``) never moves
+    earlier; the earliest usable date (``earliest_business_day``) is the first business day on or
+    after it."""
+    days = ruleset.remodel_notice_days
+    floor = start + dt.timedelta(days=days)
+    steps = [
+        start_line(start, "the date written notice of the expansion, remodel or process change was given"),
+        f"G1 requires the notice at least {fmt_days(days)} before the work starts; the notice day is not "
+        f"counted, so the work may not start before {fmt_date(floor)}.",
+        minimum_kind_line(),
+    ]
+    first_open = first_usable_day(floor, calendar, f"Day {days}", steps)
+    return make_deadline(
+        slug="G1-start",
+        provisions=("G1", "Counting days"),
+        title="Remodel / process change: earliest start after notice",
+        kind=KIND_MINIMUM,
+        start=start,
+        steps=steps,
+        earliest=floor,
+        earliest_business_day=first_open,
+        counting=(LIMIT_MINIMUM,),
     )
 
 
@@ -240,120 +318,14 @@ def grinder_removal_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalen
         act="Removing the grinder",
         lapse_label="A remaining grinder is a violation",
         calendar=calendar,
-    )
-
-
-def revocation_hearing_window(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """L2: the suspension or revocation hearing is held 15 to 45 calendar days after the notice is
-    mailed. The floor (``earliest``) is a minimum and never moves; when it falls on a closed day the
-    first day a hearing can be held is the next business day (``earliest_business_day``). The
-    ceiling (``latest`` = ``due``) moves to the next business day under CCP §12a.
-    """
-    low, high = ruleset.revocation_hearing_min_days, ruleset.revocation_hearing_max_days
-    earliest = start + dt.timedelta(days=low)
-    nominal_latest = start + dt.timedelta(days=high)
-    steps = [
-        start_line(start, "the date the notice was mailed by certified mail"),
-        f"L2: the hearing must be not less than {fmt_days(low)} and not more than {fmt_days(high)} "
-        "after mailing; the mailing day is not counted.",
-        f"Earliest hearing date: day {low}, {fmt_date(earliest)}. This floor is a minimum and is "
-        "never moved.",
-    ]
-    first_open, reasons = calendar.roll_forward(earliest)
-    if reasons:
-        steps.extend(reasons)
-        steps.append(
-            f"The first day within the window on which a hearing can be held is {fmt_date(first_open)}."
-        )
-    latest, moved = roll_forward_deadline(nominal_latest, calendar, f"Latest hearing date: day {high}", steps)
-    steps.append(
-        f"The hearing may be set on any business day from {fmt_date(first_open)} to {fmt_date(latest)}."
-    )
-    return make_deadline(
-        slug="L2",
-        provisions=("L2", "Counting days"),
-        title="Suspension / revocation hearing window",
-        kind=KIND_WINDOW,
-        start=start,
-        steps=steps,
-        due=latest,
-        nominal_due=nominal_latest,
-        moved=moved,
-        lapse_label="The window for the hearing has closed",
-        earliest=earliest,
-        earliest_business_day=first_open,
-        latest=latest,
-    )
-
-
-def continuance_limit(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """L3: continuances may not total more than ``hearing_continuance_max_days``: the continued
-    hearing is held no later than the original hearing date + N days (moved under CCP §12a)."""
-    return calendar_days_deadline(
-        slug="L3",
-        provision="L3",
-        title="Latest date for a continued hearing",
-        start=start,
-        start_what="the date first set for the hearing",
-        days=ruleset.hearing_continuance_max_days,
-        act="Holding the continued hearing",
-        lapse_label="Continuances beyond the limit are not allowed",
-        calendar=calendar,
-    )
-
-
-def revocation_decision_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """L4: written decision and order within ``hearing_decision_days`` calendar days after the
-    hearing ends."""
-    return calendar_days_deadline(
-        slug="L4",
-        provision="L4",
-        title="Written decision after a suspension / revocation hearing",
-        start=start,
-        start_what="the date the hearing concluded",
-        days=ruleset.hearing_decision_days,
-        act="Issuing the written decision",
-        lapse_label="The decision is late",
-        calendar=calendar,
-    )
-
-
-def emergency_hearing_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """M3: hearing on an emergency suspension order no more than
-    ``emergency_hearing_business_days`` business days after the order."""
-    return business_days_deadline(
-        slug="M3-hearing",
-        provision="M3",
-        title="Emergency suspension: hearing",
-        start=start,
-        start_what="the date the emergency suspension order was issued",
-        days=ruleset.emergency_hearing_business_days,
-        unit="business day",
-        act="Holding the hearing",
-        lapse_label="The hearing is late",
-        calendar=calendar,
-    )
-
-
-def emergency_decision_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """M3: written decision within ``emergency_decision_business_days`` business days of the
-    emergency hearing."""
-    return business_days_deadline(
-        slug="M3-decision",
-        provision="M3",
-        title="Emergency suspension: written decision",
-        start=start,
-        start_what="the date of the emergency hearing",
-        days=ruleset.emergency_decision_business_days,
-        unit="business day",
-        act="Issuing the written decision",
-        lapse_label="The decision is late",
-        calendar=calendar,
+        what="removing a food grinder",
+        office_act=False,
     )
 
 
 def cost_recovery_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """N1: clean-up and repair costs paid within ``cost_recovery_payment_days`` of invoicing."""
+    """N1: clean-up and repair costs paid within ``cost_recovery_payment_days`` of invoicing. A
+    payment to the Town: moved to the next business day (CCP §12a, §12b)."""
     return calendar_days_deadline(
         slug="N1",
         provision="N1",
@@ -364,27 +336,13 @@ def cost_recovery_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalenda
         act="Paying the invoice",
         lapse_label="Unpaid costs are delinquent",
         calendar=calendar,
-    )
-
-
-def complaint_hearing_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """P5: hearing on an administrative complaint within ``complaint_hearing_days`` after service."""
-    return calendar_days_deadline(
-        slug="P5",
-        provision="P5",
-        title="Administrative complaint hearing",
-        start=start,
-        start_what="the date the administrative complaint was served",
-        days=ruleset.complaint_hearing_days,
-        act="Holding the hearing",
-        lapse_label="The hearing is late",
-        calendar=calendar,
+        what="a payment",
     )
 
 
 def appeal_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """P6: appeal to the Town Council within ``appeal_days`` of notice of the hearing officer's
-    decision."""
+    decision. A filing with the Town Clerk: moved to the next business day (CCP §12a, §12b)."""
     return calendar_days_deadline(
         slug="P6",
         provision="P6",
@@ -395,12 +353,14 @@ def appeal_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> D
         act="Filing the written appeal with the Town Clerk",
         lapse_label="An appeal filed now is late",
         calendar=calendar,
+        what="an appeal, filed with the Town Clerk",
     )
 
 
 def penalty_payment_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """P8: an administrative civil penalty order is final on issuance (unless appealed) and paid
-    within ``penalty_payment_days``; unpaid, it is delinquent from the day after."""
+    within ``penalty_payment_days``; unpaid, it is delinquent from the day after. A payment to the
+    Town: moved to the next business day (CCP §12a, §12b)."""
     return calendar_days_deadline(
         slug="P8",
         provision="P8",
@@ -411,6 +371,7 @@ def penalty_payment_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalen
         act="Paying the penalty",
         lapse_label="An unpaid penalty is delinquent",
         calendar=calendar,
+        what="a payment",
     )
 
 
@@ -419,8 +380,8 @@ def penalty_lien_eligible(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
 
     Reading: the payment deadline D is fixed by P8 (moved under §12a); delinquency starts D + 1.
     The penalty has been delinquent for N full days at the end of day D + N, so the last day to pay
-    and avoid a lien is D + N (moved under §12a, since paying is an act), and the lien may be
-    recorded from the day after (``lapses_on``).
+    and avoid a lien is D + N (moved under §12a and §12b, since paying is an act at the Town's
+    office), and the lien may be recorded from the day after (``lapses_on``).
     """
     payment = penalty_payment_due(start, ruleset=ruleset, calendar=calendar)
     assert payment.due is not None and payment.lapses_on is not None
@@ -432,6 +393,7 @@ def penalty_lien_eligible(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         f"Delinquency began {fmt_date(payment.lapses_on)}; {fmt_days(days)} of delinquency are "
         f"complete at the end of {fmt_date(nominal)} (the payment deadline + {days})."
     )
+    steps.append(owed_kind_line("a payment", at_office=True))
     due, moved = roll_forward_deadline(nominal, calendar, "The last day to pay before a lien", steps)
     steps.append(f"Paying on or before {fmt_date(due)} avoids the lien.")
     return make_deadline(
@@ -445,12 +407,15 @@ def penalty_lien_eligible(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         moved=moved,
         lapse_label="The unpaid penalty may be recorded as a lien with the County Recorder",
         earliest=payment.lapses_on,
+        counting=(LIMIT_OWED,),
+        office_act=True,
     )
 
 
 def fee_delinquency(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
     """Q1: fees, charges and penalties are due on receipt of notice and delinquent if unpaid
-    ``fee_delinquency_days`` after the notice date (moved under CCP §12a)."""
+    ``fee_delinquency_days`` after the notice date. A payment to the Town: moved to the next
+    business day (CCP §12a, §12b)."""
     deadline = calendar_days_deadline(
         slug="Q1",
         provision="Q1",
@@ -461,9 +426,29 @@ def fee_delinquency(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar)
         act="Paying the amount",
         lapse_label="Unpaid, the amount is delinquent and a debt to the Town (Q2)",
         calendar=calendar,
+        what="a payment",
     )
     return dataclasses.replace(
         deadline, explanation=explain(("Q1", "Q2", "Counting days"), deadline.explanation.steps)
+    )
+
+
+def next_service_deadline(
+    start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar, frequency_days: int
+) -> Deadline:
+    """E1 / E2: the next full pump-out is due ``frequency_days`` calendar days after the last one. A
+    maintenance duty at the establishment: never moved for weekends, holidays or closures (Counting
+    days). The ruleset's ``service_grace_days`` only delays the day the device shows overdue."""
+    return maintenance_due_deadline(
+        slug="E1",
+        provisions=("E1", "E2"),
+        title="Next full pump-out due",
+        start=start,
+        start_what="the date of the last full pump-out",
+        days=frequency_days,
+        act="Pumping out the device",
+        lapse_label="The device is overdue for service",
+        grace_days=ruleset.service_grace_days,
     )
 
 
@@ -481,10 +466,22 @@ class DeadlineRule:
     title: str
     start_description: str
     function: DeadlineFunction
+    # What the rule needs besides a start date, name -> description (E1: the service frequency).
+    parameters: tuple[tuple[str, str], ...] = ()
 
 
-def _rule(slug: str, provisions: tuple[str, ...], title: str, start: str, fn: DeadlineFunction):
-    return slug, DeadlineRule(slug, provisions, title, start, fn)
+def _rule(
+    slug: str,
+    provisions: tuple[str, ...],
+    title: str,
+    start: str,
+    fn: DeadlineFunction,
+    parameters: tuple[tuple[str, str], ...] = (),
+):
+    return slug, DeadlineRule(slug, provisions, title, start, fn, parameters)
+
+
+FREQUENCY_PARAMETER = ("frequency_days", "the device's service frequency in days (E1)")
 
 
 DEADLINE_RULES: dict[str, DeadlineRule] = dict(
@@ -493,8 +490,10 @@ DEADLINE_RULES: dict[str, DeadlineRule] = dict(
         _rule("B7", ("B7",), "Frequency change: earliest effective date", "Date notice of the change was given", frequency_change_effective),
         _rule("C4", ("C4",), "Employee BMP training due", "Date of the last employee training", training_due),
         _rule("D8", ("D8",), "Annual device inspection due", "Date of the last Town inspection of the device", device_inspection_due),
+        _rule("E1", ("E1", "E2"), "Next full pump-out due", "Date of the last full pump-out", next_service_deadline, (FREQUENCY_PARAMETER,)),
         _rule("F5", ("F5",), "Record retention: earliest purge date", "Date of the manifest, receipt or record", record_retention_end),
         _rule("G1", ("G1",), "Remodel / process change: latest notice date", "Planned start date of the work", remodel_notice_latest),
+        _rule("G1-start", ("G1",), "Remodel / process change: earliest start after notice", "Date the written notice was given", remodel_earliest_start),
         _rule("J2", ("J2",), "Written spill report due", "Date of the spill or upset", spill_report_due),
         _rule("K1", ("K1",), "Existing food grinders removed", "Date Chapter 10.02 took effect", grinder_removal_due),
         _rule("L2", ("L2",), "Suspension / revocation hearing window", "Date the notice was mailed", revocation_hearing_window),
@@ -512,13 +511,22 @@ DEADLINE_RULES: dict[str, DeadlineRule] = dict(
 )  # fmt: skip
 
 
-def compute_deadline(slug: str, start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> Deadline:
-    """Compute the deadline registered under ``slug``: B6, B7, C4, D8, F5, G1, J2, K1, L2, L3, L4,
-    M3-hearing, M3-decision, N1, P5, P6, P8, P9, Q1 (Counting days).
+def compute_deadline(
+    slug: str, start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar, **parameters: int | None
+) -> Deadline:
+    """Compute the deadline registered under ``slug``: B6, B7, C4, D8, E1, F5, G1, G1-start, J2, K1,
+    L2, L3, L4, M3-hearing, M3-decision, N1, P5, P6, P8, P9, Q1 (Counting days).
 
-    Raises ``UnknownProvision`` for a slug that is not registered.
+    ``parameters`` carries what a rule needs besides the start (E1: ``frequency_days``); a rule
+    ignores parameters it does not take. Raises ``UnknownProvision`` for a slug that is not
+    registered and ``MissingParameter`` when a parameter the rule needs is missing.
     """
     rule = DEADLINE_RULES.get(slug)
     if rule is None:
         raise UnknownProvision(slug)
-    return rule.function(start, ruleset=ruleset, calendar=calendar)
+    given = {}
+    for name, description in rule.parameters:
+        if parameters.get(name) is None:
+            raise MissingParameter(slug, name, description)
+        given[name] = parameters[name]
+    return rule.function(start, ruleset=ruleset, calendar=calendar, **given)

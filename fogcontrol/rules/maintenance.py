@@ -12,7 +12,8 @@ import datetime as dt
 from decimal import Decimal
 
 from fogcontrol.rules.calendar import TownCalendar
-from fogcontrol.rules.deadlines import Deadline, calendar_days_deadline, frequency_change_effective
+from fogcontrol.rules.counting import maintenance_due_deadline
+from fogcontrol.rules.deadlines import Deadline, frequency_change_effective
 from fogcontrol.rules.devices import (
     DEVICE_KINDS,
     DEVICE_STATUSES,
@@ -72,30 +73,40 @@ __all__ = [
 
 
 def next_service_due(
-    last_full_pumpout: dt.date | None, frequency_days: int, *, calendar: TownCalendar
+    last_full_pumpout: dt.date | None,
+    frequency_days: int,
+    *,
+    calendar: TownCalendar | None = None,
+    grace_days: int = 0,
 ) -> Deadline | None:
-    """E1 / E2: the next full pump-out is due ``frequency_days`` after the last one, moved to the
-    next business day if it falls on a closed day (Counting days, CCP §12a). None when the device
-    has never been pumped out (no start to count from).
+    """E1 / E2: the next full pump-out is due ``frequency_days`` calendar days after the last one.
+    A physical duty at the establishment: it does not move over weekends, holidays or closures
+    (Counting days), so ``calendar`` is not consulted. ``grace_days`` (the ruleset's
+    ``service_grace_days``) only delays "overdue": ``lapses_on`` is due + grace + 1. None when the
+    device has never been pumped out (no start to count from).
     """
     if last_full_pumpout is None:
         return None
-    return calendar_days_deadline(
+    return maintenance_due_deadline(
         slug="E1",
-        provision="E1",
+        provisions=("E1", "E2"),
         title="Next full pump-out due",
         start=last_full_pumpout,
         start_what="the date of the last full pump-out",
         days=frequency_days,
         act="Pumping out the device",
         lapse_label="The device is overdue for service",
-        calendar=calendar,
+        grace_days=grace_days,
     )
 
 
 @dataclasses.dataclass(frozen=True)
 class DeviceStatus:
-    """Where a device stands on a day (D4, E1-E3, E6)."""
+    """Where a device stands on a day (D4, E1-E3, E6).
+
+    ``next_due`` is the calendar-day due date (never moved); ``grace_days`` is the ruleset's grace
+    period and ``overdue_from`` the first day the device shows overdue (due + grace + 1).
+    """
 
     status: str
     on: dt.date
@@ -107,6 +118,8 @@ class DeviceStatus:
     fill_ratio: Decimal | None
     fill_limit: Decimal
     explanation: Explanation
+    grace_days: int = 0
+    overdue_from: dt.date | None = None
 
 
 def device_status(
@@ -161,11 +174,13 @@ def device_status(
                 "so it does not describe the device now."
             )
 
-    due = next_service_due(last_full_pumpout, frequency, calendar=calendar)
+    grace = ruleset.service_grace_days
+    due = next_service_due(last_full_pumpout, frequency, calendar=calendar, grace_days=grace)
     next_due = due.due if due else None
+    overdue_from = due.lapses_on if due else None
     days_until = (next_due - on).days if next_due else None
     if due is not None:
-        steps.extend(due.explanation.steps[:-1])
+        steps.extend(due.explanation.steps)
 
     if ratio is not None and ratio > limit:
         status = STATUS_OVER_LIMIT
@@ -178,14 +193,19 @@ def device_status(
         status = STATUS_NEVER_SERVICED
         steps.append("No full pump-out is on record, so no due date can be counted: never serviced.")
     else:
-        assert next_due is not None and days_until is not None
-        grace = ruleset.service_grace_days
-        if days_until < -grace:
+        assert next_due is not None and days_until is not None and overdue_from is not None
+        if on >= overdue_from:
             status = STATUS_OVERDUE
             steps.append(
                 f"The pump-out was due {fmt_date(next_due)}; {fmt_days(-days_until)} have passed"
-                + (f" (grace {fmt_days(grace)})" if grace else "")
+                + (f", more than the grace period of {fmt_days(grace)}" if grace else "")
                 + ": overdue."
+            )
+        elif days_until < 0:
+            status = STATUS_DUE_SOON
+            steps.append(
+                f"The pump-out was due {fmt_date(next_due)}; {fmt_days(-days_until)} have passed, within "
+                f"the grace period of {fmt_days(grace)}: not yet overdue (overdue from {fmt_date(overdue_from)})."
             )
         elif days_until <= ruleset.service_due_soon_days:
             status = STATUS_DUE_SOON
@@ -207,6 +227,8 @@ def device_status(
         fill_ratio=ratio,
         fill_limit=limit,
         explanation=explain(provisions, steps),
+        grace_days=grace,
+        overdue_from=overdue_from,
     )
 
 

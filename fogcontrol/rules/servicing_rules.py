@@ -221,13 +221,15 @@ def inspection_flags(
     return flags
 
 
-def serviced_late_flag(*, service_date: dt.date, due: dt.date | None) -> Flag | None:
-    """E1: a full pump-out after the due date (the maintenance schedule was not followed, P7(3))."""
-    if due is None or service_date <= due:
+def serviced_late_flag(*, service_date: dt.date, due: dt.date | None, grace_days: int = 0) -> Flag | None:
+    """E1: a full pump-out after the due date and the ruleset's grace period, when the device was
+    overdue (the maintenance schedule was not followed, P7(3)). The due date is in calendar days."""
+    if due is None or service_date <= due + dt.timedelta(days=grace_days):
         return None
+    grace = f", after a grace period of {grace_days} day(s)" if grace_days else ""
     return flag(
         FLAG_SERVICED_LATE,
-        f"The pump-out was due {fmt_date(due)}; it was done {(service_date - due).days} day(s) late.",
+        f"The pump-out was due {fmt_date(due)}; it was done {(service_date - due).days} day(s) late{grace}.",
     )
 
 

@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import ruleset_version_on, town_calendar
 from fogcontrol.rules.calendar import TownCalendar
-from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW
+from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW, LIMIT_MAINTENANCE
 from fogcontrol.rules.deadlines import (
     DEADLINE_RULES,
     Deadline,
@@ -80,12 +80,14 @@ VIOLATION_KIND_LABELS = {
 }
 PER_OCCURRENCE_KINDS = frozenset({SSO})
 
-# What each kind of computed date means, in a clerk's words (Counting days).
+# What each kind of computed date means, in a clerk's words (Counting days). The badge of an
+# answer names the kind of limit (``Deadline.counting_labels``); this is the fallback.
 DEADLINE_KIND_LABELS = {
-    KIND_DEADLINE: "deadline: moves to the next business day if the offices are closed",
-    KIND_MINIMUM: "minimum period: never moves",
+    KIND_DEADLINE: "deadline",
+    KIND_MINIMUM: "minimum period",
     KIND_WINDOW: "window of permitted days",
 }
+FREQUENCY_DAYS = "frequency_days"
 
 # Observations accepted in one frequency calculation: more than a program keeps for one device.
 MAX_OBSERVATIONS = 100
@@ -121,10 +123,19 @@ class DeadlineAnswer:
     deadline: Deadline
     rules_used: RulesUsed
     warnings: tuple[str, ...]
+    frequency_days: int | None = None  # E1 only: the frequency the due date was counted with
 
     @property
     def kind_label(self) -> str:
+        """Which kind of limit produced the date (Counting days): "A minimum: never moves earlier ..."."""
+        labels = self.deadline.counting_labels
+        if labels:
+            return "; ".join(labels)
         return DEADLINE_KIND_LABELS.get(self.deadline.kind, self.deadline.kind)
+
+    @property
+    def is_maintenance(self) -> bool:
+        return LIMIT_MAINTENANCE in self.deadline.counting
 
 
 @dataclasses.dataclass(frozen=True)
@@ -271,24 +282,66 @@ def _deadline_dates(deadline: Deadline) -> list[dt.date]:
     return [value for value in values if value is not None]
 
 
-def deadline_for(*, provision: str, start: dt.date) -> DeadlineAnswer:
+def needs_frequency(rule: DeadlineRule) -> bool:
+    """E1 counts from the device's service frequency as well as from the last pump-out."""
+    return any(name == FREQUENCY_DAYS for name, _ in rule.parameters)
+
+
+def frequencies_allowed(ruleset: Ruleset) -> list[int]:
+    """The frequencies a device may be on under ``ruleset``: the E1 list and the E2 defaults."""
+    defaults = (
+        ruleset.default_frequency_interceptor_days,
+        ruleset.default_frequency_trap_days,
+        ruleset.default_frequency_other_days,
+    )
+    return sorted(set(ruleset.allowed_frequencies_days) | set(defaults))
+
+
+def check_frequency(frequency_days: int | None, rules_used: RulesUsed) -> int:
+    """E1 / E2: refuse a missing frequency, or one the ruleset in force does not allow, on the field."""
+    allowed = frequencies_allowed(rules_used.ruleset)
+    listed = ", ".join(str(days) for days in allowed)
+    if frequency_days is None:
+        raise ValidationError(
+            {FREQUENCY_DAYS: f"Give the device's service frequency in days, one of {listed} (E1)."}
+        )
+    if frequency_days not in allowed:
+        raise ValidationError(
+            {
+                FREQUENCY_DAYS: f"{frequency_days} days is not a frequency E1 allows under "
+                f"{rules_used.label}, in force on {rules_used.on:%Y-%m-%d}: choose one of {listed}."
+            }
+        )
+    return frequency_days
+
+
+def deadline_for(*, provision: str, start: dt.date, frequency_days: int | None = None) -> DeadlineAnswer:
     """The deadline (or window, or minimum) of ``provision`` counted from ``start`` under the
-    ruleset in force on ``start`` and the Town calendar (Counting days; B6 ... Q1).
+    ruleset in force on ``start`` and the Town calendar (Counting days; B6 ... Q1). E1 also takes
+    ``frequency_days``, which must be a frequency that ruleset allows; other rules ignore it.
 
     Raises ``UnknownProvision`` for a provision the engine does not know, and ``ValidationError``
-    on ``start`` for a date the calendar cannot count from.
+    on ``start`` for a date the calendar cannot count from, or on ``frequency_days``.
     """
     rule = find_deadline_rule(provision)
     check_date(start, "start")
     rules_used = rules_in_force_on(start)
+    frequency = check_frequency(frequency_days, rules_used) if needs_frequency(rule) else None
     calendar = town_calendar()
     try:
-        deadline = compute_deadline(rule.slug, start, ruleset=rules_used.ruleset, calendar=calendar)
+        deadline = compute_deadline(
+            rule.slug, start, ruleset=rules_used.ruleset, calendar=calendar, frequency_days=frequency
+        )
     except (ValueError, OverflowError) as error:
         raise ValidationError({"start": f"No deadline can be counted from this date: {error}"}) from error
     dates = _deadline_dates(deadline)
-    warnings = calendar_warnings(calendar, min(dates), max(dates))
-    return DeadlineAnswer(rule=rule, deadline=deadline, rules_used=rules_used, warnings=warnings)
+    # A maintenance due date never looks at the calendar, so a year without holidays changes nothing.
+    warnings = (
+        () if LIMIT_MAINTENANCE in deadline.counting else calendar_warnings(calendar, min(dates), max(dates))
+    )
+    return DeadlineAnswer(
+        rule=rule, deadline=deadline, rules_used=rules_used, warnings=warnings, frequency_days=frequency
+    )
 
 
 # --- service frequency (E1, E3, E4, E9) -------------------------------------------------------

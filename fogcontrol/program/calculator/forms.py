@@ -62,6 +62,19 @@ class DeadlineForm(forms.Form):
         help_text="What the start date is depends on the rule: see the rule's description.",
     )
 
+    frequency_days = forms.IntegerField(
+        label="Service frequency (days)",
+        required=False,
+        min_value=1,
+        max_value=3650,
+        help_text="For E1 only (next pump-out due): the device's service frequency, in days.",
+        error_messages={
+            "invalid": "Give the frequency as a whole number of days, e.g. 90.",
+            "min_value": "Give 1 or more days.",
+            "max_value": "Give at most 3650 days.",
+        },
+    )
+
     def clean_start(self):
         start = self.cleaned_data["start"]
         if not calculations.FIRST_DATE <= start <= calculations.LAST_DATE:

@@ -55,7 +55,9 @@ def _deadline_section(query, today) -> dict:
     if form.is_valid():
         try:
             answer = calculations.deadline_for(
-                provision=form.cleaned_data["provision"], start=form.cleaned_data["start"]
+                provision=form.cleaned_data["provision"],
+                start=form.cleaned_data["start"],
+                frequency_days=form.cleaned_data["frequency_days"],
             )
         except UnknownProvision:
             form.add_error("provision", "Choose one of the rules in the list.")

@@ -48,8 +48,41 @@ def test_counting_days_business_days():
     assert CALENDAR.is_business_day(d("2026-07-06"))
     assert CALENDAR.closed_reason(d("2026-11-27")) == "a Town holiday: Day after Thanksgiving"
     assert CALENDAR.closed_reason(d("2026-11-28")) == "a weekend day"
-    assert CALENDAR_WITH_CLOSURE.closed_reason(d("2026-08-14")) == "a Town holiday: 9/80 closure Friday"
+    # A 9/80 Friday closes the offices, but it is a closure day, not a holiday (CCP §12a / §12b).
+    assert CALENDAR_WITH_CLOSURE.closed_reason(d("2026-08-14")) == "a Town closure day: 9/80 closure Friday"
+    assert not CALENDAR_WITH_CLOSURE.is_business_day(d("2026-08-14"))
     assert CALENDAR.is_business_day(d("2026-08-14"))
+
+
+def test_counting_days_ccp_12b_a_closure_day_is_not_a_holiday_for_acts_away_from_the_office():
+    friday = d("2026-08-14")
+    assert CALENDAR_WITH_CLOSURE.holiday_reason(friday) is None
+    assert CALENDAR_WITH_CLOSURE.closure_reason(friday) == "a Town closure day: 9/80 closure Friday"
+    # At the office (a filing, a payment) the closure moves the day to Monday ...
+    assert CALENDAR_WITH_CLOSURE.roll_forward(friday) == (
+        d("2026-08-17"),
+        ("Friday, August 14, 2026 is a Town closure day: 9/80 closure Friday; the Town's offices are closed.",
+         "Saturday, August 15, 2026 is a weekend day; the Town's offices are closed.",
+         "Sunday, August 16, 2026 is a weekend day; the Town's offices are closed."),
+    )  # fmt: skip
+    # ... elsewhere (training in a kitchen) it does not move at all.
+    assert CALENDAR_WITH_CLOSURE.roll_forward(friday, at_office=False) == (friday, ())
+    # A weekend before a closure day: away from the office the move stops on the closure day.
+    assert CALENDAR_WITH_CLOSURE.roll_forward(d("2026-08-08"), at_office=False)[0] == d("2026-08-10")
+
+
+def test_counting_days_roll_back_to_the_last_business_day_on_or_before():
+    assert CALENDAR.roll_back(d("2026-07-06")) == (d("2026-07-06"), ())
+    day, reasons = CALENDAR.roll_back(d("2026-07-05"))  # Sun, Sat, Fri July 3 (observed holiday)
+    assert day == d("2026-07-02")
+    assert len(reasons) == 3 and "Independence Day (observed)" in reasons[2]
+    assert CALENDAR_WITH_CLOSURE.last_business_day_on_or_before(d("2026-08-16")) == d("2026-08-13")
+
+
+def test_counting_days_closure_days_are_part_of_the_calendars_identity():
+    assert CALENDAR_WITH_CLOSURE != CALENDAR
+    assert hash(CALENDAR_WITH_CLOSURE) != hash(CALENDAR)
+    assert dict(CALENDAR_WITH_CLOSURE.closures) == {d("2026-08-14"): "9/80 closure Friday"}
 
 
 def test_counting_days_add_business_days_skips_start_weekends_and_holidays():

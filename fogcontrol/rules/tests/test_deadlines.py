@@ -37,9 +37,11 @@ def test_b6_permit_issued_on_leap_day_falls_due_february_28():
 def test_b7_frequency_change_minimum_notice_does_not_move_on_holiday():
     result = run("B7", "2026-06-23")
     assert result.kind == deadlines.KIND_MINIMUM
-    assert result.earliest == d("2026-07-03")  # a holiday, but a minimum never moves
+    assert result.earliest == d("2026-07-03")  # a holiday, but a minimum never moves earlier
+    # Counting days (revised): the earliest usable date is the first business day on or after it.
+    assert result.earliest_business_day == d("2026-07-06")
     assert result.due is None and not result.moved
-    assert "not moved" in result.explanation.text()
+    assert "never moves earlier" in result.explanation.text()
 
 
 @pytest.mark.provision("C4")
@@ -51,11 +53,13 @@ def test_c4_training_due_on_day_after_thanksgiving_moves_to_monday():
 
 
 @pytest.mark.provision("D8")
-def test_d8_inspection_due_across_new_year_moves_past_the_holiday():
+def test_d8_annual_inspection_on_new_years_day_is_due_the_business_day_before():
     result = run("D8", "2026-01-01")
     assert result.nominal_due == d("2027-01-01")
-    assert result.due == d("2027-01-04")
-    assert result.lapses_on == d("2027-01-05")
+    # The Town's own maximum never moves later: the last business day on or before the anniversary.
+    assert result.due == result.latest == d("2026-12-31")
+    assert result.moved
+    assert result.lapses_on == d("2027-01-01")
     assert "New Year's Day" in result.explanation.text()
 
 
@@ -115,9 +119,9 @@ def test_l2_hearing_window_floor_on_holiday_does_not_move_but_first_hearing_day_
     assert result.earliest == d("2026-07-03")  # day 15: a holiday, the floor stays
     assert result.earliest_business_day == d("2026-07-06")
     assert result.nominal_due == d("2026-08-02")  # day 45: a Sunday
-    assert result.latest == result.due == d("2026-08-03")
+    assert result.latest == result.due == d("2026-07-31")  # the Friday before: never later than day 45
     text = result.explanation.text()
-    assert "never moved" in text
+    assert "never moves earlier" in text and "never moves later" in text
     assert "Monday, July 6, 2026" in text
 
 
@@ -125,15 +129,16 @@ def test_l2_hearing_window_floor_on_holiday_does_not_move_but_first_hearing_day_
 def test_l2_hearing_window_on_business_days():
     result = run("L2", "2026-06-03")
     assert result.earliest == result.earliest_business_day == d("2026-06-18")
-    assert result.latest == d("2026-07-20")  # July 18 is a Saturday
+    assert result.latest == d("2026-07-17")  # day 45, July 18, is a Saturday: the Friday before
 
 
 @pytest.mark.provision("L3")
-def test_l3_continuance_limit_over_thanksgiving_and_weekend():
+def test_l3_continuance_limit_on_the_day_after_thanksgiving_goes_back_to_wednesday():
     result = run("L3", "2026-09-28")
-    assert result.nominal_due == d("2026-11-27")  # day after Thanksgiving, then a weekend
-    assert result.due == d("2026-11-30")
-    assert result.explanation.text().count("the Town's offices are closed") == 3
+    assert result.nominal_due == d("2026-11-27")  # day 60: the day after Thanksgiving
+    assert result.due == d("2026-11-25")  # Thanksgiving and the day after are skipped backwards
+    assert (result.due - result.start).days == 58  # never more than 60 days in total
+    assert result.explanation.text().count("the Town's offices are closed") == 2
 
 
 @pytest.mark.provision("L4")
@@ -211,12 +216,12 @@ def test_q1_ruleset_version_with_30_days_gives_a_different_date():
 @pytest.mark.provision("Counting days")
 def test_counting_days_registry_lists_every_slug_with_title_and_start():
     assert list(DEADLINE_RULES) == [
-        "B6", "B7", "C4", "D8", "F5", "G1", "J2", "K1", "L2", "L3", "L4",
+        "B6", "B7", "C4", "D8", "E1", "F5", "G1", "G1-start", "J2", "K1", "L2", "L3", "L4",
         "M3-hearing", "M3-decision", "N1", "P5", "P6", "P8", "P9", "Q1",
     ]  # fmt: skip
     for slug, rule in DEADLINE_RULES.items():
         assert rule.slug == slug and rule.title and rule.start_description
-        result = compute_deadline(slug, d("2026-03-02"), ruleset=RULES, calendar=CALENDAR)
+        result = compute_deadline(slug, d("2026-03-02"), ruleset=RULES, calendar=CALENDAR, frequency_days=90)
         assert result.slug == slug
         assert result.provision in rule.provisions
         assert result.explanation.steps

@@ -13,12 +13,13 @@ MODULES = [
     "devices",
     "fees",
     "frequency",
+    "hearings",
     "holidays",
     "maintenance",
     "penalties",
     "sizing",
 ]
-PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12a")
+PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12[ab]")
 
 
 def _public_functions():

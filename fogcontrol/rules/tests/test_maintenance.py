@@ -69,9 +69,11 @@ def test_e2_default_frequencies():
 
 
 @pytest.mark.provision("E1")
-def test_e1_next_service_due_moves_off_independence_day():
+def test_e1_next_service_due_on_independence_day_observed_does_not_move():
     due = next_service_due(d("2026-04-04"), 90, calendar=CALENDAR)
-    assert due.nominal_due == d("2026-07-03") and due.due == d("2026-07-06")
+    # Counting days (revised): maintenance is counted in calendar days and never moves.
+    assert due.nominal_due == d("2026-07-03") and due.due == d("2026-07-03")
+    assert not due.moved
     assert next_service_due(None, 90, calendar=CALENDAR) is None
 
 

@@ -171,6 +171,8 @@ class DeviceComplianceView(APIView):
                 "last_service": snap.last_service_on,
                 "last_full_pumpout": status_.last_full_pumpout,
                 "next_due": status_.next_due,
+                "grace_days": status_.grace_days,
+                "overdue_from": status_.overdue_from,
                 "days_until_due": status_.days_until_due,
                 "frequency_days": status_.frequency_days,
                 "frequency_is_default": status_.frequency_is_default,

@@ -115,8 +115,12 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
     )
     if manifest.full_pumpout and previous is not None:
         frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
-        due = maintenance.next_service_due(previous, frequency, calendar=ctx.calendar())
-        late = serviced_late_flag(service_date=manifest.service_date, due=due.due if due else None)
+        due = maintenance.next_service_due(previous, frequency, grace_days=ruleset.service_grace_days)
+        late = serviced_late_flag(
+            service_date=manifest.service_date,
+            due=due.due if due else None,
+            grace_days=ruleset.service_grace_days,
+        )
         if late:
             flags.append(late)
     return flags

@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from fogcontrol.core.api.serializers import ExplanationSerializer
 from fogcontrol.program.calculator import calculations
-from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW
+from fogcontrol.rules.counting import KIND_DEADLINE, KIND_MINIMUM, KIND_WINDOW, LIMIT_LABELS
 
 DATE_MESSAGES = {
     "invalid": "Not a date on the calendar. Give the date as YYYY-MM-DD, e.g. 2026-06-18.",
@@ -83,6 +83,18 @@ class RulesDeadlineRuleSerializer(serializers.Serializer):
 
 class RulesDeadlineQuerySerializer(serializers.Serializer):
     start = _date_field(help_text="The start date the rule counts from, YYYY-MM-DD (see start_description).")
+    frequency_days = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=3650,
+        error_messages={
+            "invalid": "Give the frequency as a whole number of days, e.g. 90.",
+            "min_value": "Give 1 or more days.",
+            "max_value": "Give at most 3650 days.",
+        },
+        help_text="E1 only, and required there: the device's service frequency in days, one the ruleset "
+        "in force on `start` allows (E1; e.g. 30, 60, 90, 120, 180). Other rules ignore it.",
+    )
 
 
 class RulesDeadlineSerializer(serializers.Serializer):
@@ -106,11 +118,46 @@ class RulesDeadlineSerializer(serializers.Serializer):
         source="deadline.nominal_due", allow_null=True, help_text="Before any weekend/holiday move."
     )
     moved = serializers.BooleanField(
-        source="deadline.moved", help_text="Moved to the next business day (CCP §12a)."
+        source="deadline.moved",
+        help_text="Moved off a closed day: later to the next business day for what a person owes the Town "
+        "(CCP §12a, §12b); earlier to the last business day for the Town's own maximum. A maintenance due "
+        "date (E1) never moves.",
     )
-    earliest = serializers.DateField(source="deadline.earliest", allow_null=True)
-    earliest_business_day = serializers.DateField(source="deadline.earliest_business_day", allow_null=True)
-    latest = serializers.DateField(source="deadline.latest", allow_null=True)
+    counting = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(LIMIT_LABELS)),
+        source="deadline.counting",
+        help_text="The kinds of limit applied (Counting days): owed (what a person owes the Town; moves "
+        "later), town_maximum (the Town's own maximum; never later), minimum (never earlier), maintenance "
+        "(calendar days; never moves), business_days (counted in business days).",
+    )
+    counting_labels = serializers.ListField(
+        child=serializers.CharField(), source="deadline.counting_labels", help_text="The same, in words."
+    )
+    office_act = serializers.BooleanField(
+        source="deadline.office_act",
+        help_text="The act is done at the Town's office (a filing, a payment): closure days move it too "
+        "(CCP §12b).",
+    )
+    frequency_days = serializers.IntegerField(
+        allow_null=True, help_text="E1: the service frequency the due date was counted with."
+    )
+    grace_days = serializers.IntegerField(
+        source="deadline.grace_days",
+        help_text="E1: the ruleset's grace period; the device is overdue from lapses_on (due + grace + 1).",
+    )
+    earliest = serializers.DateField(
+        source="deadline.earliest", allow_null=True, help_text="A minimum's floor: never moves earlier."
+    )
+    earliest_business_day = serializers.DateField(
+        source="deadline.earliest_business_day",
+        allow_null=True,
+        help_text="The earliest usable date: the first business day on or after the floor.",
+    )
+    latest = serializers.DateField(
+        source="deadline.latest",
+        allow_null=True,
+        help_text="The Town's own maximum: the last business day on or before the limit (never later).",
+    )
     lapses_on = serializers.DateField(
         source="deadline.lapses_on", allow_null=True, help_text="First day the status changes."
     )

@@ -59,9 +59,16 @@ class DeadlineDetailView(APIView):
         operation_id="rules_deadlines_compute",
         summary="Compute a deadline",
         description="Counts the rule from `start` under the ruleset version in force on `start` and the "
-        "Town's holiday calendar. A deadline has `due` (moved to the next business day when it falls on "
-        "a closed day, CCP §12a); a window (L2) has `earliest`, `earliest_business_day` and `latest`; a "
-        "minimum (B7, F5, G1) never moves. `explanation` gives the working to read at a hearing.",
+        "Town's holiday calendar, by the kind of limit it is (`counting`). What a person owes the Town "
+        "(B6, C4, K1, N1, P6, P8, P9, Q1) has `due`, moved to the next business day when it falls on a "
+        "weekend or holiday (CCP §12a), and on a Town closure day only for an act at the office "
+        "(`office_act`, CCP §12b). The Town's own maxima (L2's ceiling, L3, L4, P5, D8) never move later: "
+        "`due` and `latest` are the last business day on or before the limit (`nominal_due`). Minimums "
+        "(L2's floor, B7, F5, G1-start) never move earlier: `earliest` is the floor and "
+        "`earliest_business_day` the first business day on or after it. E1 (next service) needs "
+        "`frequency_days`: `due` is the last service plus the frequency in calendar days, never moved, "
+        "and the device is overdue from `lapses_on` (after the ruleset's `grace_days`). `explanation` "
+        "gives the working to read at a hearing.",
         parameters=[
             OpenApiParameter(
                 "provision",
@@ -93,7 +100,11 @@ class DeadlineDetailView(APIView):
             ) from error
         query = serializers.RulesDeadlineQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        answer = calculations.deadline_for(provision=provision, start=query.validated_data["start"])
+        answer = calculations.deadline_for(
+            provision=provision,
+            start=query.validated_data["start"],
+            frequency_days=query.validated_data.get("frequency_days"),
+        )
         return Response(serializers.RulesDeadlineSerializer(answer).data)
 
 

@@ -78,14 +78,16 @@ def test_L2_window_for_a_notice_mailed_2026_06_18(client):
     assert body["earliest"] == "2026-07-03"
     # ... but no hearing can be held before the offices reopen on Monday, July 6.
     assert body["earliest_business_day"] == "2026-07-06"
-    # Day 45 is Sunday, August 2: the ceiling moves to Monday, August 3 (CCP §12a).
+    # Day 45 is Sunday, August 2: the Town's own maximum never moves later, so the latest hearing
+    # date is the last business day before it, Friday, July 31 (Counting days, revised).
     assert body["nominal_due"] == "2026-08-02"
-    assert body["latest"] == body["due"] == "2026-08-03"
+    assert body["latest"] == body["due"] == "2026-07-31"
     assert body["moved"] is True
-    assert body["lapses_on"] == "2026-08-04"
+    assert body["lapses_on"] == "2026-08-01"
+    assert body["counting"] == ["minimum", "town_maximum"]
     assert body["explanation"]["provisions"] == ["L2", "Counting days"]
     assert any("Independence Day (observed)" in step for step in body["explanation"]["steps"])
-    assert "Monday, August 3, 2026" in body["explanation"]["text"]
+    assert "Friday, July 31, 2026" in body["explanation"]["text"]
     assert body["ruleset_version"]["label"].startswith("Chapter 10.02 as adopted")
     assert body["ruleset_version"]["in_force_on"] == "2026-06-18"
     assert body["warnings"] == []
@@ -118,6 +120,7 @@ def test_B7_minimum_notice_never_moves_even_onto_a_holiday(client):
 
     assert body["kind"] == "minimum"
     assert body["earliest"] == "2026-07-03"
+    assert body["earliest_business_day"] == "2026-07-06"
     assert body["due"] is None
     assert body["lapses_on"] is None
     assert body["moved"] is False
@@ -207,4 +210,4 @@ def test_the_deadline_answer_takes_a_fixed_number_of_queries(client, django_asse
     # holiday calendar: whatever the rule.
     for provision in DEADLINE_RULES:
         with django_assert_max_num_queries(3):
-            assert client.get(detail(provision, "2026-06-18")).status_code == 200
+            assert client.get(detail(provision, "2026-06-18") + "&frequency_days=90").status_code == 200

@@ -24,14 +24,14 @@ pytestmark = pytest.mark.django_db
     start=st.dates(min_value=calculations.FIRST_DATE, max_value=calculations.LAST_DATE),
 )
 def test_every_rule_from_any_accepted_day_gives_a_date_with_its_working(db, provision, start):
-    answer = calculations.deadline_for(provision=provision, start=start)
+    answer = calculations.deadline_for(provision=provision, start=start, frequency_days=90)
 
     deadline = answer.deadline
     assert deadline.start == start
     assert deadline.key_date is not None
     assert deadline.explanation.steps
     if deadline.lapses_on is not None:
-        assert deadline.lapses_on == deadline.due + dt.timedelta(days=1)
+        assert deadline.lapses_on == deadline.due + dt.timedelta(days=1 + deadline.grace_days)
     if deadline.kind == "window":
         assert deadline.earliest <= deadline.earliest_business_day <= deadline.latest
 

@@ -86,12 +86,14 @@ def test_L2_window_on_the_page_shows_the_dates_and_the_full_explanation(staff):
     page = text(response)
     assert response.status_code == 200
     assert "<html" in response.content.decode()  # without htmx: the whole page
-    assert "Earliest day (never moves) Friday, July 3, 2026" in page
+    assert "Earliest day (the floor: never moves earlier) Friday, July 3, 2026" in page
     assert "First business day in the window Monday, July 6, 2026" in page
-    assert "Latest day Monday, August 3, 2026" in page
+    # Day 45 is Sunday, August 2: the Town's maximum never moves later (Counting days, revised).
+    assert "Latest day the Town may use Friday, July 31, 2026" in page
+    assert "the last business day before it; the Town's maximum never moves later" in page
     assert "Friday, July 3, 2026 is a Town holiday: Independence Day (observed)" in page
     assert (
-        "The hearing may be set on any business day from Monday, July 6, 2026 to Monday, August 3, 2026."
+        "The hearing may be set on any business day from Monday, July 6, 2026 to Friday, July 31, 2026."
         in page
     )
     assert "Chapter 10.02 as adopted" in page
@@ -106,7 +108,7 @@ def test_an_htmx_request_gets_only_the_deadline_card(staff):
     assert "<html" not in html
     assert html.strip().startswith('<section id="deadline-card"')
     assert 'id="frequency-card"' not in html
-    assert "Monday, August 3, 2026" in html
+    assert "Friday, July 31, 2026" in html
 
 
 @pytest.mark.provision("Q1")
