@@ -1,12 +1,28 @@
-"""Django admin for back-office repairs; permits are worked on /permits/ through the services."""
+"""Django admin for looking things up; permits are worked on /permits/ through the services.
+
+Everything here is read-only. Applications, permits and their versions, fee schedules and fees
+carry regulated states and terms (B3-B8, Q1) that change only through the permit services, with
+their notices and an audit entry; a submitted application is a copy of record.
+"""
 
 from django.contrib import admin
 
 from fogcontrol.permits.models import FeeCharge, FeeSchedule, Permit, PermitApplication
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(PermitApplication)
-class ApplicationAdmin(admin.ModelAdmin):
+class ApplicationAdmin(ReadOnlyAdmin):
     list_display = ("reference", "establishment", "kind", "status", "submitted_at")
     list_filter = ("status", "kind")
     search_fields = ("reference", "establishment__business_name")
@@ -14,7 +30,7 @@ class ApplicationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Permit)
-class PermitAdmin(admin.ModelAdmin):
+class PermitAdmin(ReadOnlyAdmin):
     list_display = ("number", "establishment", "status")
     list_filter = ("status",)
     search_fields = ("number", "establishment__business_name")
@@ -22,12 +38,12 @@ class PermitAdmin(admin.ModelAdmin):
 
 
 @admin.register(FeeSchedule)
-class FeeScheduleAdmin(admin.ModelAdmin):
+class FeeScheduleAdmin(ReadOnlyAdmin):
     list_display = ("effective_from",)
 
 
 @admin.register(FeeCharge)
-class FeeChargeAdmin(admin.ModelAdmin):
+class FeeChargeAdmin(ReadOnlyAdmin):
     list_display = ("establishment", "kind", "amount", "status")
     list_filter = ("status", "kind")
     raw_id_fields = ("establishment",)

@@ -11,8 +11,15 @@ from typing import Any
 from django import forms
 
 from fogcontrol.program.models import Holiday, TownProfile
+from fogcontrol.program.ruleset_bounds import range_text
 from fogcontrol.program.ruleset_fields import GROUPS, field_info, group_key
-from fogcontrol.program.services import FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR, PROFILE_FIELDS
+from fogcontrol.program.services import (
+    ADOPTED_ON_MISSING,
+    ADOPTION_REFERENCE_MISSING,
+    FIRST_CALENDAR_YEAR,
+    LAST_CALENDAR_YEAR,
+    PROFILE_FIELDS,
+)
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -56,28 +63,33 @@ _NAMED = re.compile(r"^\s*([A-Za-z0-9_ ./-]*[A-Za-z0-9_])\s*[:=]\s*(\d+)\s*$")
 def _field_for(name: str, default: Any) -> forms.Field:
     info = field_info(name)
     label = f"{info.provision} · {info.label}" if info.provision else info.label
-    help_text = info.unit
+    # The unit, and the range the services allow (fogcontrol.program.ruleset_bounds).
+    allowed = range_text(name)
+    each = "each number " if isinstance(default, dict | tuple) else ""
+    help_text = f"Allowed: {each}{allowed}." if allowed else info.unit
     if isinstance(default, dict):
         return forms.CharField(
             label=label,
             widget=forms.Textarea(attrs={"rows": 8}),
-            help_text="One line each: name: whole number, e.g. hand_sink: 1.",
+            help_text=f"One line each: name: whole number, e.g. hand_sink: 1. {help_text}".strip(),
         )
     if isinstance(default, tuple) and default and isinstance(default[0], tuple):
         return forms.CharField(
             label=label,
             widget=forms.Textarea(attrs={"rows": 6}),
-            help_text="One line each: fixture units: gallons, e.g. 8: 500.",
+            help_text=f"One line each: fixture units: gallons, e.g. 8: 500. {help_text}".strip(),
         )
     if isinstance(default, tuple):
         return forms.CharField(
-            label=label, help_text=f"{help_text}; separate values with commas, e.g. 30, 60, 90."
+            label=label, help_text=f"Separate values with commas, e.g. 30, 60, 90. {help_text}".strip()
         )
+    # No min or max here: the services refuse a value outside its range with a message naming the
+    # provision and the range, the same in the page, the API and the admin.
     if isinstance(default, Decimal):
-        return forms.DecimalField(label=label, help_text=help_text, min_value=0)
+        return forms.DecimalField(label=label, help_text=help_text)
     if isinstance(default, dt.date):
         return forms.DateField(label=label, widget=forms.DateInput(attrs={"type": "date"}))
-    return forms.IntegerField(label=label, help_text=help_text, min_value=0)
+    return forms.IntegerField(label=label, help_text=help_text)
 
 
 def ruleset_initial(ruleset: Ruleset) -> dict[str, Any]:
@@ -106,6 +118,18 @@ class RulesetVersionForm(forms.Form):
     )
     label = forms.CharField(
         max_length=200, help_text="e.g. Resolution 2026-41: fees delinquent after 30 days"
+    )
+    adoption_reference = forms.CharField(
+        label="Adopting ordinance or resolution",
+        max_length=100,
+        help_text="The number the Town Council gave it, e.g. Ord. No. 571 or Res. 2026-41.",
+        error_messages={"required": ADOPTION_REFERENCE_MISSING},
+    )
+    adopted_on = forms.DateField(
+        label="Adopted on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The day the Town Council adopted it: today or earlier.",
+        error_messages={"required": ADOPTED_ON_MISSING},
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 

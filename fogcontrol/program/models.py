@@ -49,11 +49,20 @@ class RulesetVersion(models.Model):
     """A version of the program's numbers, in force from `effective_from` until the next version.
 
     `values` holds only what differs from Chapter 10.02 as adopted (fogcontrol.rules.ruleset),
-    so a version reads as the list of the Town's amendments.
+    so a version reads as the list of the Town's amendments. Each version names the ordinance or
+    resolution that adopted it and the day it was adopted: the numbers change only by an act of
+    the Town Council, never by an edit alone.
     """
 
     effective_from = models.DateField(unique=True)
     label = models.CharField(max_length=200)
+    adoption_reference = models.CharField(
+        "adopting ordinance or resolution",
+        max_length=100,
+        help_text="The number of the ordinance or resolution that adopted these values, e.g. Ord. No. 571.",
+    )
+    # Null only for versions recorded before the adoption was asked for; every new version has one.
+    adopted_on = models.DateField("adopted on", null=True, help_text="The day the Town Council adopted it.")
     values = models.JSONField(default=dict, blank=True)
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

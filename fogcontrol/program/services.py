@@ -4,7 +4,9 @@ Keyword-only arguments, an acting user (a User, or a label such as "seed_demo" f
 transaction, an audit entry with before and after. Only the FOG Manager changes these settings.
 
 Bad input raises django's ValidationError naming the field (400 in the API, the message beside
-the field in a page). Changing a ruleset version that is, or was, in force raises
+the field in a page). A ruleset version names the ordinance or resolution that adopted it and its
+adoption date, and each value lies within the range declared for it (``ruleset_bounds``): the
+page, the API and the admin all come here, so none of them can store a number out of range. Changing a ruleset version that is, or was, in force raises
 ``RulesetVersionLocked`` (409 in the API): decisions already made are judged by the rules in force
 when they were made, so those rules must stay as they were.
 """
@@ -25,6 +27,7 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
+from fogcontrol.program.ruleset_bounds import bounds_for, bounds_problem
 from fogcontrol.program.selectors import town_profile, town_today
 from fogcontrol.rules.holidays import standard_town_holidays
 from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
@@ -173,25 +176,14 @@ def holidays_install_standard(*, year: int, acting_user) -> list[Holiday]:
 
 # --- Ruleset versions ---------------------------------------------------------------------------
 
-# Values that may be 0: a program setting that can be switched off.
-ZERO_ALLOWED = frozenset({"service_grace_days", "service_due_soon_days", "frequency_extrapolation_steps"})
-# Ratios that are shares of a whole.
-SHARES = frozenset({"fill_limit_ratio", "manifest_low_volume_ratio", "cpc_fixture_drainage_load_ratio"})
-
 
 def _check_value(name: str, value: Any) -> str | None:
-    """Why a converted value is unusable, or None."""
+    """Why a converted value is unusable, or None: its shape first, then its declared range
+    (fogcontrol.program.ruleset_bounds). A value with no declared range must not be negative."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        least = 0 if name in ZERO_ALLOWED else 1
-        if value < least:
-            return f"Must be a whole number of at least {least}."
-    if isinstance(value, decimal.Decimal):
-        if not value.is_finite() or value < 0:
-            return "Must be a number of 0 or more."
-        if name in SHARES and not 0 < value <= 1:
-            return "Must be a share between 0 and 1, e.g. 0.25 for 25%."
+    if isinstance(value, decimal.Decimal) and not value.is_finite():
+        return f"Give a number, e.g. {getattr(CHAPTER_10_02, name)}."
     if isinstance(value, dict):
         if not value:
             return "Give at least one line of name: value."
@@ -208,11 +200,13 @@ def _check_value(name: str, value: Any) -> str | None:
                 return "Each line is two positive whole numbers: fixture units and gallons."
             if list(value) != sorted(value) or len({a for a, _ in value}) != len(value):
                 return "List the lines in increasing order of fixture units, each once."
-        else:
-            if min(value) <= 0:
-                return "Every value must be a positive whole number."
-            if list(value) != sorted(set(value)):
-                return "List the values in increasing order, each once."
+        elif list(value) != sorted(set(value)):
+            return "List the values in increasing order, each once."
+    if bounds_for(name) is not None:
+        return bounds_problem(name, value)
+    numbers = value if isinstance(value, tuple) and not isinstance(value[0], tuple) else (value,)
+    if any(isinstance(number, int | decimal.Decimal) and number < 0 for number in numbers):
+        return "Must be 0 or more."
     return None
 
 
@@ -276,47 +270,94 @@ def ruleset_version_is_locked(version: RulesetVersion, *, today: dt.date) -> boo
     return version.effective_from <= today
 
 
-def _check_future(effective_from: Any, today: dt.date) -> None:
-    if isinstance(effective_from, dt.date) and effective_from <= today:
-        raise ValidationError(
-            {
-                "effective_from": (
-                    f"A version must take effect after today ({today:%Y-%m-%d}): decisions already made are "
-                    "judged by the rules in force when they were made. Choose tomorrow or a later date."
+ADOPTION_REFERENCE_MISSING = (
+    "Give the number of the ordinance or resolution that adopted this version, e.g. Ord. No. 571 or "
+    "Res. 2026-41: the program's numbers change only by an act of the Town Council."
+)
+ADOPTED_ON_MISSING = "Give the day the Town Council adopted the ordinance or resolution, as YYYY-MM-DD."
+
+
+def _version_errors(
+    *, effective_from: Any, adoption_reference: Any, adopted_on: Any, today: dt.date, exclude_pk: int | None
+) -> dict[str, str]:
+    """What is missing or wrong in a version's dates and adoption, by field.
+
+    A version records numbers the Town Council has adopted (its ordinance or resolution and the day),
+    and takes effect after today: decisions already made are judged by the rules then in force.
+    """
+    errors: dict[str, str] = {}
+    if not isinstance(adoption_reference, str) or not adoption_reference.strip():
+        errors["adoption_reference"] = ADOPTION_REFERENCE_MISSING
+    if effective_from is None:
+        errors["effective_from"] = "Give the day this version takes effect, as YYYY-MM-DD, after today."
+    elif isinstance(effective_from, dt.date):
+        if effective_from <= today:
+            errors["effective_from"] = (
+                f"A version must take effect after today ({today:%Y-%m-%d}): decisions already made are "
+                "judged by the rules in force when they were made. Choose tomorrow or a later date."
+            )
+        else:
+            clash = (
+                RulesetVersion.objects.filter(effective_from=effective_from).exclude(pk=exclude_pk).first()
+            )
+            if clash is not None:
+                errors["effective_from"] = (
+                    f"{clash.label} already takes effect on that date. Edit that version or choose another date."
                 )
-            }
+    if adopted_on is None:
+        errors["adopted_on"] = ADOPTED_ON_MISSING
+    elif isinstance(adopted_on, dt.date) and adopted_on > today:
+        # Adopted on or before today and in force after today: never in force before its adoption.
+        errors["adopted_on"] = (
+            f"The adoption date {adopted_on:%Y-%m-%d} is after today ({today:%Y-%m-%d}): record the "
+            "version once the Town Council has adopted it."
         )
-
-
-def _check_date_free(effective_from: Any, exclude_pk: int | None) -> None:
-    clash = RulesetVersion.objects.filter(effective_from=effective_from).exclude(pk=exclude_pk).first()
-    if clash is not None:
-        raise ValidationError(
-            {
-                "effective_from": f"{clash.label} already takes effect on that date. "
-                "Edit that version or choose another date."
-            }
-        )
+    return errors
 
 
 @transaction.atomic
 def ruleset_version_create(
-    *, acting_user, effective_from: dt.date, label: str, values: dict[str, Any], notes: str = ""
+    *,
+    acting_user,
+    effective_from: dt.date,
+    label: str,
+    values: dict[str, Any],
+    adoption_reference: str = "",
+    adopted_on: dt.date | None = None,
+    notes: str = "",
 ) -> RulesetVersion:
     """A new version of the program's numbers, in force from ``effective_from`` (a future date).
 
-    Every bold number of PROVISIONS.md is read from the version in force on the day judged
-    (``ruleset_on``), so the change applies from its effective date on and never before.
+    It names the ordinance or resolution that adopted it and the adoption date, and every value lies
+    within its declared range (fogcontrol.program.ruleset_bounds); otherwise ValidationError names
+    each field that is missing or wrong. Every bold number of PROVISIONS.md is read from the version
+    in force on the day judged (``ruleset_on``), so the change applies from its effective date on
+    and never before.
     """
     _require_fog_manager(acting_user)
     today = town_today()
-    cleaned = clean_ruleset_values(values)
-    _check_future(effective_from, today)
-    if isinstance(effective_from, dt.date):
-        _check_date_free(effective_from, None)
+    errors: dict[str, Any] = {}
+    cleaned: dict[str, Any] = {}
+    try:
+        cleaned = clean_ruleset_values(values)
+    except ValidationError as error:
+        errors.update(error.message_dict)
+    errors.update(
+        _version_errors(
+            effective_from=effective_from,
+            adoption_reference=adoption_reference,
+            adopted_on=adopted_on,
+            today=today,
+            exclude_pk=None,
+        )
+    )
+    if errors:
+        raise ValidationError(errors)
     version = RulesetVersion(
         effective_from=effective_from,
         label=(label or "").strip(),
+        adoption_reference=adoption_reference.strip(),
+        adopted_on=adopted_on,
         values=cleaned,
         notes=notes or "",
         created_by=acting_user if getattr(acting_user, "pk", None) else None,
@@ -341,25 +382,41 @@ def _lock_check(version: RulesetVersion, today: dt.date) -> None:
         raise RulesetVersionLocked(ruleset_version_locked_reason(version))
 
 
+VERSION_FIELDS = frozenset({"effective_from", "label", "values", "notes", "adoption_reference", "adopted_on"})
+
+
 @transaction.atomic
 def ruleset_version_update(*, acting_user, version: RulesetVersion, **fields) -> RulesetVersion:
-    """Change a version that has not yet taken effect (label, notes, values, effective date)."""
+    """Change a version that has not yet taken effect (label, notes, values, effective date, and the
+    ordinance or resolution that adopted it), under the same checks as a new version."""
     _require_fog_manager(acting_user)
     version = RulesetVersion.objects.select_for_update().get(pk=version.pk)
     today = town_today()
     _lock_check(version, today)
-    unknown = sorted(set(fields) - {"effective_from", "label", "values", "notes"})
+    unknown = sorted(set(fields) - VERSION_FIELDS)
     if unknown:
         raise ValidationError({name: "This is not a field of a ruleset version." for name in unknown})
     before = snapshot(version)
+    errors: dict[str, Any] = {}
     if "values" in fields:
-        fields["values"] = clean_ruleset_values(fields["values"])
-    if "effective_from" in fields:
-        _check_future(fields["effective_from"], today)
-        if isinstance(fields["effective_from"], dt.date):
-            _check_date_free(fields["effective_from"], version.pk)
+        try:
+            fields["values"] = clean_ruleset_values(fields["values"])
+        except ValidationError as error:
+            errors.update(error.message_dict)
     for name, value in fields.items():
-        setattr(version, name, value.strip() if name == "label" and isinstance(value, str) else value)
+        stripped = name in ("label", "adoption_reference") and isinstance(value, str)
+        setattr(version, name, value.strip() if stripped else value)
+    errors.update(
+        _version_errors(
+            effective_from=version.effective_from,
+            adoption_reference=version.adoption_reference,
+            adopted_on=version.adopted_on,
+            today=today,
+            exclude_pk=version.pk,
+        )
+    )
+    if errors:
+        raise ValidationError(errors)
     version.full_clean()
     version.save()
     after = snapshot(version)

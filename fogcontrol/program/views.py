@@ -267,6 +267,8 @@ def ruleset_create(request):
                 acting_user=request.user,
                 effective_from=form.cleaned_data["effective_from"],
                 label=form.cleaned_data["label"],
+                adoption_reference=form.cleaned_data["adoption_reference"],
+                adopted_on=form.cleaned_data["adopted_on"],
                 notes=form.cleaned_data["notes"],
                 values=form.ruleset_values(),
             )
@@ -289,7 +291,13 @@ def ruleset_edit(request, pk: int):
             request, version, services.RulesetVersionLocked(services.ruleset_version_locked_reason(version))
         )
     initial = ruleset_initial(version.as_ruleset())
-    initial.update(effective_from=version.effective_from, label=version.label, notes=version.notes)
+    initial.update(
+        effective_from=version.effective_from,
+        label=version.label,
+        adoption_reference=version.adoption_reference,
+        adopted_on=version.adopted_on,
+        notes=version.notes,
+    )
     form = RulesetVersionForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -298,6 +306,8 @@ def ruleset_edit(request, pk: int):
                 version=version,
                 effective_from=form.cleaned_data["effective_from"],
                 label=form.cleaned_data["label"],
+                adoption_reference=form.cleaned_data["adoption_reference"],
+                adopted_on=form.cleaned_data["adopted_on"],
                 notes=form.cleaned_data["notes"],
                 values=form.ruleset_values(),
             )

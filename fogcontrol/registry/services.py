@@ -239,3 +239,9 @@ def facility_create(*, acting_user, **fields) -> ReceivingFacility:
 def vehicle_update(*, vehicle: HaulerVehicle, acting_user, **fields) -> HaulerVehicle:
     _require_registry_editor(acting_user)
     return _save(vehicle, acting_user=acting_user, fields=fields, action="vehicle.update")
+
+
+@transaction.atomic
+def facility_update(*, facility: ReceivingFacility, acting_user, **fields) -> ReceivingFacility:
+    _require_registry_editor(acting_user)
+    return _save(facility, acting_user=acting_user, fields=fields, action="facility.update")

@@ -68,8 +68,10 @@ class RulesetChangeSerializer(serializers.Serializer):
 
 class RulesetVersionSerializer(NeverSaves, serializers.ModelSerializer):
     """A ruleset version. ``values`` holds only what differs from Chapter 10.02 as adopted; on
-    input, any value may be given (missing ones take the adopted value). ``ruleset`` is every
-    value in force under the version; ``changes`` lists the amendments with their provision IDs.
+    input, any value may be given (missing ones take the adopted value), each within its range.
+    ``adoption_reference`` and ``adopted_on`` name the ordinance or resolution that adopted it.
+    ``ruleset`` is every value in force under the version; ``changes`` lists the amendments with
+    their provision IDs.
     """
 
     values = serializers.JSONField(
@@ -89,6 +91,8 @@ class RulesetVersionSerializer(NeverSaves, serializers.ModelSerializer):
             "id",
             "effective_from",
             "label",
+            "adoption_reference",
+            "adopted_on",
             "notes",
             "values",
             "ruleset",
@@ -98,8 +102,13 @@ class RulesetVersionSerializer(NeverSaves, serializers.ModelSerializer):
             "created_by",
         ]
         read_only_fields = ["created_at", "created_by"]
-        # The service names the version that already holds a date.
-        extra_kwargs = {"effective_from": {"validators": []}}
+        # The service names the version that already holds a date, and says what a missing adoption
+        # reference or date must be (one message for the page and the API).
+        extra_kwargs = {
+            "effective_from": {"validators": []},
+            "adoption_reference": {"required": False, "allow_blank": True},
+            "adopted_on": {"required": False},
+        }
 
     def validate_values(self, value):
         try:

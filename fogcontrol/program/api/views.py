@@ -135,7 +135,9 @@ class HolidayViewSet(
     retrieve=extend_schema(summary="One ruleset version, with every value and its amendments"),
     create=extend_schema(
         summary="Create a future ruleset version",
-        description="FOG Manager only. The effective date must be after today.",
+        description="FOG Manager only. Name the adopting ordinance or resolution (`adoption_reference`) "
+        "and its adoption date (`adopted_on`, today or earlier); the effective date must be after today; "
+        "each value must lie within its range (400 naming the value and the range).",
     ),
     update=extend_schema(summary="Change a future version", description="409 if it is already in effect."),
     partial_update=extend_schema(summary="Change a future version", description="409 if already in effect."),
@@ -168,6 +170,8 @@ class RulesetVersionViewSet(
             acting_user=self.request.user,
             effective_from=data["effective_from"],
             label=data["label"],
+            adoption_reference=data.get("adoption_reference", ""),
+            adopted_on=data.get("adopted_on"),
             values=data.get("values", {}),
             notes=data.get("notes", ""),
         )

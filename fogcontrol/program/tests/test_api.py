@@ -158,6 +158,8 @@ def test_q1_a_future_version_created_through_the_api_applies_from_its_date_and_n
         {
             "effective_from": "2027-01-01",
             "label": "Resolution 2026-41",
+            "adoption_reference": "Res. 2026-41",
+            "adopted_on": "2026-06-01",
             "values": {"fee_delinquency_days": 30},
         },
         format="json",
@@ -204,7 +206,13 @@ def test_a_future_version_is_changed_and_withdrawn_through_the_api(town, manager
     client = api_as(manager)
     created = client.post(
         RULESETS,
-        {"effective_from": "2027-01-01", "label": "Draft", "values": {"appeal_days": 20}},
+        {
+            "effective_from": "2027-01-01",
+            "label": "Draft",
+            "adoption_reference": "Res. 2026-41",
+            "adopted_on": "2026-06-01",
+            "values": {"appeal_days": 20},
+        },
         format="json",
     ).json()
     response = client.patch(f"{RULESETS}{created['id']}/", {"values": {"appeal_days": 21}}, format="json")

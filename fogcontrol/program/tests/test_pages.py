@@ -17,6 +17,8 @@ from fogcontrol.rules.ruleset import CHAPTER_10_02
 pytestmark = pytest.mark.django_db
 
 ADOPTED = dt.date(2023, 3, 30)
+# The resolution that adopts the test versions: every new version names its adopting act.
+ADOPTION = {"adoption_reference": "Res. 2026-41", "adopted_on": dt.date(2026, 6, 1)}
 
 
 def client_as(user) -> Client:
@@ -200,7 +202,13 @@ def _ruleset_form(**changes):
     data = {}
     for name, value in ruleset_initial(CHAPTER_10_02).items():
         data[name] = value.isoformat() if isinstance(value, dt.date) else str(value)
-    data.update(effective_from="2027-01-01", label="Resolution 2026-41", notes="Fees: 30 days.")
+    data.update(
+        effective_from="2027-01-01",
+        label="Resolution 2026-41",
+        adoption_reference="Res. 2026-41",
+        adopted_on="2026-06-01",
+        notes="Fees: 30 days.",
+    )
     data.update({name: str(value) for name, value in changes.items()})
     return data
 
@@ -285,7 +293,11 @@ def test_a_version_already_in_effect_is_refused_for_edit_with_the_reason(town, m
 
 def test_a_future_version_is_edited_and_withdrawn_in_the_page(town, manager, today):
     version = services.ruleset_version_create(
-        acting_user=manager, effective_from=dt.date(2027, 1, 1), label="Draft", values={"appeal_days": 20}
+        acting_user=manager,
+        effective_from=dt.date(2027, 1, 1),
+        label="Draft",
+        values={"appeal_days": 20},
+        **ADOPTION,
     )
     client = client_as(manager)
     assert client.get(f"/program/rulesets/{version.pk}/edit/").status_code == 200
@@ -305,6 +317,7 @@ def test_the_version_page_shows_each_value_with_its_provision_and_the_amendments
         effective_from=dt.date(2027, 1, 1),
         label="Resolution 2026-41",
         values={"interceptor_min_manhole_inches": 24, "penalty_cap_per_sso": "6000"},
+        **ADOPTION,
     )
     page = (
         client_as(town.users[Role.HEARING_OFFICER]).get(f"/program/rulesets/{version.pk}/").content.decode()
@@ -318,7 +331,11 @@ def test_the_version_page_shows_each_value_with_its_provision_and_the_amendments
 
 def test_the_list_says_which_version_was_in_force_on_a_day(town, manager, today):
     services.ruleset_version_create(
-        acting_user=manager, effective_from=dt.date(2027, 1, 1), label="Resolution 2026-41", values={}
+        acting_user=manager,
+        effective_from=dt.date(2027, 1, 1),
+        label="Resolution 2026-41",
+        values={},
+        **ADOPTION,
     )
     client = client_as(town.users[Role.BILLING_CLERK])
     assert "On Friday, January 1, 2027: <a" in client.get("/program/rulesets/?on=2027-01-01").content.decode()
