@@ -86,6 +86,9 @@ class Ruleset:
     fill_limit_ratio: Decimal = Decimal("0.25")
     # E8: the trap frequency beyond which an interceptor is required.
     trap_interceptor_threshold_days: int = 30
+    # E8 program setting: the service intervals of accumulation data needed before "requires more
+    # frequent maintenance" is found (one late pump-out over the limit is an E6 matter, not E8).
+    interceptor_min_intervals: int = 2
 
     # Program settings that carry E1-E6 in practice; not numbers of the ordinance itself.
     # Days before a due date at which a device shows "due soon".
@@ -94,7 +97,9 @@ class Ruleset:
     service_grace_days: int = 0
     # E4: pump-out observations needed before a frequency is set from data.
     min_observations_for_frequency: int = 3
-    # Safety factor on the fitted accumulation rate when projecting fill (1.25 = assume 25% faster).
+    # ADVICE ONLY: a margin on the average accumulation rate (1.25 = "what if it fills 25% faster"),
+    # shown beside a frequency finding. E3 and E5 test the average itself; this is never a ground for
+    # a recommendation, a refusal (E5) or a requirement (E8).
     frequency_safety_factor: Decimal = Decimal("1.25")
     # Gallons removed may exceed the device's capacity by this share before a manifest is flagged.
     manifest_capacity_tolerance: Decimal = Decimal("0.10")
