@@ -121,6 +121,15 @@ FIELDS: dict[str, FieldInfo] = {
     "judicial_penalty_cap_per_day": FieldInfo("P11", "Judicial civil penalty cap", "$ per day"),
     "fee_delinquency_days": FieldInfo("Q1", "Fees delinquent when unpaid after the notice date", "days"),
     "cpc_fixture_dfu": FieldInfo("A4", "CPC Table 702.1 drainage fixture units, by fixture (fixture: units)"),
+    "cpc_inlet_pipe_max_dfu": FieldInfo(
+        "A4", "CPC Table 703.2 most DFU a horizontal inlet pipe carries (pipe inches: units)"
+    ),
+    "cpc_direct_appliance_minutes": FieldInfo(
+        "A4", "CPC Table 1014.3.6 note 3: appliance flow with no DFU, times", "minutes"
+    ),
+    "cpc_hydromechanical_capacity_ratio": FieldInfo(
+        "A5", "CPC 1014.2.1: fixtures hold at most this times the trap's rated gpm", "x gpm, in gallons"
+    ),
     "permit_renewal_window_days": FieldInfo("B6", "Renewal reminder this many days before renewal", "days"),
 }
 
