@@ -15,23 +15,29 @@ from fogcontrol.rules.sizing import (
     SizingCheck,
     a4_flags,
     drainage_fixture_units,
-    gravity_interceptor_size,
+    gravity_interceptor_requirement,
     hydromechanical_size,
     sizing_verdict,
 )
 
 
 def application_sizing(application, ruleset: Ruleset) -> SizingCheck:
-    """A4 / A5 for an application: its fixtures (prefetched) against its device or declared device."""
+    """A4 / A5 for an application: its fixtures (prefetched) against its device or declared device.
+
+    Floor sinks are indirect-waste receptors (never counted on top of what drains into them),
+    fryers, ranges and ovens have no drain, an appliance's flow counts where it has no DFU value,
+    and the inlet pipe size sizes the interceptor where the fixtures' DFUs are unknown.
+    """
     fixtures = list(application.fixtures.all())
     device = application.device
     loads = [
         FixtureLoad(item.kind, f"{item.get_kind_display()}{f' ({item.description})' if item.description else ''}",
-                    item.count, item.drains_to_device)
+                    item.count, item.drains_to_device, flow_gpm=item.flow_gpm,
+                    receptor=item.is_receptor, has_drain=item.has_drain)
         for item in fixtures
     ]  # fmt: skip
     dfu = drainage_fixture_units(loads, ruleset)
-    gravity = gravity_interceptor_size(dfu.total, ruleset)
+    gravity = gravity_interceptor_requirement(dfu, ruleset, inlet_pipe_in=application.inlet_pipe_size_in)
     warnings = []
     trap_fixtures = []
     for item in fixtures:

@@ -77,6 +77,9 @@ BOUNDS: dict[str, Bounds] = {
     "cpc_cubic_inches_per_gallon": Bounds(231, 231),  # a US gallon is 231 cubic inches
     "cpc_drain_minutes": Bounds(1, 60),
     "hydromechanical_standard_sizes_gpm": Bounds(1, 1000),
+    "cpc_inlet_pipe_max_dfu": Bounds(1, 10_000),
+    "cpc_direct_appliance_minutes": Bounds(1, 60),
+    "cpc_hydromechanical_capacity_ratio": Bounds(Decimal("1"), Decimal("10")),
     # B6 / B7
     "permit_term_years": Bounds(1, 5),
     "permit_renewal_window_days": Bounds(1, 180),
@@ -92,6 +95,7 @@ BOUNDS: dict[str, Bounds] = {
     "trap_interceptor_threshold_days": DAYS_IN_A_YEAR,
     "fill_limit_ratio": Bounds(Decimal("0"), Decimal("1"), low_open=True, high_open=True),
     "min_observations_for_frequency": Bounds(1, 20),
+    "interceptor_min_intervals": Bounds(1, 12),
     "frequency_safety_factor": Bounds(Decimal("1"), Decimal("3")),
     "frequency_extrapolation_steps": Bounds(0, 10),
     "service_due_soon_days": Bounds(0, 90),

@@ -67,10 +67,15 @@ FIELDS: dict[str, FieldInfo] = {
     "default_frequency_other_days": FieldInfo("E2", "Default frequency for other devices", "days"),
     "fill_limit_ratio": FieldInfo("E3", "The 25% rule: FOG plus solids limit", "share of depth"),
     "min_observations_for_frequency": FieldInfo("E4", "Pump-outs needed before a frequency is set from data"),
-    "frequency_safety_factor": FieldInfo("E4", "Safety factor on the accumulation rate", "factor"),
+    "frequency_safety_factor": FieldInfo(
+        "E5", "Safety margin on the average rate, shown as advice only (never a ground)", "factor"
+    ),
     "frequency_extrapolation_steps": FieldInfo("E5", "Frequency steps allowed beyond the observed data"),
     "trap_interceptor_threshold_days": FieldInfo(
         "E8", "Trap frequency that calls for an interceptor", "days"
+    ),
+    "interceptor_min_intervals": FieldInfo(
+        "E8", "Service intervals of data before a trap is found to need more than 30-day service"
     ),
     "service_due_soon_days": FieldInfo("E1", "Show a device as due soon this many days ahead", "days"),
     "service_grace_days": FieldInfo("E1", "Grace before a device shows overdue", "days"),
@@ -116,6 +121,15 @@ FIELDS: dict[str, FieldInfo] = {
     "judicial_penalty_cap_per_day": FieldInfo("P11", "Judicial civil penalty cap", "$ per day"),
     "fee_delinquency_days": FieldInfo("Q1", "Fees delinquent when unpaid after the notice date", "days"),
     "cpc_fixture_dfu": FieldInfo("A4", "CPC Table 702.1 drainage fixture units, by fixture (fixture: units)"),
+    "cpc_inlet_pipe_max_dfu": FieldInfo(
+        "A4", "CPC Table 703.2 most DFU a horizontal inlet pipe carries (pipe inches: units)"
+    ),
+    "cpc_direct_appliance_minutes": FieldInfo(
+        "A4", "CPC Table 1014.3.6 note 3: appliance flow with no DFU, times", "minutes"
+    ),
+    "cpc_hydromechanical_capacity_ratio": FieldInfo(
+        "A5", "CPC 1014.2.1: fixtures hold at most this times the trap's rated gpm", "x gpm, in gallons"
+    ),
     "permit_renewal_window_days": FieldInfo("B6", "Renewal reminder this many days before renewal", "days"),
 }
 

@@ -68,14 +68,20 @@ class Measurement:
 
 @dataclasses.dataclass(frozen=True)
 class Observation:
-    """Accumulation seen ``days_since_pumpout`` days after a full pump-out (E4, E5, E9)."""
+    """Accumulation seen ``days_since_pumpout`` days after a full pump-out (E4, E5, E8, E9).
+
+    ``since`` is the date of that pump-out, when known: observations with the same ``since`` lie in
+    one service interval (E8 counts intervals, not readings). Without it each observation is taken
+    as its own interval.
+    """
 
     days_since_pumpout: int
     fog_depth_in: Decimal
     solids_depth_in: Decimal
+    since: dt.date | None = None
 
 
-ObservationLike = Observation | tuple[int, Decimal, Decimal]
+ObservationLike = Observation | tuple[int, Decimal, Decimal] | tuple[int, Decimal, Decimal, dt.date | None]
 
 
 def observations_of(values: Iterable[ObservationLike]) -> tuple[Observation, ...]:
@@ -88,6 +94,7 @@ def observations_of(values: Iterable[ObservationLike]) -> tuple[Observation, ...
                 int(item.days_since_pumpout),
                 to_decimal(item.fog_depth_in, "fog_depth_in"),
                 to_decimal(item.solids_depth_in, "solids_depth_in"),
+                item.since,
             )
         )
     return tuple(out)

@@ -36,8 +36,10 @@ from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, f
 from fogcontrol.rules.frequency import (
     FrequencyRecommendation,
     FrequencyRequestDecision,
+    InterceptorRequirement,
     accumulation_rate,
     assess_frequency_request,
+    interceptor_requirement,
     longest_supported_frequency,
     recommend_frequency,
 )
@@ -57,6 +59,7 @@ __all__ = [
     "DeviceStatus",
     "FrequencyRecommendation",
     "FrequencyRequestDecision",
+    "InterceptorRequirement",
     "Measurement",
     "Observation",
     "ReadingConsequences",
@@ -65,6 +68,7 @@ __all__ = [
     "default_frequency",
     "device_status",
     "fill_ratio",
+    "interceptor_requirement",
     "longest_supported_frequency",
     "next_service_due",
     "reading_consequences",
@@ -265,13 +269,14 @@ def reading_consequences(
 
     - Over the E3 limit, or gallons removed above capacity x (1 + ``manifest_capacity_tolerance``):
       immediate full service is required (E6).
-    - A higher frequency is proposed when the device is over the limit or over capacity (the next
-      shorter allowed frequency, or the data's recommendation if shorter), or when the data
-      recommends a shorter frequency than the current one. It takes effect no sooner than the B7
-      notice period after ``notice_date``.
-    - A grease trap already at or below the E8 threshold (30 days) that needs more frequent
-      service must submit grease interceptor plans, unless an inadequate-space or
-      inadequate-slope exception is recorded (E8).
+    - A higher frequency is proposed when the average accumulation, projected to the current
+      frequency, goes past the E3 limit (the data's recommendation), or else when the device is over
+      the limit or over capacity (the next shorter allowed frequency). It takes effect no sooner
+      than the B7 notice period after ``notice_date``.
+    - A grease trap on the E8 frequency (30 days) whose accumulation over at least
+      ``interceptor_min_intervals`` intervals projects past the limit within 30 days must submit
+      grease interceptor plans, unless an inadequate-space or inadequate-slope exception is
+      recorded (E8, see ``frequency.interceptor_requirement``). One reading over the limit is E6.
     """
     check_kind(kind)
     steps: list[str] = []
@@ -316,22 +321,32 @@ def reading_consequences(
     recommended = None
     if recommendation is not None and recommendation.enough_data:
         recommended = recommendation.recommended_frequency_days
+    # E3 / E4: the data calls for a shorter frequency only when its average, projected to the
+    # current frequency, goes past the limit (not because a longer one has not been observed).
+    projected_now = recommendation.projected_fill_at(current_frequency_days) if recommended else None
     proposed = None
-    if recommended is not None and recommended < current_frequency_days:
+    if (
+        recommended is not None
+        and recommended < current_frequency_days
+        and projected_now is not None
+        and projected_now > limit
+    ):
         proposed = recommended
         steps.append(
-            f"The accumulation data supports every {fmt_days(recommended)}, shorter than the current "
-            f"{fmt_days(current_frequency_days)} (E1, E4)."
+            f"The average accumulation projects {fmt_percent(projected_now)} at the current "
+            f"{fmt_days(current_frequency_days)}, over the limit; the data supports every "
+            f"{fmt_days(recommended)} (E1, E3, E4)."
         )
     elif immediate and shorter:
         proposed = shorter[-1]
         steps.append(f"Proposed: the next shorter allowed frequency, every {fmt_days(proposed)} (E1, E6).")
-    needs_more = immediate or (recommendation is not None and recommendation.needs_more_frequent_than_allowed)
+    # "Needs more frequent service than E1 allows" is a finding on the data, not on one reading.
+    needs_more = recommendation is not None and recommendation.needs_more_frequent_than_allowed
     if needs_more and not shorter:
         flags.append("needs_more_frequent_than_allowed")
         steps.append(
             f"The device is already on the shortest allowed frequency ({fmt_days(current_frequency_days)}) "
-            "and needs more frequent service."
+            "and its accumulation data shows it needs more frequent service."
         )
     effective = None
     if proposed is not None:
@@ -340,24 +355,21 @@ def reading_consequences(
         effective = notice.earliest
         steps.extend(notice.explanation.steps[1:])
 
-    plans_required = False
-    exception = None
-    threshold = ruleset.trap_interceptor_threshold_days
-    if kind == HYDROMECHANICAL_INTERCEPTOR and current_frequency_days <= threshold and needs_more:
+    e8 = interceptor_requirement(
+        kind=kind,
+        current_frequency_days=current_frequency_days,
+        recommendation=recommendation,
+        ruleset=ruleset,
+        space_exception=space_exception,
+        slope_exception=slope_exception,
+    )
+    plans_required = e8.required
+    exception = e8.exception
+    if e8.applies and (e8.needs_more_frequent or immediate):
         provisions.append("E8")
-        if space_exception or slope_exception:
-            exception = "inadequate space" if space_exception else "inadequate slope for gravity flow"
-            steps.append(
-                f"The trap is on a {current_frequency_days}-day frequency and needs more frequent "
-                f"service, but an exception is recorded ({exception}): no interceptor plans required (E8)."
-            )
-        else:
-            plans_required = True
-            flags.append("interceptor_plans_required")
-            steps.append(
-                f"The trap is on a {current_frequency_days}-day frequency and needs more frequent "
-                "service: the FSE must submit plans for a grease interceptor to Building and Safety (E8)."
-            )
+        steps.extend(e8.explanation.steps[1:])
+    if plans_required:
+        flags.append("interceptor_plans_required")
     if not steps:
         steps.append("No consequence: nothing was over the limit or capacity.")
     return ReadingConsequences(

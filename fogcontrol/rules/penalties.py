@@ -132,9 +132,14 @@ def penalty_cap(
         maximum = Decimal(0)
     else:
         steps.append(f"Cap: {fmt_money(per_unit)} x {units} = {fmt_money(maximum)}.")
-    if kind in (MAINTENANCE, SSO):
+    # P5: "Alternatively ... an administrative citation ... for violations of Subsections (D)(3) and
+    # (D)(4)": the maintenance schedule and an SSO. An SSO under an order is (D)(5): complaint only.
+    if clause in ("P7(3)", "P7(4)"):
         provisions.append("P5")
-        steps.append("For this kind of violation an administrative citation may be issued instead (P5).")
+        steps.append(
+            f"For a violation under {clause} an administrative citation may be issued instead of a "
+            "complaint (P5)."
+        )
     steps.append("The hearing officer weighs and records: " + "; ".join(P7_FACTORS) + " (P7).")
     return PenaltyCap(
         kind=kind,

@@ -37,25 +37,62 @@ CPC_GRAVITY_INTERCEPTOR_TABLE: tuple[tuple[int, int], ...] = (
 
 
 # Drainage fixture unit (DFU) values of the plumbing fixtures found in food service kitchens:
-# California Plumbing Code Table 702.1 (2022 CPC, from the 2021 UPC). The gravity interceptor is
-# sized from the sum of the DFU of the fixtures that drain to it (A4, CPC 1014.3.6). Keys are the
-# fixture kinds of a permit application (fogcontrol.permits); kitchen appliances with no drain
-# (fryers, ranges, ovens) carry no DFU. Codes change, so the values are ruleset data.
+# California Plumbing Code Table 702.1 (2022 CPC, from the 2021 UPC), "public" column: a food
+# service kitchen is public use. The gravity interceptor is sized from the sum of the DFU of the
+# fixtures that drain to it (A4, CPC 1014.3.6). Keys are the fixture kinds of a permit application
+# (fogcontrol.permits). Appliances that Table 702.1 does not list (commercial dishwashers, kettles,
+# skillets, wok ranges, combination ovens) are all rated the same way: by their trap size, CPC
+# Table 702.2(1) (the DFU a trap of that size may carry). Indirect-waste receptors (floor sinks) are
+# not here: Table 702.1 note 1 sizes a receptor by what drains into it, and those fixtures are
+# counted on their own lines. Appliances with no drain (fryers, ranges, ovens) carry no load. Codes change, so the values are ruleset data; docs/rules.md lists
+# what a Town must confirm against its adopted CPC edition.
 CPC_FIXTURE_DFU: dict[str, int] = {
-    "sink_three_compartment": 3,  # sink, commercial, with food waste (one trap)
-    "sink_two_compartment": 3,  # sink, commercial, with food waste
-    "sink_one_compartment": 3,  # food preparation sink: sink, commercial, with food waste
-    "hand_sink": 1,  # lavatory
-    "bar_sink": 1,  # sink, bar
-    "mop_sink": 3,  # service or mop basin, 2 in trap
-    "floor_drain": 2,  # floor drain, 2 in trap
-    "floor_sink": 3,  # receptor, indirect waste, for commercial sinks and dishwashers
-    "dishwasher": 3,  # dishwasher, commercial, by way of an indirect waste receptor
-    "food_grinder": 3,  # food waste disposer, commercial (K1: none in new construction)
-    "steam_kettle": 3,  # special purpose sink / indirect receptor, 2 in trap
-    "tilt_skillet": 3,  # special purpose sink / indirect receptor, 2 in trap
-    "combi_oven": 1,  # indirect waste receptor, clear-water type equipment
-    "wok_range": 3,  # special purpose sink / indirect receptor, 2 in trap
+    "sink_three_compartment": 3,  # Table 702.1: sink, commercial, with food waste (1-1/2 in), public
+    "sink_two_compartment": 3,  # Table 702.1: sink, commercial, with food waste (1-1/2 in), public
+    "sink_one_compartment": 3,  # Table 702.1: sink, commercial, with food waste (1-1/2 in), public
+    "hand_sink": 1,  # Table 702.1: lavatory, single (1-1/4 in), public
+    "bar_sink": 2,  # Table 702.1: sink, bar (1-1/2 in), public (1 is the private column)
+    "mop_sink": 3,  # Table 702.1: service or mop basin (2 in), public
+    "floor_drain": 2,  # Table 702.1: floor drain (2 in), public
+    "food_grinder": 3,  # Table 702.1: food-waste disposer, commercial (2 in), public (K1: none new)
+    "dishwasher": 4,  # not in Table 702.1: by its 2 in trap, Table 702.2(1)
+    "steam_kettle": 4,  # not in Table 702.1: by its 2 in trap, Table 702.2(1)
+    "tilt_skillet": 4,  # not in Table 702.1: by its 2 in trap, Table 702.2(1)
+    "wok_range": 4,  # not in Table 702.1: by its 2 in trap, Table 702.2(1)
+    "combi_oven": 1,  # not in Table 702.1: by its 1-1/4 in trap, Table 702.2(1)
+}
+
+# Where each default DFU value comes from, for the working shown to the reviewer.
+CPC_FIXTURE_DFU_SOURCES: dict[str, str] = {
+    "sink_three_compartment": "CPC Table 702.1, sink, commercial, with food waste",
+    "sink_two_compartment": "CPC Table 702.1, sink, commercial, with food waste",
+    "sink_one_compartment": "CPC Table 702.1, sink, commercial, with food waste",
+    "hand_sink": "CPC Table 702.1, lavatory",
+    "bar_sink": "CPC Table 702.1, sink, bar, public use",
+    "mop_sink": "CPC Table 702.1, service or mop basin",
+    "floor_drain": "CPC Table 702.1, floor drain",
+    "food_grinder": "CPC Table 702.1, food-waste disposer, commercial",
+    "dishwasher": "by its 2 in trap, CPC Table 702.2(1)",
+    "steam_kettle": "by its 2 in trap, CPC Table 702.2(1)",
+    "tilt_skillet": "by its 2 in trap, CPC Table 702.2(1)",
+    "wok_range": "by its 2 in trap, CPC Table 702.2(1)",
+    "combi_oven": "by its 1-1/4 in trap, CPC Table 702.2(1)",
+}
+
+# The most drainage fixture units a horizontal drainage pipe of each size may carry: CPC Table 703.2
+# (drainage piping, horizontal). Keys are pipe sizes in inches as text ("2.5" for 2-1/2 in). Where
+# the fixtures' DFUs are unknown, a gravity interceptor is sized by the pipe connected to its inlet
+# (CPC 1014.3.6). Ruleset data: a Town confirms it against its adopted CPC edition.
+CPC_INLET_PIPE_MAX_DFU: dict[str, int] = {
+    "1.25": 1,
+    "1.5": 1,
+    "2": 8,
+    "2.5": 14,
+    "3": 35,
+    "4": 216,
+    "5": 428,
+    "6": 720,
+    "8": 2640,
 }
 
 
@@ -86,6 +123,9 @@ class Ruleset:
     fill_limit_ratio: Decimal = Decimal("0.25")
     # E8: the trap frequency beyond which an interceptor is required.
     trap_interceptor_threshold_days: int = 30
+    # E8 program setting: the service intervals of accumulation data needed before "requires more
+    # frequent maintenance" is found (one late pump-out over the limit is an E6 matter, not E8).
+    interceptor_min_intervals: int = 2
 
     # Program settings that carry E1-E6 in practice; not numbers of the ordinance itself.
     # Days before a due date at which a device shows "due soon".
@@ -94,7 +134,9 @@ class Ruleset:
     service_grace_days: int = 0
     # E4: pump-out observations needed before a frequency is set from data.
     min_observations_for_frequency: int = 3
-    # Safety factor on the fitted accumulation rate when projecting fill (1.25 = assume 25% faster).
+    # ADVICE ONLY: a margin on the average accumulation rate (1.25 = "what if it fills 25% faster"),
+    # shown beside a frequency finding. E3 and E5 test the average itself; this is never a ground for
+    # a recommendation, a refusal (E5) or a requirement (E8).
     frequency_safety_factor: Decimal = Decimal("1.25")
     # Gallons removed may exceed the device's capacity by this share before a manifest is flagged.
     manifest_capacity_tolerance: Decimal = Decimal("0.10")
@@ -179,6 +221,17 @@ class Ruleset:
     # B6 program setting: a permit shows "renewal due soon", and its renewal reminder goes out, this many
     # days before its renewal date. The ordinance gives none.
     permit_renewal_window_days: int = 60
+    # A4 sizing: CPC Table 703.2 (horizontal drainage piping), the most DFU each inlet pipe size may carry;
+    # a gravity interceptor is sized by it where the fixtures' DFUs are unknown (CPC 1014.3.6).
+    cpc_inlet_pipe_max_dfu: dict[str, int] = dataclasses.field(
+        default_factory=lambda: dict(CPC_INLET_PIPE_MAX_DFU)
+    )
+    # A4 sizing: CPC Table 1014.3.6 note 3, a directly connected appliance with no DFU value adds its flow
+    # (gpm) times this many minutes of interceptor volume.
+    cpc_direct_appliance_minutes: int = 30
+    # A5 sizing: CPC 1014.2.1, the fixtures draining to a hydromechanical interceptor may hold at most this
+    # many times its rated flow (gpm), in gallons.
+    cpc_hydromechanical_capacity_ratio: Decimal = Decimal("2.5")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values: Decimals and dates as strings, tuples as lists."""

@@ -124,8 +124,8 @@ def _ordered(events: Iterable[ServiceEvent]) -> list[ServiceEvent]:
 
 
 def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observation, ...]:
-    """E4 / E5 / E9: every reading taken after a full pump-out, as (days since that pump-out, FOG,
-    solids). A pump-out's own reading (taken before pumping) counts from the previous pump-out.
+    """E4 / E5 / E8 / E9: every reading taken after a full pump-out, as (days since that pump-out,
+    FOG, solids, the pump-out's date). A pump-out's own reading (taken before pumping) counts from the previous pump-out.
     Readings before the first pump-out on record say nothing about the rate and are left out.
     """
     out: list[Observation] = []
@@ -134,7 +134,7 @@ def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observati
         if event.has_reading and last_pumpout is not None:
             days = (event.on - last_pumpout).days
             if days > 0:
-                out.append(Observation(days, event.fog_depth_in, event.solids_depth_in))
+                out.append(Observation(days, event.fog_depth_in, event.solids_depth_in, last_pumpout))
         if event.full_pumpout:
             last_pumpout = event.on
     return tuple(out)

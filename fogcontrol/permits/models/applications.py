@@ -116,6 +116,17 @@ class PermitApplication(models.Model):
     device_kind = models.CharField(max_length=32, choices=GreaseControlDevice.Kind.choices, blank=True)
     device_capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
     device_rated_flow_gpm = models.PositiveIntegerField("device rated flow (gpm)", null=True, blank=True)
+    # A4 (CPC 1014.3.6): where the fixtures' drainage fixture units are unknown, the interceptor is
+    # sized by the most its inlet pipe may carry (CPC Table 703.2).
+    inlet_pipe_size_in = models.DecimalField(
+        "interceptor inlet pipe size (in)",
+        max_digits=4,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text="Only if the fixtures' drainage fixture units are unknown, e.g. 4 or 2.5 (CPC Table 703.2).",
+    )
 
     # B4: the Building and Safety permit confirming a CPC-compliant device is installed.
     building_permit_number = models.CharField(max_length=64, blank=True)
@@ -196,6 +207,12 @@ class FixtureKind(models.TextChoices):
     OTHER = "other", "Other appliance or fixture"
 
 
+# Indirect-waste receptors: sized by the fixtures that drain into them, never counted on top (CPC
+# Table 702.1 note 1, A4).
+INDIRECT_WASTE_RECEPTOR_KINDS = frozenset({FixtureKind.FLOOR_SINK})
+# Appliances with no drain connection: no drainage load (A4).
+NO_DRAIN_KINDS = frozenset({FixtureKind.FRYER, FixtureKind.RANGE, FixtureKind.OVEN})
+
 # Sinks: the kinds whose compartments are measured for grease trap sizing (A5).
 SINK_KINDS = frozenset(
     {
@@ -214,7 +231,9 @@ class ApplicationFixture(models.Model):
 
     `count` fixtures of one kind; for sinks, the compartments of each and their inside dimensions,
     from which the CPC grease trap size is worked out (A5). `drains_to_device` says whether the
-    fixture drains to the grease control device (only those count for sizing, A4).
+    fixture drains to the grease control device (only those count for sizing, A4). `flow_gpm`, for
+    an appliance with no DFU value, adds its flow x 30 minutes to the interceptor (CPC Table
+    1014.3.6 note 3).
     """
 
     application = models.ForeignKey(PermitApplication, on_delete=models.CASCADE, related_name="fixtures")
@@ -234,6 +253,16 @@ class ApplicationFixture(models.Model):
         max_digits=6, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))]
     )
     drains_to_device = models.BooleanField(default=True)
+    # A4 (CPC Table 1014.3.6 note 3): an appliance with no DFU value adds its flow x 30 minutes.
+    flow_gpm = models.DecimalField(
+        "flow (gpm)",
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text="Appliances with no drainage fixture unit value: their discharge in gallons per minute.",
+    )
 
     class Meta:
         ordering = ["application", "pk"]
@@ -244,6 +273,14 @@ class ApplicationFixture(models.Model):
     @property
     def is_sink(self) -> bool:
         return self.kind in SINK_KINDS
+
+    @property
+    def is_receptor(self) -> bool:
+        return self.kind in INDIRECT_WASTE_RECEPTOR_KINDS
+
+    @property
+    def has_drain(self) -> bool:
+        return self.kind not in NO_DRAIN_KINDS
 
     @property
     def has_dimensions(self) -> bool:

@@ -9,6 +9,7 @@ the state transition (fogcontrol.permits.states) and leaves an audit entry and a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -35,7 +36,9 @@ from fogcontrol.permits.services.common import (
 )
 from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
 from fogcontrol.permits.uploads import check_upload
+from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules.sizing import fmt_pipe, inlet_pipe_max_dfu, inlet_pipe_sizes
 
 # The fields an applicant fills (B3, B4); everything else is the Town's.
 APPLICANT_FIELDS = (
@@ -59,6 +62,7 @@ APPLICANT_FIELDS = (
     "device_kind",
     "device_capacity_gallons",
     "device_rated_flow_gpm",
+    "inlet_pipe_size_in",
     "building_permit_number",
     "change_reasons",
     "change_description",
@@ -72,6 +76,7 @@ FIXTURE_FIELDS = (
     "compartment_width_in",
     "compartment_depth_in",
     "drains_to_device",
+    "flow_gpm",
 )
 # B3: what a full application must say before it can be submitted.
 B3_REQUIRED = (
@@ -279,6 +284,27 @@ def _validate_device(application: PermitApplication) -> None:
     reasons = application.change_reasons or []
     if not isinstance(reasons, list) or any(r not in ChangeReason.values for r in reasons):
         raise ValidationError({"change_reasons": [f"Choose from: {', '.join(ChangeReason.values)}."]})
+    _validate_inlet_pipe(application)
+
+
+def _validate_inlet_pipe(application: PermitApplication) -> None:
+    """A4: an inlet pipe size must be one CPC Table 703.2 (in the ruleset in force) gives a maximum for."""
+    if application.inlet_pipe_size_in in (None, ""):
+        application.inlet_pipe_size_in = None
+        return
+    try:
+        size = Decimal(str(application.inlet_pipe_size_in))
+    except ArithmeticError:
+        raise ValidationError(
+            {"inlet_pipe_size_in": ["Give the pipe size in inches, e.g. 4 or 2.5."]}
+        ) from None
+    ruleset = ruleset_on(town_today())
+    if not size.is_finite() or size <= 0 or inlet_pipe_max_dfu(size, ruleset) is None:
+        sizes = ", ".join(fmt_pipe(s) for s in inlet_pipe_sizes(ruleset))
+        raise ValidationError(
+            {"inlet_pipe_size_in": [f"CPC Table 703.2 gives no maximum for a {fmt_pipe(size)} in pipe: "
+                                    f"give the inlet pipe size in inches, one of {sizes}."]}
+        )  # fmt: skip
 
 
 def _replace_fixtures(application: PermitApplication, fixtures: Iterable[dict]) -> None:

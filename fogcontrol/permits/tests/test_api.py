@@ -66,6 +66,32 @@ def test_b3_api_incomplete_submission_answers_400_naming_every_missing_item(town
     assert {"wastewater_volume_gpd", "fixtures", "clean_up_procedures"} <= set(response.json())
 
 
+@pytest.mark.provision("A4")
+def test_a4_api_an_application_gives_its_inlet_pipe_where_fixture_units_are_unknown(
+    town, fse_user, manager, fees
+):
+    client = api_as(fse_user)
+    fixtures = [{"kind": "other", "description": "combi steamer", "count": 1},
+                {"kind": "other", "description": "pasta cooker", "count": 1, "flow_gpm": "4"}]  # fmt: skip
+    created = client.post(APPS, {"establishment": town.own_fse.pk, "fixtures": fixtures}, format="json")
+    pk = created.json()["id"]
+    assert created.json()["fixtures"][1]["flow_gpm"] == "4.00"
+
+    refused = client.patch(f"{APPS}{pk}/", {"inlet_pipe_size_in": "3.5"}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["inlet_pipe_size_in"] == [
+        "CPC Table 703.2 gives no maximum for a 3.5 in pipe: give the inlet pipe size in inches, one of "
+        "1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8."
+    ]
+    assert client.patch(f"{APPS}{pk}/", {"inlet_pipe_size_in": "3"}, format="json").status_code == 200
+
+    sizing = api_as(manager).get(f"{APPS}{pk}/sizing/").json()
+    assert sizing["dfu_unknown"] == ["Other appliance or fixture (combi steamer)"]
+    assert sizing["gravity_basis"] == "inlet_pipe" and sizing["gravity_basis_dfu"] == 35
+    # A 3 in inlet pipe carries at most 35 DFU -> 1,000 gallons; plus 4 gpm x 30 minutes = 120 gallons.
+    assert sizing["flow_volume_gallons"] == 120 and sizing["gravity_required_gallons"] == 1120
+
+
 @pytest.mark.provision("B3")
 def test_b3_api_submitted_application_cannot_be_changed_409(draft, fse_user):
     services.application_submit(application=draft, acting_user=fse_user)

@@ -83,6 +83,24 @@ def test_b5_fse_applies_on_the_pages_and_staff_issue_it(
     )
 
 
+@pytest.mark.provision("A4")
+def test_a4_the_draft_page_takes_the_inlet_pipe_and_an_appliance_flow_and_the_review_shows_them(
+    as_user, draft, fse_user, manager
+):
+    form = {f"app-{k}": v for k, v in B3_ANSWERS.items()} | {"app-inlet_pipe_size_in": "7"}
+    form |= management() | {"fixtures-0-kind": "other", "fixtures-0-description": "pasta cooker",
+                            "fixtures-0-count": "1", "fixtures-0-flow_gpm": "4", "fixtures-0-drains_to_device": "on"}  # fmt: skip
+    refused = as_user(fse_user).post(f"/permits/applications/{draft.pk}/edit/", form)
+    assert refused.status_code == 400
+    assert "CPC Table 703.2 gives no maximum for a 7 in pipe" in text(refused)
+
+    form["app-inlet_pipe_size_in"] = "4"
+    assert as_user(fse_user).post(f"/permits/applications/{draft.pk}/edit/", form).status_code == 302
+    page = text(as_user(manager).get(f"/permits/applications/{draft.pk}/"))
+    assert "inlet pipe 4 in" in page and "4 gpm" in page
+    assert "incl. 120 gal for appliance flow, note 3" in page
+
+
 @pytest.mark.provision("B3")
 def test_b3_bad_value_is_shown_beside_the_field_and_the_draft_kept(as_user, draft, fse_user):
     form = (

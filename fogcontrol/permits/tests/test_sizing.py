@@ -36,9 +36,9 @@ def test_a4_dfu_values_are_ruleset_data():
 
 @pytest.mark.provision("A4")
 def test_a4_installed_interceptor_smaller_than_the_cpc_size_is_shown_short(draft, town):
-    FixtureFactory(application=draft, kind="floor_sink", count=12, compartments=None,
+    FixtureFactory(application=draft, kind="floor_drain", count=18, compartments=None,
                    compartment_length_in=None, compartment_width_in=None, compartment_depth_in=None)  # fmt: skip
-    # 3 (sink) + 2 x 2 (floor drains) + 12 x 3 (floor sinks) = 43 DFU -> the 90 DFU row, 1,250 gallons.
+    # 3 (sink) + 2 x 2 (floor drains) + 18 x 2 (more floor drains) = 43 DFU -> the 90 DFU row, 1,250 gallons.
     check = application_sizing(draft, CHAPTER_10_02)
     assert check.dfu.total == 43
     assert check.gravity.required_gallons == 1250
@@ -67,3 +67,31 @@ def test_k4_dishwasher_draining_to_the_device_is_warned(draft):
                    compartment_length_in=None, compartment_width_in=None, compartment_depth_in=None)  # fmt: skip
     check = application_sizing(draft, CHAPTER_10_02)
     assert any(w.startswith("K4") for w in check.warnings)
+
+
+def _line(draft, kind, **values):
+    values = {"count": 1, "compartments": None, "compartment_length_in": None, "compartment_width_in": None,
+              "compartment_depth_in": None, **values}  # fmt: skip
+    return FixtureFactory(application=draft, kind=kind, **values)
+
+
+@pytest.mark.provision("A4")
+def test_a4_floor_sinks_on_an_application_are_not_counted_on_top_of_what_drains_into_them(draft):
+    _line(draft, "dishwasher")
+    _line(draft, "floor_sink", count=2)
+    check = application_sizing(draft, CHAPTER_10_02)
+    # 3 (sink) + 2 x 2 (floor drains) + 4 (dishwasher, by its 2 in trap); the floor sinks add nothing.
+    assert check.dfu.total == 11
+    assert check.dfu.receptors == ("Floor sink",)
+
+
+@pytest.mark.provision("A4")
+def test_a4_an_appliance_flow_on_an_application_adds_30_minutes_of_volume(draft):
+    _line(draft, "other", description="pasta cooker", flow_gpm=Decimal("12"))
+    check = application_sizing(draft, CHAPTER_10_02)
+    # 7 DFU -> 500 gallons; 12 gpm x 30 minutes = 360 gallons more: 860 gallons, and 1,000 are installed.
+    assert check.gravity.required_gallons == 860 and check.adequate is True
+    _line(draft, "other", description="second cooker", flow_gpm=Decimal("6"))
+    draft = type(draft).objects.get(pk=draft.pk)
+    check = application_sizing(draft, CHAPTER_10_02)
+    assert check.gravity.required_gallons == 500 + 540 and check.adequate is False

@@ -162,8 +162,9 @@ class FrequencyAnswer:
 
     @property
     def projections(self) -> list[dict]:
-        """Each allowed frequency with its projected fill, before and after the safety factor, and
-        whether that stays within the E3 limit (the test ``recommend_frequency`` applies)."""
+        """Each allowed frequency with its projected fill from the average rate, and whether that
+        stays within the E3 limit (the test ``recommend_frequency`` applies). The fill with the
+        safety margin is advice only, shown beside it (E5: never a ground for a decision)."""
         recommendation = self.recommendation
         rows = []
         for days, ratio in recommendation.projected_fill_by_frequency:
@@ -173,7 +174,7 @@ class FrequencyAnswer:
                     "days": days,
                     "projected_fill_ratio": ratio,
                     "with_safety_factor": with_factor,
-                    "within_limit": with_factor <= recommendation.fill_limit,
+                    "within_limit": ratio <= recommendation.fill_limit,
                     "projected_percent": fmt_percent(ratio),
                     "with_safety_factor_percent": fmt_percent(with_factor),
                 }

@@ -172,28 +172,76 @@ def test_e6_gallons_over_capacity_and_low_volume_flags():
     assert low.flags == ("low_volume",) and not low.immediate_service_required
 
 
-@pytest.mark.provision("E8")
-def test_e8_trap_on_30_days_over_limit_must_submit_interceptor_plans():
-    common = dict(
-        fill_ratio=D("0.40"),
+def trap_recommendation(observations, depth=D(12)):
+    return recommend_frequency(
+        kind=HYDROMECHANICAL_INTERCEPTOR, total_depth_in=depth, observations=observations, ruleset=RULES
+    )
+
+
+def trap_consequences(*, fill_ratio, recommendation, **extra):
+    return reading_consequences(
+        fill_ratio=fill_ratio,
         gallons_removed=None,
         capacity_gallons=None,
         kind=HYDROMECHANICAL_INTERCEPTOR,
         current_frequency_days=30,
-        recommendation=None,
+        recommendation=recommendation,
         notice_date=d("2026-06-01"),
         ruleset=RULES,
         calendar=CALENDAR,
+        **extra,
     )
-    result = reading_consequences(**common)
+
+
+@pytest.mark.provision("E8")
+@pytest.mark.provision("E6")
+def test_e8_one_late_pumpout_over_25_percent_is_an_e6_matter_not_e8():
+    # A 12 in trap on 30 days, pumped at 20 days (2 in, 16.7%), then late at 45 days with 4 in (33.3%).
+    late = trap_recommendation(
+        [Observation(20, D(1), D(1), d("2026-04-01")), Observation(45, D(2), D(2), d("2026-04-21"))]
+    )
+    result = trap_consequences(fill_ratio=D(4) / D(12), recommendation=late)  # fmt: skip
+
+    assert result.immediate_service_required and result.over_limit  # E6
+    assert not result.interceptor_plans_required  # not E8
+    assert "needs_more_frequent_than_allowed" not in result.flags
+    # Average 0.0944 in/day over two intervals: 2.8 in in 30 days, 23.6%: within the limit.
+    assert (
+        "within the 25.0% limit (E3): service every 30 calendar days is enough" in result.explanation.text()
+    )
+
+
+@pytest.mark.provision("E8")
+def test_e8_a_single_interval_over_the_limit_is_not_enough_to_require_an_interceptor():
+    one = trap_recommendation([Observation(30, D(3), D(2), d("2026-05-01"))])  # 41.7% in one interval
+    result = trap_consequences(fill_ratio=D(5) / D(12), recommendation=one)
+
+    assert result.immediate_service_required and not result.interceptor_plans_required
+    assert "covers 1 service interval(s); at least 2 are needed" in result.explanation.text()
+
+
+@pytest.mark.provision("E8")
+def test_e8_accumulation_over_two_intervals_projecting_past_the_limit_within_30_days_requires_plans():
+    # Two 30-day intervals, 3.5 and 4 in of 12 in: average 0.125 in/day -> 3.75 in = 31.3% at 30 days.
+    data = trap_recommendation(
+        [Observation(30, D("1.5"), D(2), d("2026-04-01")), Observation(30, D(2), D(2), d("2026-05-01"))]
+    )
+    common = dict(fill_ratio=D(4) / D(12), recommendation=data)  # fmt: skip
+
+    result = trap_consequences(**common)
     assert result.interceptor_plans_required
-    assert result.proposed_frequency_days is None  # no allowed frequency is shorter than 30 days
-    assert "needs_more_frequent_than_allowed" in result.flags
+    assert "interceptor_plans_required" in result.flags
     assert "E8" in result.explanation.provisions
-    excepted = reading_consequences(space_exception=True, **common)
+    assert "in 30 calendar days it reaches 31.3% of the 12 in total depth, past the 25.0% limit" in (
+        result.explanation.text()
+    )
+    excepted = trap_consequences(space_exception=True, **common)
     assert not excepted.interceptor_plans_required and excepted.interceptor_exception == "inadequate space"
-    sloped = reading_consequences(slope_exception=True, **common)
+    sloped = trap_consequences(slope_exception=True, **common)
     assert sloped.interceptor_exception == "inadequate slope for gravity flow"
+    # Readings in one interval count once: the same two depths from one pump-out are one interval.
+    same_interval = trap_recommendation([Observation(15, D(1), D(1), d("2026-05-01")), Observation(30, D(2), D(2), d("2026-05-01"))])  # fmt: skip
+    assert not trap_consequences(fill_ratio=None, recommendation=same_interval).interceptor_plans_required
 
 
 @pytest.mark.provision("E8")
@@ -219,6 +267,7 @@ def test_e8_trap_whose_data_needs_more_than_allowed_must_submit_plans():
 
 @pytest.mark.provision("E6")
 def test_e6_data_recommending_a_shorter_frequency_proposes_it_with_b7_notice():
+    # 0.1 in/day in 48 in: 37.5% at the current 180 days; 25% (the limit, not over it) at 120 days.
     recommendation = recommend_frequency(
         kind=GRAVITY_INTERCEPTOR, total_depth_in=D(48), observations=STEADY, ruleset=RULES
     )
@@ -233,7 +282,7 @@ def test_e6_data_recommending_a_shorter_frequency_proposes_it_with_b7_notice():
         ruleset=RULES,
         calendar=CALENDAR,
     )
-    assert result.proposed_frequency_days == 90
+    assert result.proposed_frequency_days == 120
     assert result.frequency_change_effective_on == d("2026-05-14")
     assert not result.immediate_service_required
 
@@ -253,3 +302,26 @@ def test_e6_nothing_to_do_when_within_limits():
     )
     assert not result.immediate_service_required and result.proposed_frequency_days is None
     assert result.flags == ()
+
+
+@pytest.mark.provision("E5")
+def test_e5_a_granted_frequency_is_not_proposed_shorter_while_the_average_keeps_it_within_the_limit():
+    # Granted every 180 days on 0.05 in/day seen to 60 days (18.75% at 180). The recommendation stops at
+    # 90 days (never far beyond the data), but that is no E3 ground to propose a shorter frequency.
+    seen_to_60 = [(20, D(1), D(0)), (40, D(1), D(1)), (60, D(1), D(2))]
+    recommendation = recommend_frequency(
+        kind=GRAVITY_INTERCEPTOR, total_depth_in=D(48), observations=seen_to_60, ruleset=RULES
+    )
+    assert recommendation.recommended_frequency_days == 90
+    result = reading_consequences(
+        fill_ratio=D("0.10"),
+        gallons_removed=None,
+        capacity_gallons=None,
+        kind=GRAVITY_INTERCEPTOR,
+        current_frequency_days=180,
+        recommendation=recommendation,
+        notice_date=d("2026-05-04"),
+        ruleset=RULES,
+        calendar=CALENDAR,
+    )
+    assert result.proposed_frequency_days is None

@@ -61,6 +61,16 @@ def test_p5_citation_alternative_is_noted_for_maintenance_and_sso():
     assert "P5" not in penalty_cap(RECORDS, days=1, ruleset=RULES).explanation.provisions
 
 
+@pytest.mark.provision("P5")
+def test_p5_citation_instead_is_for_p7_3_and_p7_4_only_not_an_sso_under_an_order():
+    plain_sso = penalty_cap(SSO, occurrences=1, ruleset=RULES).explanation
+    assert "P5" in plain_sso.provisions
+    assert "P7(4) an administrative citation may be issued instead" in plain_sso.text()
+    under_order = penalty_cap(SSO, occurrences=1, under_order=True, ruleset=RULES).explanation
+    assert "P5" not in under_order.provisions
+    assert "citation" not in under_order.text()
+
+
 @pytest.mark.provision("P10")
 def test_p10_judicially_recovered_violation_has_no_administrative_penalty():
     cap = penalty_cap(SSO, occurrences=3, under_order=True, judicially_recovered=True, ruleset=RULES)

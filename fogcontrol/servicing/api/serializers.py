@@ -173,7 +173,20 @@ class FrequencyChangeSerializer(serializers.ModelSerializer):
         ]
 
 
+ASSESSMENT_HELP = (
+    "The rules engine's E5 assessment. The finding, on the chapter's grounds only (E1, E3, full "
+    "compliance): `granted`, `reasons`, `projected_fill_ratio` (the average accumulation projected to "
+    "the requested interval), `explanation`. Apart from it, `advice`: sentences the FOG Manager may "
+    "weigh (a safety margin, an interval beyond the observed data), never a ground for the decision."
+)
+
+
 class FrequencyRequestSerializer(serializers.ModelSerializer):
+    assessment = serializers.JSONField(read_only=True, help_text=ASSESSMENT_HELP + " As filed.")
+    decision_assessment = serializers.JSONField(
+        read_only=True, help_text=ASSESSMENT_HELP + " When decided ({} while pending)."
+    )
+
     class Meta:
         model = FrequencyChangeRequest
         fields = [

@@ -11,6 +11,7 @@ assessment in view.
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -179,36 +180,56 @@ def frequency_changes_apply_due(*, today: dt.date, acting_user, ctx: ProgramCont
 # --- E5 requests -------------------------------------------------------------------------------
 
 
+def _compliance_findings(device: GreaseControlDevice, state: DeviceServiceState | None) -> list[str]:
+    """E5 "full compliance", as servicing can see it: what the FSE has not done. An open frequency
+    review is the FOG Manager's task, not the FSE's failing, so it does not count."""
+    if state is None:
+        return ["no service record for the device yet (E1)"]
+    findings = []
+    if state.status == "overdue":
+        findings.append(f"the device is overdue for service (due {state.next_due:%Y-%m-%d}, E1)")
+    elif state.status == "over_limit":
+        findings.append("the device was last found over the 25% limit (E3, E6)")
+    elif state.status == "never_serviced":
+        findings.append("no full pump-out is on record (E1)")
+    open_duties = ServiceRequirement.objects.filter(
+        device=device, status=ServiceRequirement.Status.OPEN
+    ).exclude(kind=ServiceRequirement.Kind.FREQUENCY_REVIEW)
+    findings.extend(f"open requirement: {duty.get_kind_display()}" for duty in open_duties)
+    return findings
+
+
 def frequency_assessment(*, device: GreaseControlDevice, requested_days: int, ctx: ProgramContext):
-    """E5: the rules engine's view of a request, from the device's own accumulation data."""
+    """E5: the rules engine's view of a request, from the device's own accumulation data, on the
+    chapter's grounds only (E1, E3, full compliance); advice apart."""
     today = ctx.today()
     ruleset = ctx.ruleset(today)
     events, _ = device_events(device, up_to=today)
     state = DeviceServiceState.objects.filter(device=device).first()
-    # "Fully comply" as servicing can see it: not overdue or over the limit, nothing required.
-    compliance_ok = (
-        state is not None
-        and state.status in ("compliant", "due_soon")
-        and not (
-            ServiceRequirement.objects.filter(device=device, status=ServiceRequirement.Status.OPEN).exists()
-        )
-    )
+    findings = _compliance_findings(device, state)
     return maintenance.assess_frequency_request(
         requested_days=requested_days,
         kind=device.kind,
         total_depth_in=device.total_design_depth_in or 1,
         observations=observations_from_history(events) if device.total_design_depth_in else (),
-        compliance_ok=compliance_ok,
+        compliance_ok=not findings,
+        compliance_findings=findings,
+        current_days=device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset),
         ruleset=ruleset,
     )
 
 
 def _assessment_dict(decision) -> dict:
+    """The assessment as stored with the request: the finding (``granted``, ``reasons``,
+    ``explanation``) and, apart from it, ``advice`` that is never a ground for the decision."""
+    projected = decision.projected_fill_ratio
     return {
         "granted": decision.granted,
         "reasons": list(decision.reasons),
+        "projected_fill_ratio": str(projected.quantize(Decimal("0.0001"))) if projected is not None else None,
         "recommended_frequency_days": decision.recommendation.recommended_frequency_days,
         "explanation": decision.explanation.as_dict(),
+        "advice": list(decision.advice),
     }
 
 

@@ -34,7 +34,7 @@ from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement, SludgeReading
 from fogcontrol.servicing.permissions import can_review
 
-# How much history feeds the state: enough pump-outs for a stable median rate (E4), bounded so a
+# How much history feeds the state: enough pump-outs for a stable average rate (E4, E5), bounded so a
 # device with decades of manifests costs the same to refresh as a new one.
 HISTORY_MANIFESTS = 48
 HISTORY_READINGS = 24
@@ -224,7 +224,8 @@ def apply_consequences(
       pumped the device out) and a frequency review task for the FOG Manager, with the proposed
       frequency and its B7 effective date.
     - A shorter frequency recommended by the data: a frequency review task.
-    - A trap on the 30-day frequency that needs more: the E8 interceptor plans requirement.
+    - A trap on the 30-day frequency whose accumulation over two or more intervals projects past the
+      limit within 30 days: the E8 interceptor plans requirement (one late pump-out is E6 only).
     """
     ruleset = ctx.ruleset(on)
     snap = getattr(state, "_snapshot", None)

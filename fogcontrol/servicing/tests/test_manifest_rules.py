@@ -302,24 +302,54 @@ def test_e6_a_manifest_over_25_percent_is_flagged_and_opens_a_frequency_review(t
     assert ServiceRequirement.objects.get(kind="frequency_review").status == "open"
 
 
-@pytest.mark.provision("E8")
-def test_e8_a_trap_on_30_days_that_needs_more_frequent_service_must_plan_an_interceptor(town):
-    trap = factories.DeviceFactory(
+def _trap(town):
+    return factories.DeviceFactory(
         kind=GreaseControlDevice.Kind.HYDROMECHANICAL,
         capacity_gallons=50,
         total_design_depth_in=Decimal("12"),
         establishments=[town.own_fse],
     )
-    manifest = submit(
+
+
+def _pump(town, trap, days, fog_plus_solids):
+    return submit(
         town.users[Role.HAULER],
         trap,
-        fog_depth_in=Decimal("3"),
-        solids_depth_in=Decimal("2"),
+        serviced_at=days_ago(days),
+        fog_depth_in=Decimal(fog_plus_solids) / 2,
+        solids_depth_in=Decimal(fog_plus_solids) / 2,
         gallons_removed=Decimal("45"),
     )
+
+
+@pytest.mark.provision("E8")
+@pytest.mark.provision("E6")
+def test_e8_one_late_pumpout_over_25_percent_opens_e6_service_not_interceptor_plans(town):
+    trap = _trap(town)
+    _pump(town, trap, 60, "2")
+    late = _pump(town, trap, 15, "4")  # 45 days after the last pump-out: 4 in of 12, 33.3% (E6)
+
+    assert "over_limit" in codes(late) and "interceptor_plans_required" not in codes(late)
+    assert ServiceRequirement.objects.get(device=trap, kind="immediate_service").status == "met"
+    assert ServiceRequirement.objects.get(device=trap, kind="frequency_review").status == "open"
+    assert not ServiceRequirement.objects.filter(device=trap, kind="interceptor_plans").exists()
+    assert not DeviceServiceState.objects.get(device=trap).interceptor_plans_required
+
+
+@pytest.mark.provision("E8")
+def test_e8_a_trap_on_30_days_whose_accumulation_over_two_intervals_passes_the_limit_must_plan_an_interceptor(
+    town,
+):
+    trap = _trap(town)
+    _pump(town, trap, 63, "1")
+    first = _pump(town, trap, 33, "4.5")  # one 30-day interval at 37.5%: E6, not yet E8
+    assert "interceptor_plans_required" not in codes(first)
+    manifest = _pump(town, trap, 3, "4.5")  # two intervals: 0.15 in/day, 37.5% in 30 days
+
     assert "interceptor_plans_required" in codes(manifest)
     plans = ServiceRequirement.objects.get(device=trap, kind="interceptor_plans")
     assert plans.provision == "E8" and plans.status == "open"
+    assert "past the 25.0% limit" in plans.explanation["text"]
     assert DeviceServiceState.objects.get(device=trap).interceptor_plans_required
 
 
@@ -327,19 +357,9 @@ def test_e8_a_trap_on_30_days_that_needs_more_frequent_service_must_plan_an_inte
 def test_e8_no_interceptor_is_required_when_an_inadequate_space_exception_is_recorded(town):
     from fogcontrol.servicing.services import requirement_close
 
-    trap = factories.DeviceFactory(
-        kind=GreaseControlDevice.Kind.HYDROMECHANICAL,
-        capacity_gallons=50,
-        total_design_depth_in=Decimal("12"),
-        establishments=[town.own_fse],
-    )
-    submit(
-        town.users[Role.HAULER],
-        trap,
-        fog_depth_in=Decimal("3"),
-        solids_depth_in=Decimal("2"),
-        serviced_at=days_ago(9),
-    )
+    trap = _trap(town)
+    for days, depth in ((69, "1"), (39, "4.5"), (9, "4.5")):
+        _pump(town, trap, days, depth)
     plans = ServiceRequirement.objects.get(device=trap, kind="interceptor_plans")
     requirement_close(
         requirement=plans,
@@ -347,7 +367,7 @@ def test_e8_no_interceptor_is_required_when_an_inadequate_space_exception_is_rec
         note="Basement kitchen: no room",
         e8_exception="space",
     )
-    manifest = submit(town.users[Role.HAULER], trap, fog_depth_in=Decimal("3"), solids_depth_in=Decimal("2"))
+    manifest = _pump(town, trap, 1, "4.5")
     assert "interceptor_plans_required" not in codes(manifest)
     assert not ServiceRequirement.objects.filter(
         device=trap, kind="interceptor_plans", status="open"

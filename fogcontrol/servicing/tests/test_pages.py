@@ -221,3 +221,43 @@ def test_an_inspector_records_a_reading_from_the_device_page(town):
     )
     assert b"Reading recorded." in response.content
     assert b"Service now (E6)" in response.content
+
+
+@pytest.mark.provision("E5")
+def test_e5_a_request_projected_at_21_3_percent_is_supported_and_the_margin_is_shown_apart_as_advice(town):
+    from conftest import api_as
+
+    hauler = town.users[Role.HAULER]
+    # 48 in deep. Pump-outs 30, 60 and 90 days apart: 2.27, 5.4 and 8.1 in; average 0.0852 in/day.
+    submit(
+        hauler,
+        town.own_device,
+        serviced_at=days_ago(220),
+        fog_depth_in=Decimal("1"),
+        solids_depth_in=Decimal("1"),
+    )
+    for days, fog, solids in ((190, "1.27", "1"), (130, "2.4", "3"), (40, "3.6", "4.5")):
+        submit(hauler, town.own_device, serviced_at=days_ago(days), fog_depth_in=Decimal(fog), solids_depth_in=Decimal(solids))  # fmt: skip
+    fse = login(town.users[Role.FSE])
+    fse.post(
+        f"/servicing/devices/{town.own_device.pk}/frequency-request/",
+        {"requested_days": "120", "justification": "Our average over three pump-outs."},
+    )
+    filed = FrequencyChangeRequest.objects.get()
+    assert filed.assessment["granted"] is True
+    assert filed.assessment["projected_fill_ratio"] == "0.2131"
+
+    page = (
+        login(town.users[Role.FOG_MANAGER]).get(f"/servicing/frequency-requests/{filed.pk}/").content.decode()
+    )
+    finding, advice = page.split("Advice (not a ground for the decision)")
+    assert (
+        "Supported by the data" in finding
+        and "21.3% of the 48.00 in total depth: within the 25.0% limit" in finding
+    )
+    assert "26.6%" not in finding and "26.6%" in advice
+
+    body = api_as(town.users[Role.FSE]).get(f"/api/v1/frequency-requests/{filed.pk}/").json()
+    assert body["assessment"]["granted"] is True
+    assert any("26.6%" in line and "not a ground" in line for line in body["assessment"]["advice"])
+    assert all("26.6%" not in reason for reason in body["assessment"]["reasons"])

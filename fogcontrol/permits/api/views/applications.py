@@ -259,6 +259,15 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
         return Response(
             {
                 "dfu": check.dfu.total,
+                "dfu_unknown": list(check.dfu.unlisted),
+                "direct_flow_gpm": str(check.dfu.direct_flow_gpm),
+                "gravity_basis": check.gravity.basis,
+                "gravity_basis_dfu": check.gravity.basis_dfu,
+                "inlet_pipe_size_in": str(check.gravity.inlet_pipe_in)
+                if check.gravity.inlet_pipe_in
+                else None,
+                "flow_volume_gallons": check.gravity.flow_volume_gal,
+                "gravity_size_complete": check.gravity.complete,
                 "gravity_required_gallons": check.gravity.required_gallons,
                 "hydromechanical_required_gpm": check.hydromechanical.required_rated_flow_gpm
                 if check.hydromechanical

@@ -232,10 +232,18 @@ class RulesFrequencySerializer(serializers.Serializer):
 class RulesProjectionSerializer(serializers.Serializer):
     days = serializers.IntegerField(help_text="An allowed frequency (E1).")
     projected_fill_ratio = serializers.DecimalField(
-        max_digits=None, decimal_places=4, rounding=ROUND_HALF_UP, help_text="Before the safety factor."
+        max_digits=None,
+        decimal_places=4,
+        rounding=ROUND_HALF_UP,
+        help_text="The average accumulation rate projected to this frequency (E3, E4).",
     )
-    with_safety_factor = serializers.DecimalField(max_digits=None, decimal_places=4, rounding=ROUND_HALF_UP)
-    within_limit = serializers.BooleanField(help_text="With the safety factor, within the E3 limit.")
+    with_safety_factor = serializers.DecimalField(
+        max_digits=None,
+        decimal_places=4,
+        rounding=ROUND_HALF_UP,
+        help_text="Advice only: the projection times the safety margin. Never a ground for a decision.",
+    )
+    within_limit = serializers.BooleanField(help_text="The projected fill is within the E3 limit.")
 
 
 class RulesFrequencyRecommendationSerializer(serializers.Serializer):
@@ -268,7 +276,15 @@ class RulesFrequencyRecommendationSerializer(serializers.Serializer):
         allow_null=True,
     )
     safety_factor = serializers.DecimalField(
-        source="recommendation.safety_factor", max_digits=None, decimal_places=2
+        source="recommendation.safety_factor",
+        max_digits=None,
+        decimal_places=2,
+        help_text="Advice only: the margin behind `with_safety_factor` and `advice`.",
+    )
+    advice = serializers.ListField(
+        source="recommendation.advice",
+        child=serializers.CharField(),
+        help_text="Advice beside the recommendation (a safety margin): never a ground for it.",
     )
     longest_supported_days = serializers.IntegerField(
         source="recommendation.longest_supported_days", allow_null=True

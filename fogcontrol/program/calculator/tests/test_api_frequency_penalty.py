@@ -37,7 +37,7 @@ def post(client, url, body):
 
 
 @pytest.mark.provision("E1")
-def test_E1_E3_E4_interceptor_gaining_a_tenth_of_an_inch_a_day_is_pumped_every_90_days(client):
+def test_E1_E3_E4_interceptor_gaining_a_tenth_of_an_inch_a_day_is_pumped_every_120_days(client):
     body = {
         "kind": "gravity_interceptor",
         "total_depth_in": "48",
@@ -48,8 +48,9 @@ def test_E1_E3_E4_interceptor_gaining_a_tenth_of_an_inch_a_day_is_pumped_every_9
 
     assert response.status_code == 200
     answer = response.json()
-    # 0.1 in/day: 90 days -> 9 in of 48 = 18.75%, x 1.25 = 23.4% (fits); 120 days -> 25% x 1.25 (over).
-    assert answer["recommended_frequency_days"] == 90
+    # 0.1 in/day: 120 days -> 12 in of 48 = 25%, the limit (E3: "may not exceed"); 180 days -> 37.5%.
+    # The 1.25 margin (23.4% at 90 days, 31.3% at 120) is advice beside the finding, not a ground.
+    assert answer["recommended_frequency_days"] == 120
     assert answer["fill_ratio"] == "0.1875"
     assert answer["over_limit"] is False
     assert answer["enough_data"] is True
@@ -63,9 +64,14 @@ def test_E1_E3_E4_interceptor_gaining_a_tenth_of_an_inch_a_day_is_pumped_every_9
         "with_safety_factor": "0.2344",
         "within_limit": True,
     }
-    assert projections[120]["within_limit"] is False
+    assert projections[120]["within_limit"] is True
+    assert projections[180]["within_limit"] is False
+    assert answer["advice"] == [
+        "Advice, not a ground for any decision: with a safety margin of 1.25 on the average rate, the "
+        "longest frequency within the limit would be every 90 calendar days."
+    ]
     assert answer["explanation"]["provisions"] == ["E1", "E3", "E4", "E9"]
-    assert "Recommended: every 90 calendar days" in answer["explanation"]["text"]
+    assert "Recommended: every 120 calendar days" in answer["explanation"]["text"]
     assert answer["ruleset_version"]["label"].startswith("Chapter 10.02 as adopted")
 
 

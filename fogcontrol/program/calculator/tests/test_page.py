@@ -168,12 +168,13 @@ def test_E1_E4_the_frequency_card_recommends_from_the_rows_and_ignores_blank_one
 
     page = text(response)
     assert response.content.decode().strip().startswith('<section id="frequency-card"')
-    assert "Recommended: every 90 days" in page
+    assert "Recommended: every 120 days" in page  # 25.0% at 120 days: the limit, not over it (E3)
     assert "18.8% full" in page
     assert "within the 25.0% limit" in page
     assert "3 usable observations" in page
-    assert "90 days (recommended)" in page
-    assert "Recommended: every 90 calendar days, the longest supported frequency within the limit." in page
+    assert "120 days (recommended)" in page
+    assert "Recommended: every 120 calendar days, the longest supported frequency within the limit." in page
+    assert "with a safety margin of 1.25" in page and "would be every 90 calendar days" in page
 
 
 @pytest.mark.provision("E3")
