@@ -15,9 +15,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.holidays import SATURDAY, SUNDAY, standard_town_holidays
 
-SATURDAY = 5
-SUNDAY = 6
 ONE_DAY = dt.timedelta(days=1)
 
 # Guard against a calendar that closes the offices for ever (a data-entry error): no roll or
@@ -51,9 +50,6 @@ class TownCalendar:
     @classmethod
     def standard(cls, years: Iterable[int], extra: Mapping[dt.date, str] | None = None) -> TownCalendar:
         """The default California municipal holidays for ``years`` plus any Town closure days."""
-        # Imported here: holidays.py builds on this module's date helpers.
-        from fogcontrol.rules.holidays import standard_town_holidays
-
         days: dict[dt.date, str] = {}
         for year in years:
             days.update(standard_town_holidays(year))
