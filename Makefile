@@ -34,6 +34,7 @@ format: install
 	$(BIN)/ruff format .
 
 test: lint
+	$(BIN)/lint-imports
 	$(BIN)/fogcontrol makemigrations --check --dry-run
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.core.tasks import enqueue_on_commit
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem

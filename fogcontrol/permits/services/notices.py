@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for
-from fogcontrol.core.tasks import enqueue_on_commit
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.services.common import person, town_contacts
 

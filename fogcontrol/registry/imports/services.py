@@ -21,8 +21,8 @@ from django.utils import timezone
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
-from fogcontrol.core.tasks import enqueue_on_commit
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
 from fogcontrol.registry.imports.reading import check_upload, open_rows
 from fogcontrol.registry.imports.runner import run_import
