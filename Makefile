@@ -34,6 +34,8 @@ format: install
 	$(BIN)/ruff format .
 
 test: lint
+	$(BIN)/lint-imports
+	$(BIN)/python -m fogcontrol.testing.module_size
 	$(BIN)/fogcontrol makemigrations --check --dry-run
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

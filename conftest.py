@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 from rest_framework.test import APIClient
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.testing import factories
 
 

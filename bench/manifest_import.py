@@ -46,7 +46,7 @@ def _setup(scratch: str) -> None:
 def _town(devices: int):
     """A hauler, its user, and `devices` interceptors at FSEs that engaged it."""
     from fogcontrol.accounts.models import User
-    from fogcontrol.accounts.roles import Role
+    from fogcontrol.core.roles import Role
     from fogcontrol.registry.models import (
         FoodServiceEstablishment,
         GreaseControlDevice,

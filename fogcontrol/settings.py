@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "fogcontrol.registry",
     "fogcontrol.permits",
     "fogcontrol.servicing",
+    "fogcontrol.demo",
 ]
 
 MIDDLEWARE = [

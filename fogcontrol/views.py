@@ -3,7 +3,7 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits.selectors import permit_summary_for
 from fogcontrol.registry.selectors import establishment_list, registry_counts
 

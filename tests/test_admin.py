@@ -19,7 +19,7 @@ def test_the_admin_list_opens(admin_client, town, model):
 
 
 def test_program_staff_without_superuser_cannot_open_the_admin(client, town):
-    from fogcontrol.accounts.roles import Role
+    from fogcontrol.core.roles import Role
 
     client.force_login(town.users[Role.FOG_MANAGER])
     assert client.get("/admin/").status_code == 302

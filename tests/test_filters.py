@@ -9,8 +9,8 @@ import pytest
 
 import fogcontrol
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
 from fogcontrol.core.api.filters import IdFilter
+from fogcontrol.core.roles import Role
 
 HUGE = "99999999999999999999999"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import town_today
 

@@ -1,4 +1,4 @@
-"""Users of the program. Each has one role (fogcontrol.accounts.roles.Role).
+"""Users of the program. Each has one role (fogcontrol.core.roles.Role).
 
 Outside users are bound to their records by the registry: an FSE user to its establishments,
 a property owner user to its parcels, a hauler user to its company.
@@ -7,7 +7,7 @@ a property owner user to its parcels, a hauler user to its company.
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
-from fogcontrol.accounts.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
+from fogcontrol.core.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
 
 
 class User(AbstractUser):

@@ -2,7 +2,7 @@
 
 Jobs and commands act under a label (fogcontrol.core.actors); they are trusted, and the audit
 trail names them. People are checked against their role (a superuser always passes: back-office
-repairs). The roles themselves are defined by the accounts app (fogcontrol.accounts.roles).
+repairs). The roles themselves are defined by the accounts app (fogcontrol.core.roles).
 """
 
 from __future__ import annotations

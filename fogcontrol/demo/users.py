@@ -12,8 +12,8 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from fogcontrol.accounts.models import User
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.roles import Role
 
 DEMO_PASSWORD = "fogdemo-2026"
 ACTING = "seed_demo"

@@ -12,7 +12,7 @@ import datetime as dt
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import (
     CLOSED_APPLICATION_STATUSES,
     ApplicationStatus,

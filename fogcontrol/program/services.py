@@ -22,10 +22,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
 from fogcontrol.program.ruleset_bounds import bounds_for, bounds_problem
 from fogcontrol.program.selectors import town_profile, town_today

@@ -10,9 +10,9 @@ ValidationError it raises is put back beside the field it names
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 
-from fogcontrol.accounts.models import User
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -24,7 +24,7 @@ from fogcontrol.registry.models import (
 
 
 def _accounts(role: str):
-    return User.objects.filter(role=role, is_active=True).order_by("username")
+    return get_user_model().objects.filter(role=role, is_active=True).order_by("username")
 
 
 class RegistryForm(forms.ModelForm):

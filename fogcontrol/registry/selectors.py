@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
     HaulerCompany,
+    HaulerVehicle,
     Parcel,
     Party,
     ReceivingFacility,
 )
-from fogcontrol.rules.responsibility import Responsibility, device_responsibility
+from fogcontrol.rules.responsibility import FSE, Responsibility, device_responsibility
 
 
 def _establishment_scope(user) -> Q | None:
@@ -235,8 +236,6 @@ def notice_recipient_for(device: GreaseControlDevice, responsibility: Responsibi
     The FSE it serves when it serves one; otherwise the owner's official designee when named,
     else the owner of record of the device's parcel. None when the records do not say.
     """
-    from fogcontrol.rules.responsibility import FSE
-
     if responsibility.responsible == FSE:
         establishments = list(device.establishments.all())
         return establishments[0] if establishments else None
@@ -286,8 +285,6 @@ def hauler_customers(user, hauler: HaulerCompany) -> QuerySet[FoodServiceEstabli
 
 def vehicle_detail(user, hauler_pk, pk):
     """A hauler's vehicle; raises DoesNotExist outside the user's scope."""
-    from fogcontrol.registry.models import HaulerVehicle
-
     return HaulerVehicle.objects.select_related("hauler").get(
         pk=pk, hauler_id=hauler_pk, hauler__in=haulers_visible_to(user)
     )

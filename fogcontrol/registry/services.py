@@ -11,10 +11,10 @@ from typing import Any
 
 from django.db import models, transaction
 
-from fogcontrol.accounts.roles import REGISTRY_EDITORS
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,

@@ -20,9 +20,8 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.holidays import SATURDAY, SUNDAY, standard_town_holidays
 
-SATURDAY = 5
-SUNDAY = 6
 ONE_DAY = dt.timedelta(days=1)
 
 # Guard against a calendar that closes the offices for ever (a data-entry error): no roll or
@@ -64,9 +63,6 @@ class TownCalendar:
     def standard(cls, years: Iterable[int], extra: Mapping[dt.date, str] | None = None) -> TownCalendar:
         """The default California municipal holidays for ``years``, plus the Town's closure days
         (``extra``: 9/80 Fridays and other days the offices close; CCP §12b)."""
-        # Imported here: holidays.py builds on this module's date helpers.
-        from fogcontrol.rules.holidays import standard_town_holidays
-
         days: dict[dt.date, str] = {}
         for year in years:
             days.update(standard_town_holidays(year))

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fogcontrol.rules.calendar import SATURDAY, SUNDAY
-
+# Weekday numbers as date.weekday() gives them (the calendar module builds on these).
 MONDAY = 0
 THURSDAY = 3
+SATURDAY = 5
+SUNDAY = 6
 
 
 def nth_weekday(year: int, month: int, weekday: int, nth: int) -> dt.date:

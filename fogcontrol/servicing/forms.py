@@ -4,7 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import HaulerCompany, ReceivingFacility
 from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
 from fogcontrol.servicing import certification, selectors

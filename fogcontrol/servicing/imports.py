@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
@@ -270,9 +271,7 @@ def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImp
 
 def manifest_import_enqueue(record: ManifestImport) -> None:
     """Queue the processing once the upload is committed (the worker must see the row)."""
-    from fogcontrol.servicing.tasks import run_manifest_import
-
-    transaction.on_commit(lambda: run_manifest_import.enqueue(record.pk))
+    enqueue_on_commit("fogcontrol.servicing.tasks.run_manifest_import", record.pk)
 
 
 # --- processing --------------------------------------------------------------------------------

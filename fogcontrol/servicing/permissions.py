@@ -4,7 +4,7 @@ Jobs and commands act under a label (a string such as "seed_demo" or "servicing.
 the registry services: they are the program itself, and pass every role check.
 """
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 
 # F1: manifests are submitted by the permittee or by the servicer on its behalf; Town staff key
 # in paper manifests.

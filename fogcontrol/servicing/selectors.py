@@ -13,13 +13,14 @@ from decimal import Decimal
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerVehicle
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import (
     FrequencyChange,
     FrequencyChangeRequest,
+    LitigationHold,
     Manifest,
     ManifestFlag,
     ManifestImport,
@@ -304,8 +305,6 @@ def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 
 
 def holds_for_device(user, pk) -> tuple[GreaseControlDevice, list]:
     """F5: a device's litigation holds, for Town staff only (anyone else: not found)."""
-    from fogcontrol.servicing.models import LitigationHold
-
     if not (user.is_authenticated and user.is_program_staff):
         raise GreaseControlDevice.DoesNotExist
     device = devices_visible_to(user).get(pk=pk)
@@ -314,8 +313,6 @@ def holds_for_device(user, pk) -> tuple[GreaseControlDevice, list]:
 
 
 def hold_detail(user, pk):
-    from fogcontrol.servicing.models import LitigationHold
-
     if not (user.is_authenticated and user.is_program_staff):
         raise LitigationHold.DoesNotExist
     return LitigationHold.objects.select_related("device").get(pk=pk)

@@ -7,7 +7,7 @@ import factory
 from factory.django import DjangoModelFactory
 
 from fogcontrol.accounts.models import User
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,

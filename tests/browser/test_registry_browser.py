@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.testing.browser import sign_in
 

@@ -1,7 +1,7 @@
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 
 
 class TokenRequestSerializer(AuthTokenSerializer):

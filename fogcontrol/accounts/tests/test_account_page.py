@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 
 
 def _signed_in(user, **kwargs) -> Client:

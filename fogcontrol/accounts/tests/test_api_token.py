@@ -3,8 +3,8 @@
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 
 PASSWORD = "correct horse battery"  # fogcontrol.testing.factories.UserFactory
 

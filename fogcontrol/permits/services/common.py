@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import PermitEvent
 from fogcontrol.program.selectors import town_profile
 

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
 from fogcontrol.permits.services.common import audited_save, person, require_role
 

@@ -11,11 +11,11 @@ import datetime as dt
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.services.common import person, town_contacts
 
@@ -81,10 +81,7 @@ def notice_send(
     )
     audit_record(acting_user=acting_user, action="notice.send", instance=notice, after=snapshot(notice))
     if emails:
-        # Imported here: the task module imports the services.
-        from fogcontrol.permits.tasks import send_notice_email
-
-        transaction.on_commit(lambda: send_notice_email.enqueue(notice.pk))
+        enqueue_on_commit("fogcontrol.permits.tasks.send_notice_email", notice.pk)
     return notice
 
 

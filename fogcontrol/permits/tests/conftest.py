@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.tests.factories import fee_schedule
 from fogcontrol.program.selectors import town_profile, town_today

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from pypdf import PdfReader
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication, PermitStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES

@@ -6,7 +6,7 @@ import html
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication, PermitModification, PermitStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS

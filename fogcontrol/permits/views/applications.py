@@ -14,8 +14,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.roles import Role
 from fogcontrol.core.views import found, paginate
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import ApplicationFilter

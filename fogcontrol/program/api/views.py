@@ -19,8 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
 from fogcontrol.program.api import serializers
 

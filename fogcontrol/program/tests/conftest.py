@@ -5,7 +5,7 @@ import types
 
 import pytest
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 
 # Today, for these tests: the ruleset versioning proof needs versions both before and after it.
 TODAY = dt.date(2026, 6, 15)

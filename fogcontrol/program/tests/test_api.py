@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from conftest import api_as
-from fogcontrol.accounts.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
 from fogcontrol.audit.selectors import audit_entries_for
+from fogcontrol.core.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
 from fogcontrol.program.models import Holiday, RulesetVersion
 from fogcontrol.program.selectors import ruleset_on, town_profile
 from fogcontrol.rules.holidays import standard_town_holidays

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from fogcontrol.accounts.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
+from fogcontrol.core.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
 from fogcontrol.program import services
 from fogcontrol.program.forms import ruleset_initial
 from fogcontrol.program.models import Holiday, RulesetVersion

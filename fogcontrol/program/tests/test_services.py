@@ -8,9 +8,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.audit.selectors import audit_entries_for
+from fogcontrol.core.roles import Role
 from fogcontrol.program import services
 from fogcontrol.program.models import Holiday, RulesetVersion
 from fogcontrol.program.ruleset_bounds import BOUNDS

@@ -18,10 +18,11 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.queue import enqueue_on_commit
+from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
 from fogcontrol.registry.imports.reading import check_upload, open_rows
 from fogcontrol.registry.imports.runner import run_import
@@ -128,14 +129,12 @@ def licence_import_start(*, licence_import: LicenceImport, acting_user, apply: b
     licence_import.error = ""
     licence_import.save(update_fields=["status", "running_dry", "rows_read", "error"])
 
-    from fogcontrol.registry.imports.tasks import run_licence_import
-
-    user_id = getattr(acting_user, "pk", None)
-    label = actor_label_for(acting_user)
-    transaction.on_commit(
-        lambda: run_licence_import.enqueue(
-            licence_import_id=licence_import.pk, apply=apply, acting_user_id=user_id, acting_label=label
-        )
+    enqueue_on_commit(
+        "fogcontrol.registry.imports.tasks.run_licence_import",
+        licence_import_id=licence_import.pk,
+        apply=apply,
+        acting_user_id=getattr(acting_user, "pk", None),
+        acting_label=actor_label_for(acting_user),
     )
     return licence_import
 

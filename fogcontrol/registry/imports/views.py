@@ -15,7 +15,7 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter

@@ -22,8 +22,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 from fogcontrol.testing import factories
 
 # Stated here rather than imported, so that a change of policy has to change this test too.

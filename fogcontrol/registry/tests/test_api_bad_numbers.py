@@ -3,7 +3,7 @@
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 
 HUGE = "99999999999999999999999"
 

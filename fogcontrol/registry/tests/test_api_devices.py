@@ -5,8 +5,8 @@ from decimal import Decimal
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.testing import factories
 

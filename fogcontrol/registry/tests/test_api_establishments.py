@@ -6,8 +6,8 @@ import datetime as dt
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.testing import factories
 

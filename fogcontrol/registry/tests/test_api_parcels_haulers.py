@@ -1,8 +1,8 @@
 """Parcels (with what is on them, scoped), haulers with their vehicles, facilities, parties."""
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 from fogcontrol.testing import factories
 
 

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.testing import factories
 
 # The most queries any registry list may take (scope subqueries, count, page, prefetches).

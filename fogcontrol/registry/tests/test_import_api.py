@@ -5,7 +5,7 @@ import json
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.imports.testing import HEADER, csv_upload, xlsx_upload
 from fogcontrol.registry.models import FoodServiceEstablishment, LicenceImport
 

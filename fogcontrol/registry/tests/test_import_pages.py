@@ -6,7 +6,7 @@ import io
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.imports.testing import HEADER, csv_upload
 from fogcontrol.registry.models import FoodServiceEstablishment, LicenceImport
 

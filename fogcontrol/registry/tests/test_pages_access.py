@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from fogcontrol.accounts.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany, Parcel, Party
 from fogcontrol.testing import factories
 

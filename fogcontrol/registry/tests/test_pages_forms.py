@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.forms import (
     DeviceForm,
     EstablishmentForm,

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry import services
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.testing import factories

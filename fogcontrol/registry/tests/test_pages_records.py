@@ -3,7 +3,7 @@
 import pytest
 from django.utils.html import escape
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry import services

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fogcontrol.accounts.roles import STAFF_ROLES, Role
+from fogcontrol.core.roles import STAFF_ROLES, Role
 from fogcontrol.registry import selectors
 
 pytestmark = pytest.mark.django_db

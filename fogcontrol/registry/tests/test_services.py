@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.audit.selectors import audit_entries_for
+from fogcontrol.core.roles import Role
 from fogcontrol.registry import services
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.registry.selectors import device_detail, responsibility_for

@@ -13,12 +13,8 @@ from fogcontrol.servicing.services.manifests import (
     submission_from_manifest,
 )
 from fogcontrol.servicing.services.retention import hold_place, hold_release, manifest_purge
-from fogcontrol.servicing.services.state import (
-    device_state_refresh,
-    reading_record,
-    requirement_close,
-    status_sweep,
-)
+from fogcontrol.servicing.services.state import device_state_refresh, reading_record, requirement_close
+from fogcontrol.servicing.services.sweep import status_sweep
 
 __all__ = [
     "ManifestSubmission",

@@ -19,6 +19,8 @@ from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.permits.models import Permit, PermitStatus
+from fogcontrol.permits.services import permit_modification_propose
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
 from fogcontrol.rules import maintenance
@@ -38,8 +40,6 @@ from fogcontrol.servicing.services.state import device_events, device_state_refr
 def _issued_permit_for(device: GreaseControlDevice):
     """The permit in force that states this device's frequency (B2), if any: the device's own
     permit, else the permit of an FSE the device serves."""
-    from fogcontrol.permits.models import Permit, PermitStatus
-
     in_force = Permit.objects.filter(status=PermitStatus.ISSUED).order_by("-first_issued_on", "-pk")
     return (
         in_force.filter(device=device).first()
@@ -50,8 +50,6 @@ def _issued_permit_for(device: GreaseControlDevice):
 def _propose_permit_modification(*, device, acting_user, to_days, reason, notice_date, effective_on) -> str:
     """B7 through the permits workflow: the notice, and the reissue on the effective date (which
     also sets the device's assigned frequency). Returns the modification's id, or "" without a permit."""
-    from fogcontrol.permits.services import permit_modification_propose
-
     permit = _issued_permit_for(device)
     if permit is None or permit.service_frequency_days == to_days:
         return ""

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.servicing_rules import (
@@ -148,8 +149,6 @@ def _consequence_detail(code: str, manifest: Manifest, device, ruleset) -> str:
 @transaction.atomic
 def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
     """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
-    from fogcontrol.core.errors import StateConflict as Conflict
-
     if not can_review(acting_user):
         raise PermissionDenied("Only the FOG Manager and inspectors review flags.")
     if flag.review != ManifestFlag.Review.OPEN:

@@ -14,9 +14,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.storage import default_storage
 from django.db import transaction
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.records import canonical_submission, record_append
+from fogcontrol.core.roles import Role
 from fogcontrol.rules.servicing_rules import FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
@@ -172,8 +173,6 @@ def manifest_correct(
 ) -> Manifest:
     """F7: a correction is a new copy of record pointing to the manifest it corrects. Only the
     latest manifest of a correction chain may be corrected; the reason is required."""
-    from fogcontrol.core.errors import StateConflict as Conflict
-
     if not can_correct(acting_user, manifest):
         raise PermissionDenied(
             "Only the hauler that filed this manifest, its submitter, or staff may correct it."

@@ -7,11 +7,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.records import record_purge
+from fogcontrol.core.roles import Role
 from fogcontrol.rules.servicing_rules import PurgeDecision, purge_allowed
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, Manifest, ManifestAttachment

@@ -2,8 +2,8 @@
 
 The state (last full pump-out, next due, status, fill ratio, recommended frequency) is recomputed
 from the device's manifests and readings through the rules engine in the same transaction as the
-write that changes them, so it is current the moment a manifest is saved. The nightly sweep moves
-the statuses that change only with the date, with three UPDATE statements.
+write that changes them, so it is current the moment a manifest is saved. The nightly sweep
+(fogcontrol.servicing.services.sweep) moves the statuses that change only with the date.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
@@ -28,7 +28,6 @@ from fogcontrol.rules.servicing_rules import (
     last_full_pumpout,
     latest_measurement,
     observations_from_history,
-    status_window,
 )
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement, SludgeReading
@@ -386,8 +385,6 @@ def requirement_close(
 ) -> ServiceRequirement:
     """Staff close a requirement (the frequency was reviewed, plans were received, an E8 exception
     was found). An immediate-service requirement closes itself with the next full pump-out."""
-    from fogcontrol.core.errors import StateConflict as Conflict
-
     if not can_review(acting_user):
         raise PermissionDenied("Only the FOG Manager and inspectors close requirements.")
     if requirement.status != ServiceRequirement.Status.OPEN:
@@ -411,46 +408,3 @@ def requirement_close(
         )
     device_state_refresh(device=requirement.device)
     return requirement
-
-
-# --- the nightly sweep -------------------------------------------------------------------------
-
-
-def status_sweep(*, today: dt.date | None = None, acting_user="servicing.nightly") -> dict[str, int]:
-    """Move the statuses that change with the date (due soon -> overdue ...), set-based (D4, E1).
-
-    Creates the state of devices that have none, applies frequency changes whose B7 date has come,
-    then three UPDATE statements. Over the limit and never serviced do not change with the date.
-    """
-    from fogcontrol.servicing.services.frequency import frequency_changes_apply_due
-
-    ctx = ProgramContext(today=today)
-    today = ctx.today()
-    created = 0
-    missing = GreaseControlDevice.objects.filter(service_state__isnull=True).only(
-        "pk", "kind", "assigned_frequency_days"
-    )
-    for device in missing.iterator(chunk_size=500):
-        device_state_refresh(device=device, ctx=ctx)
-        created += 1
-    applied = frequency_changes_apply_due(today=today, acting_user=acting_user, ctx=ctx)
-    window = status_window(today, ctx.ruleset(today))
-    dated = DeviceServiceState.objects.exclude(status__in=["over_limit", "never_serviced"]).filter(
-        next_due__isnull=False
-    )
-    overdue = dated.filter(next_due__lt=window.overdue_if_due_before).exclude(status="overdue")
-    due_soon = dated.filter(
-        next_due__gte=window.overdue_if_due_before, next_due__lte=window.due_soon_if_due_by
-    ).exclude(status="due_soon")
-    compliant = dated.filter(next_due__gt=window.due_soon_if_due_by).exclude(status="compliant")
-    counts = {
-        "created": created,
-        "frequency_changes_applied": applied,
-        "overdue": overdue.update(status="overdue", status_on=today),
-        "due_soon": due_soon.update(status="due_soon", status_on=today),
-        "compliant": compliant.update(status="compliant", status_on=today),
-    }
-    DeviceServiceState.objects.exclude(status_on=today).filter(
-        Q(status__in=["over_limit", "never_serviced"]) | Q(next_due__isnull=True)
-    ).update(status_on=today)
-    return counts

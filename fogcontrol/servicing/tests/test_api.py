@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.tests.helpers import api_body, days_ago, submit
 from fogcontrol.testing import factories

@@ -8,9 +8,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.calendar import TownCalendar

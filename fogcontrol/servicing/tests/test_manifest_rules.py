@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement
 from fogcontrol.servicing.services import manifest_correct, reading_record, submission_from_manifest

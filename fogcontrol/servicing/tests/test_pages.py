@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import FrequencyChange, FrequencyChangeRequest, Manifest, ManifestFlag
 from fogcontrol.servicing.tests.helpers import days_ago, submit

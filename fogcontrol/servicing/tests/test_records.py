@@ -9,7 +9,6 @@ from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.core.errors import RecordImmutable
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.models import GENESIS_HASH, PurgedRecord
@@ -20,6 +19,7 @@ from fogcontrol.core.records import (
     unprotection_sql,
     verify_chain,
 )
+from fogcontrol.core.roles import Role
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.services import hold_place, manifest_purge
 from fogcontrol.servicing.tests.helpers import submit

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from conftest import api_as
-from fogcontrol.accounts.roles import STAFF_ROLES, Role
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import STAFF_ROLES, Role
 from fogcontrol.servicing.models import LitigationHold, Manifest
 from fogcontrol.servicing.tests.helpers import days_ago, submit
 

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import RulesetVersion
 
 pytestmark = pytest.mark.django_db

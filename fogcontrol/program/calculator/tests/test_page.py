@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from fogcontrol.accounts.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
+from fogcontrol.core.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.deadlines import DEADLINE_RULES

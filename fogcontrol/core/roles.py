@@ -1,4 +1,5 @@
-"""The program's roles. A user has exactly one; outside users are bound to their own records."""
+"""The program's roles. A user (fogcontrol.accounts.models.User) has exactly one; outside users are
+bound to their own records. Every app checks them (fogcontrol.core.permissions), so they live here."""
 
 from django.db import models
 
