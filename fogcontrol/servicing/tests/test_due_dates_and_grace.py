@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.servicing.tests.helpers import days_ago, submit
 

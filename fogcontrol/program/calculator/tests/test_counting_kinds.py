@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import api_as
-from fogcontrol.accounts.roles import Role
+from fogcontrol.core.roles import Role
 from fogcontrol.program.models import Holiday, RulesetVersion
 
 pytestmark = pytest.mark.django_db
