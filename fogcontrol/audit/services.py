@@ -11,7 +11,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
 from fogcontrol.audit.models import AuditEntry
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 
 
 def snapshot(instance: models.Model) -> dict[str, Any]:
@@ -45,9 +45,8 @@ def audit_record(
     note: str = "",
 ) -> AuditEntry:
     """Write one audit entry. `acting_user` is a User, or a label such as "seed_demo" for jobs."""
-    user = acting_user if getattr(acting_user, "pk", None) else None
     return AuditEntry.objects.create(
-        actor=user,
+        actor=person(acting_user),
         actor_label=actor_label_for(acting_user),
         action=action,
         content_type=ContentType.objects.get_for_model(instance, for_concrete_model=True),

@@ -12,8 +12,8 @@ def is_job(acting_user) -> bool:
 
 
 def person(acting_user):
-    """The acting user when it is a person, for foreign keys; None for a job."""
-    return None if is_job(acting_user) or acting_user is None else acting_user
+    """The acting user when it is a person, for foreign keys; None for a job (or no one)."""
+    return acting_user if getattr(acting_user, "pk", None) else None
 
 
 def actor_label_for(acting_user) -> str:

@@ -37,7 +37,7 @@ from django.db import connection, models
 from django.db.migrations.operations.base import Operation
 from django.utils import timezone
 
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.models import GENESIS_HASH, CopyOfRecord, PurgedRecord, RecordChainHead
 
 # Fields left out of the hash: the row id (assigned by the database after hashing) and the hash.
@@ -88,7 +88,7 @@ def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
     """Insert a copy of record at the end of its table's chain. Call inside a transaction."""
     head, _ = RecordChainHead.objects.select_for_update().get_or_create(chain=chain_name(type(instance)))
     instance.received_at = timezone.now().astimezone(dt.UTC)
-    instance.submitted_by = acting_user if getattr(acting_user, "pk", None) else None
+    instance.submitted_by = person(acting_user)
     instance.submitted_by_label = actor_label_for(acting_user)[:150]
     instance.record_sequence = head.last_sequence + 1
     instance.previous_hash = head.last_hash

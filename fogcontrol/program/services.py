@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
@@ -360,7 +361,7 @@ def ruleset_version_create(
         adopted_on=adopted_on,
         values=cleaned,
         notes=notes or "",
-        created_by=acting_user if getattr(acting_user, "pk", None) else None,
+        created_by=person(acting_user),
     )
     version.full_clean()
     version.save()

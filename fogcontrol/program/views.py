@@ -11,12 +11,13 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
 from fogcontrol.program.forms import (
@@ -36,12 +37,11 @@ def _require_staff(request) -> None:
 
 def _require_fog_manager(request) -> None:
     _require_staff(request)
-    if not request.user.has_role(Role.FOG_MANAGER):
-        raise PermissionDenied("Only the FOG Manager may change the program's settings.")
+    require_role(request.user, {Role.FOG_MANAGER}, "Only the FOG Manager may change the program's settings.")
 
 
 def _can_edit(request) -> bool:
-    return request.user.has_role(Role.FOG_MANAGER)
+    return has_role(request.user, {Role.FOG_MANAGER})
 
 
 def _get_or_404(fetch, *args):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.forms import NullBooleanSelect
 from django.http import QueryDict
 from django.shortcuts import redirect, render
@@ -20,6 +20,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from fogcontrol.audit.selectors import change_history
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import require_role
+from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors, services
@@ -75,8 +77,7 @@ def detail_url(obj) -> str:
 def _editors_only(user) -> None:
     """Outside users: 404. Staff who may not change the registry: 403."""
     staff_only(user)
-    if not user.can_edit_registry:
-        raise PermissionDenied("Only the FOG Manager and inspectors may change the registry.")
+    require_role(user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may change the registry.")
 
 
 # --- Lists ----------------------------------------------------------------------------------

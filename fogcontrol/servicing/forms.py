@@ -1,7 +1,6 @@
 """Page forms. They read and type the input; the services decide what is allowed."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from fogcontrol.core.roles import Role
@@ -30,18 +29,6 @@ class MultipleFileField(forms.FileField):
         if isinstance(data, list | tuple):
             return [single(item, initial) for item in data]
         return [single(data, initial)] if data else []
-
-
-def apply_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Show a service's ValidationError beside the field it names (or above the form)."""
-    if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            target = field if field in form.fields else None
-            for message in messages:
-                form.add_error(target, message if target else f"{field.replace('_', ' ')}: {message}")
-    else:
-        for message in error.messages:
-            form.add_error(None, message)
 
 
 class ManifestForm(forms.Form):

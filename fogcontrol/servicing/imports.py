@@ -22,11 +22,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
-from fogcontrol.servicing.permissions import can_submit_manifest
+from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.manifests import manifest_submit
 
@@ -228,8 +230,7 @@ def _header_problem(fieldnames: list[str] | None) -> str:
 @transaction.atomic
 def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImport:
     """Accept an uploaded CSV (checked: size, name, text, header) and queue it for processing."""
-    if not can_submit_manifest(acting_user):
-        raise PermissionDenied("Your role may not submit manifests.")
+    require_role(acting_user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
     limit = settings.FOGCONTROL_MAX_UPLOAD_BYTES
     if upload is None:
         raise ValidationError({"file": "Choose the CSV file to upload."})
@@ -256,7 +257,8 @@ def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImp
     if problem:
         raise ValidationError({"file": problem})
     record = ManifestImport(
-        uploaded_by=acting_user,
+        uploaded_by=person(acting_user),
+        uploaded_by_label=actor_label_for(acting_user),
         original_name=upload.name[:255],
         size_bytes=upload.size,
         dry_run=dry_run,
@@ -307,7 +309,8 @@ def manifest_import_run(*, import_id: int) -> ManifestImport:
 
 
 def _process(record: ManifestImport) -> None:
-    user = record.uploaded_by
+    # The rows are submitted by whoever uploaded the file: a user, or the job that did.
+    user = record.uploaded_by or record.uploaded_by_label
     ctx = ProgramContext()
     device_cache: dict = {}
     seen: set | None = set() if record.dry_run else None

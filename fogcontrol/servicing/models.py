@@ -43,7 +43,11 @@ class ManifestImport(models.Model):
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
 
-    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Names who acted even when it was a job (no user), as audit entries do.
+    uploaded_by_label = models.CharField(max_length=150, blank=True)
     hauler = models.ForeignKey(
         HaulerCompany, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -321,7 +325,11 @@ class FrequencyChangeRequest(models.Model):
     requested_days = models.PositiveSmallIntegerField()
     current_days = models.PositiveSmallIntegerField()
     justification = models.TextField(help_text="The owner's case: accumulation data, practices (E5).")
-    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Names who acted even when it was a job (no user), as audit entries do.
+    submitted_by_label = models.CharField(max_length=150, blank=True)
     submitted_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True)
     assessment = models.JSONField(default=dict, help_text="The rules engine's E5 assessment when filed.")
@@ -429,7 +437,11 @@ class LitigationHold(models.Model):
 
     device = models.ForeignKey(GreaseControlDevice, on_delete=models.PROTECT, related_name="litigation_holds")
     reason = models.TextField()
-    placed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    placed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Names who acted even when it was a job (no user), as audit entries do.
+    placed_by_label = models.CharField(max_length=150, blank=True)
     placed_at = models.DateTimeField(auto_now_add=True)
     released_at = models.DateTimeField(null=True, blank=True)
 

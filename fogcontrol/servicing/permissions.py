@@ -1,9 +1,12 @@
 """Who may do what in servicing. Scope (which records) is the selectors' job; this is the role.
 
-Jobs and commands act under a label (a string such as "seed_demo" or "servicing.nightly"), as in
-the registry services: they are the program itself, and pass every role check.
+Each rule is a set of roles, checked by the one role check (fogcontrol.core.permissions): services
+refuse with ``require_role(acting_user, ROLES, message)``; pages ask ``has_role`` to decide what to
+show. Jobs and commands act under a label (a string such as "seed_demo" or "servicing.nightly"):
+they are the program itself, and pass every role check.
 """
 
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
 
 # F1: manifests are submitted by the permittee or by the servicer on its behalf; Town staff key
@@ -11,32 +14,29 @@ from fogcontrol.core.roles import Role
 MANIFEST_SUBMITTERS = frozenset(
     {Role.HAULER, Role.FSE, Role.PROPERTY_OWNER, Role.FOG_MANAGER, Role.INSPECTOR}
 )
-
-
-def is_system(actor) -> bool:
-    return isinstance(actor, str)
+# Review flags, record inspection readings, close requirements.
+REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
+# E1: the FOG Manager raises or lowers a device's frequency, and decides E5 requests.
+FREQUENCY_SETTERS = frozenset({Role.FOG_MANAGER})
+# E5: the owner (the FSE, or the property owner for a shared device) asks in writing; the FOG
+# Manager may file one on their behalf.
+FREQUENCY_REQUESTERS = frozenset({Role.FSE, Role.PROPERTY_OWNER}) | FREQUENCY_SETTERS
 
 
 def can_submit_manifest(user) -> bool:
-    if is_system(user):
-        return True
-    return user.is_authenticated and (user.is_superuser or user.role in MANIFEST_SUBMITTERS)
+    return has_role(user, MANIFEST_SUBMITTERS)
 
 
 def can_review(user) -> bool:
     """Review flags, record inspection readings, close requirements: the FOG Manager and inspectors."""
-    if is_system(user):
-        return True
-    return user.is_authenticated and user.has_role(Role.FOG_MANAGER, Role.INSPECTOR)
+    return has_role(user, REVIEWERS)
 
 
 def can_set_frequency(user) -> bool:
     """E1: the FOG Manager raises or lowers a device's frequency; E5 requests are decided by them."""
-    if is_system(user):
-        return True
-    return user.is_authenticated and user.has_role(Role.FOG_MANAGER)
+    return has_role(user, FREQUENCY_SETTERS)
 
 
 def can_request_frequency(user) -> bool:
     """E5: the owner (the FSE, or the property owner for a shared device) asks in writing."""
-    return user.is_authenticated and (user.role in (Role.FSE, Role.PROPERTY_OWNER) or can_set_frequency(user))
+    return has_role(user, FREQUENCY_REQUESTERS)

@@ -9,6 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.servicing import certification, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
@@ -23,10 +25,11 @@ from fogcontrol.servicing.forms import (
     ManifestForm,
     ReadingForm,
     RequirementCloseForm,
-    apply_service_errors,
 )
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.permissions import (
+    FREQUENCY_SETTERS,
+    MANIFEST_SUBMITTERS,
     can_request_frequency,
     can_review,
     can_set_frequency,
@@ -70,8 +73,7 @@ def manifest_list(request):
 @login_required
 def manifest_new(request):
     user = request.user
-    if not can_submit_manifest(user):
-        raise PermissionDenied("Your role may not submit manifests.")
+    require_role(user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
     initial = {}
     if request.GET.get("device"):
         initial["device"] = request.GET["device"]
@@ -85,7 +87,7 @@ def manifest_new(request):
                 raw=form.raw(),
             )
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         else:
             flagged = len(manifest.flag_list)
             note = f" {flagged} point(s) will be reviewed by Town staff." if flagged else ""
@@ -159,7 +161,7 @@ def manifest_correct(request, pk):
                 raw=form.raw(),
             )
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         except Conflict as error:
             form.add_error(None, str(error))
         else:
@@ -192,8 +194,7 @@ def certification_page(request):
 @login_required
 def import_list(request):
     user = request.user
-    if not can_submit_manifest(user):
-        raise PermissionDenied("Your role may not submit manifests.")
+    require_role(user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -201,7 +202,7 @@ def import_list(request):
                 acting_user=user, upload=form.cleaned_data["file"], dry_run=form.cleaned_data["dry_run"]
             )
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         else:
             imports.manifest_import_enqueue(record)
             return redirect("servicing:import_detail", pk=record.pk)
@@ -293,7 +294,7 @@ def device_frequency(request, pk):
         try:
             change = services.frequency_change(device=device, acting_user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         else:
             messages.success(
                 request,
@@ -313,7 +314,7 @@ def device_frequency_request(request, pk):
         try:
             services.frequency_request_file(device=device, acting_user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         except Conflict as error:
             form.add_error(None, str(error))
         else:
@@ -331,7 +332,7 @@ def device_reading(request, pk):
         try:
             services.reading_record(device=device, acting_user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            apply_service_errors(form, error)
+            show_service_errors(form, error)
         else:
             messages.success(request, "Reading recorded.")
             return redirect("servicing:device_history", pk=pk)
@@ -433,13 +434,12 @@ def request_detail(request, pk):
     filed = found(selectors.frequency_requests_visible_to(user).get, pk=pk)
     form = DecisionForm(request.POST or None)
     if request.method == "POST":
-        if not can_set_frequency(user):
-            raise PermissionDenied("Only the FOG Manager decides frequency requests (E5).")
+        require_role(user, FREQUENCY_SETTERS, "Only the FOG Manager decides frequency requests (E5).")
         if form.is_valid():
             try:
                 services.frequency_request_decide(request=filed, acting_user=user, **form.cleaned_data)
             except ValidationError as error:
-                apply_service_errors(form, error)
+                show_service_errors(form, error)
             except Conflict as error:
                 form.add_error(None, str(error))
             else:

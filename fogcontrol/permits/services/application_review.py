@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, is_job, person
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.permits.models import (
     SINK_KINDS,
@@ -38,9 +39,8 @@ from fogcontrol.permits.services.applications import (
     store_document,
 )
 from fogcontrol.permits.services.common import (
+    REVIEWERS,
     audited_save,
-    is_job,
-    person,
     require_applicant_or_reviewer,
     require_fog_manager,
     require_reviewer,
@@ -285,7 +285,7 @@ def application_schedule_inspection(
     require_reviewer(acting_user, "schedule inspections")
     if scheduled_for is None:
         raise ValidationError({"scheduled_for": ["Give the date and time of the inspection."]})
-    if inspector is not None and not inspector.has_role("fog_manager", "inspector"):
+    if inspector is not None and not has_role(inspector, REVIEWERS):
         raise ValidationError({"inspector": [f"{inspector} is not an inspector or the FOG Manager."]})
     return _review_step(
         application,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import person
 from fogcontrol.permits.models import (
     ApplicationDocument,
     ApplicationFixture,
@@ -28,12 +29,7 @@ from fogcontrol.permits.models import (
     PermitApplication,
     PermitStatus,
 )
-from fogcontrol.permits.services.common import (
-    audited_save,
-    person,
-    record_event,
-    require_applicant_or_reviewer,
-)
+from fogcontrol.permits.services.common import audited_save, record_event, require_applicant_or_reviewer
 from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import ruleset_on, town_today

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.core.actors import actor_label_for, is_job, person
-from fogcontrol.core.permissions import require_role
+from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import PermitEvent
 from fogcontrol.program.selectors import town_profile
@@ -15,6 +15,8 @@ from fogcontrol.program.selectors import town_profile
 DECIDERS = frozenset({Role.FOG_MANAGER})
 # Who may review: ask for information, schedule and record inspections, file on an FSE's behalf.
 REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
+# Who applies for their own establishment (B3).
+APPLICANTS = frozenset({Role.FSE})
 
 
 def require_fog_manager(acting_user, what: str) -> None:
@@ -26,16 +28,15 @@ def require_reviewer(acting_user, what: str) -> None:
 
 
 def require_applicant_or_reviewer(acting_user, establishment, what: str) -> None:
-    """An FSE user of this establishment, or staff who file on its behalf."""
-    if is_job(acting_user):
+    """An FSE user of this establishment, or staff who file on its behalf (a job passes, as it
+    passes every role check)."""
+    refusal = f"Only the establishment's own users and the FOG Manager's staff may {what}."
+    if has_role(acting_user, REVIEWERS):
         return
-    if acting_user is None or not acting_user.is_authenticated:
-        raise PermissionDenied(f"Sign in to {what}.")
-    if acting_user.has_role(*REVIEWERS):
-        return
-    if acting_user.role == Role.FSE and establishment.users.filter(pk=acting_user.pk).exists():
-        return
-    raise PermissionDenied(f"Only the establishment's own users and the FOG Manager's staff may {what}.")
+    require_role(acting_user, APPLICANTS, refusal)
+    # The role is right; the establishment must also be one the user is bound to.
+    if not establishment.users.filter(pk=acting_user.pk).exists():
+        raise PermissionDenied(refusal)
 
 
 def record_event(

@@ -8,9 +8,11 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from fogcontrol.core.actors import person
+from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
-from fogcontrol.permits.services.common import audited_save, person, require_role
+from fogcontrol.permits.services.common import audited_save
 
 FEE_EDITORS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})
 

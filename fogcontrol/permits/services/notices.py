@@ -14,10 +14,10 @@ from django.core.mail import EmailMessage
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.permits.models import PermitNotice
-from fogcontrol.permits.services.common import person, town_contacts
+from fogcontrol.permits.services.common import town_contacts
 
 
 def permittee_emails(establishment, application=None) -> list[str]:

@@ -13,9 +13,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from fogcontrol.audit.services import snapshot
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.permits.models import Permit, PermitModification, PermitNotice, PermitStatus, PermitVersion
-from fogcontrol.permits.services.common import audited_save, person, record_event, require_fog_manager
+from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.permit_versions import (
     MODIFIABLE_TERMS,

@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.permits.models import Permit, PermitApplication, PermitModification, PermitVersion
-from fogcontrol.permits.services.common import audited_save, person, record_event, town_contacts
+from fogcontrol.permits.services.common import audited_save, record_event, town_contacts
 from fogcontrol.permits.states import check_permit_transition
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update

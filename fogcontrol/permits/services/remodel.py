@@ -9,13 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import person
 from fogcontrol.permits.models import FeeKind, RemodelNotice
-from fogcontrol.permits.services.common import (
-    audited_save,
-    person,
-    require_applicant_or_reviewer,
-    require_reviewer,
-)
+from fogcontrol.permits.services.common import audited_save, require_applicant_or_reviewer, require_reviewer
 from fogcontrol.permits.services.fees import fee_assess
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.uploads import check_upload

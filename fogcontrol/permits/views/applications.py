@@ -15,12 +15,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
-from fogcontrol.core.roles import Role
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus
-from fogcontrol.permits.services.common import DECIDERS, REVIEWERS
+from fogcontrol.permits.services.common import APPLICANTS, DECIDERS, REVIEWERS
 from fogcontrol.permits.services.permit_versions import current_conditions
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
@@ -35,9 +35,9 @@ PER_PAGE = 25
 def _applicant_establishments(user):
     """The establishments this user may apply for: its own, or any for the FOG Manager's staff."""
     queryset = establishments_visible_to(user).filter(status="active")
-    if user.has_role(*REVIEWERS):
+    if has_role(user, REVIEWERS):
         return queryset
-    if user.role == Role.FSE:
+    if has_role(user, APPLICANTS):
         return queryset.filter(users=user)
     return queryset.none()
 
@@ -147,8 +147,8 @@ def _submit(request, pk):
 def _step_forms(user, application, bound=None) -> dict:
     """The forms the page offers in this state to this user; `bound` replaces one after an error."""
     status = application.status
-    reviewer = user.has_role(*REVIEWERS)
-    decider = user.has_role(*DECIDERS)
+    reviewer = has_role(user, REVIEWERS)
+    decider = has_role(user, DECIDERS)
     applicant = reviewer or application.establishment.users.filter(pk=user.pk).exists()
     offer = {}
     if applicant and status == S.DRAFT:
@@ -204,10 +204,10 @@ def _detail(request, application, *, bound=None, status=200):
     context = {
         "application": application,
         "steps": _step_forms(user, application, bound),
-        "is_reviewer": user.has_role(*REVIEWERS),
-        "is_decider": user.has_role(*DECIDERS),
+        "is_reviewer": has_role(user, REVIEWERS),
+        "is_decider": has_role(user, DECIDERS),
         "can_withdraw": application.is_open
-        and (user.has_role(*REVIEWERS) or application.establishment.users.filter(pk=user.pk).exists()),
+        and (has_role(user, REVIEWERS) or application.establishment.users.filter(pk=user.pk).exists()),
     }
     if user.is_program_staff:
         context["sizing"] = application_sizing(application, ruleset_on(town_today()))

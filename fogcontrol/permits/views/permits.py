@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import PermitFilter
@@ -61,12 +62,12 @@ def _permit_context(request, permit, **extra):
     user = request.user
     today = town_today()
     ruleset = ruleset_on(today)
-    is_applicant = user.has_role(*REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
+    is_applicant = has_role(user, REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
     context = {
         "permit": permit,
         "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
         "expiry": selectors.permit_expiry_explanation(permit),
-        "is_decider": user.has_role(*DECIDERS),
+        "is_decider": has_role(user, DECIDERS),
         "is_applicant": is_applicant,
         "open_application": permit.follow_on_applications.exclude(
             status__in=["issued", "rejected", "withdrawn"]
@@ -143,8 +144,7 @@ def permit_change(request, pk):
 def permit_modify(request, pk):
     """B7: the FOG Manager proposes a change of frequency or conditions; the permittee is told."""
     permit = found(selectors.permit_detail, request.user, pk)
-    if not request.user.has_role(*DECIDERS):
-        raise PermissionDenied("Only the FOG Manager may change the terms of a permit.")
+    require_role(request.user, DECIDERS, "Only the FOG Manager may change the terms of a permit.")
     ruleset = ruleset_on(town_today())
     form = forms.ModifyForm(request.POST or None, frequencies=ruleset.allowed_frequencies_days,
                              notice_days=ruleset.frequency_change_notice_days)  # fmt: skip
@@ -348,7 +348,7 @@ def remodel_detail(request, pk):
         "notice": notice,
         "plans_form": plans_form if can_submit else None,
         "decide_form": decide_form
-        if request.user.has_role(*REVIEWERS) and notice.plan_review == RemodelNotice.PlanReview.PLANS_RECEIVED
+        if has_role(request.user, REVIEWERS) and notice.plan_review == RemodelNotice.PlanReview.PLANS_RECEIVED
         else None,
     }
     return render(request, "permits/remodel_detail.html", context, status=status)
@@ -360,12 +360,11 @@ def remodel_detail(request, pk):
 @login_required
 def fee_schedules(request):
     staff_only(request.user)
-    can_edit = request.user.has_role(*FEE_EDITORS)
+    can_edit = has_role(request.user, FEE_EDITORS)
     form = forms.FeeScheduleForm(request.POST or None) if can_edit else None
     status = 200
     if request.method == "POST":
-        if not can_edit:
-            raise PermissionDenied("Only the FOG Manager and the billing clerk may set fees.")
+        require_role(request.user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may set fees.")
         status = 400
         if form.is_valid():
             data = form.cleaned_data

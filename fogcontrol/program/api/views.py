@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
 from fogcontrol.program.api import serializers
@@ -40,7 +41,7 @@ class FogManagerWrites(permissions.BasePermission):
     message = "Only the FOG Manager may change the program's settings."
 
     def has_permission(self, request, view) -> bool:
-        return request.method in permissions.SAFE_METHODS or request.user.has_role(Role.FOG_MANAGER)
+        return request.method in permissions.SAFE_METHODS or has_role(request.user, {Role.FOG_MANAGER})
 
 
 PERMISSIONS = [permissions.IsAuthenticated, IsProgramStaffElseNotFound, FogManagerWrites]

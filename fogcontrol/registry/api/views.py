@@ -17,6 +17,8 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.permissions import has_role
+from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.registry import selectors, services
 from fogcontrol.registry.api import serializers
 from fogcontrol.registry.filters import (
@@ -43,10 +45,10 @@ class CanEditRegistry(permissions.BasePermission):
     def has_permission(self, request, view) -> bool:
         if request.method in permissions.SAFE_METHODS or getattr(view, "detail", False):
             return True
-        return request.user.can_edit_registry
+        return has_role(request.user, REGISTRY_EDITORS)
 
     def has_object_permission(self, request, view, obj) -> bool:
-        return request.method in permissions.SAFE_METHODS or request.user.can_edit_registry
+        return request.method in permissions.SAFE_METHODS or has_role(request.user, REGISTRY_EDITORS)
 
 
 class IsProgramStaff(permissions.BasePermission):

@@ -18,7 +18,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
@@ -43,10 +43,6 @@ def _require_importer(acting_user) -> None:
 
 def _require_fog_manager(acting_user) -> None:
     require_role(acting_user, [Role.FOG_MANAGER], "Only the FOG Manager may apply an import to the registry.")
-
-
-def _user_or_none(acting_user):
-    return acting_user if getattr(acting_user, "pk", None) else None
 
 
 @transaction.atomic
@@ -87,7 +83,7 @@ def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> Licenc
         delimiter=facts.delimiter,
         headers=list(facts.headers),
         mapping=propose_mapping(list(facts.headers)),
-        uploaded_by=_user_or_none(acting_user),
+        uploaded_by=person(acting_user),
         uploaded_by_label=actor_label_for(acting_user),
     )
     licence_import.file.save(name.replace("/", "_")[-100:], uploaded_file, save=False)
@@ -133,7 +129,7 @@ def licence_import_start(*, licence_import: LicenceImport, acting_user, apply: b
         "fogcontrol.registry.imports.tasks.run_licence_import",
         licence_import_id=licence_import.pk,
         apply=apply,
-        acting_user_id=getattr(acting_user, "pk", None),
+        acting_user_id=getattr(person(acting_user), "pk", None),
         acting_label=actor_label_for(acting_user),
     )
     return licence_import
@@ -175,7 +171,7 @@ def licence_import_run(*, licence_import: LicenceImport, acting_user, apply: boo
     if apply:
         licence_import.applied_counts = counts
         licence_import.applied_at = now
-        licence_import.applied_by = _user_or_none(acting_user)
+        licence_import.applied_by = person(acting_user)
         licence_import.applied_by_label = actor_label_for(acting_user)
         licence_import.status = LicenceImport.Status.APPLIED
     else:

@@ -10,12 +10,13 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from fogcontrol.core.roles import Role
+from fogcontrol.core.permissions import has_role, require_role
+from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter
@@ -30,7 +31,7 @@ def _import(request, pk) -> LicenceImport:
 
 
 def _can_apply(user) -> bool:
-    return user.has_role(Role.FOG_MANAGER)
+    return has_role(user, {Role.FOG_MANAGER})
 
 
 @login_required
@@ -43,8 +44,9 @@ def import_list(request):
 @login_required
 def import_upload(request):
     staff_only(request.user)
-    if not request.user.can_edit_registry:
-        raise PermissionDenied("Only the FOG Manager and inspectors may import licence records.")
+    require_role(
+        request.user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may import licence records."
+    )
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -62,8 +64,9 @@ def import_upload(request):
 @login_required
 def import_mapping(request, pk):
     licence_import = _import(request, pk)
-    if not request.user.can_edit_registry:
-        raise PermissionDenied("Only the FOG Manager and inspectors may import licence records.")
+    require_role(
+        request.user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may import licence records."
+    )
     if licence_import.status == LicenceImport.Status.APPLIED or licence_import.is_running:
         messages.error(request, "This import can no longer be changed.")
         return redirect("imports:detail", pk)
@@ -109,7 +112,7 @@ def import_detail(request, pk):
         "rows": page.object_list,
         "showing_applied": licence_import.report_is_applied if applied is None else applied,
         "can_apply": _can_apply(request.user) and licence_import.status == LicenceImport.Status.CHECKED,
-        "can_remap": request.user.can_edit_registry
+        "can_remap": has_role(request.user, REGISTRY_EDITORS)
         and licence_import.status != LicenceImport.Status.APPLIED
         and not licence_import.is_running,
     }

@@ -20,7 +20,12 @@ from fogcontrol.servicing.services.retention import (
 
 
 class LitigationHoldSerializer(serializers.ModelSerializer):
-    placed_by = serializers.StringRelatedField()
+    placed_by = serializers.SerializerMethodField(
+        help_text="Who placed the hold: a user, or the job that did."
+    )
+
+    def get_placed_by(self, hold: LitigationHold) -> str:
+        return str(hold.placed_by) if hold.placed_by_id else hold.placed_by_label
 
     class Meta:
         model = LitigationHold

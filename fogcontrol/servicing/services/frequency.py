@@ -13,12 +13,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.permissions import require_role
 from fogcontrol.permits.models import Permit, PermitStatus
 from fogcontrol.permits.services import permit_modification_propose
 from fogcontrol.registry.models import GreaseControlDevice
@@ -33,7 +35,7 @@ from fogcontrol.servicing.models import (
     FrequencyChangeRequest,
     ServiceRequirement,
 )
-from fogcontrol.servicing.permissions import can_request_frequency, can_set_frequency
+from fogcontrol.servicing.permissions import FREQUENCY_REQUESTERS, FREQUENCY_SETTERS
 from fogcontrol.servicing.services.state import device_events, device_state_refresh
 
 
@@ -78,8 +80,9 @@ def frequency_change(
 ) -> FrequencyChange:
     """E1 / B7: the FOG Manager assigns a new frequency, effective no sooner than the B7 notice
     period after ``notice_date`` (today by default). Closes the device's open frequency review."""
-    if not can_set_frequency(acting_user):
-        raise PermissionDenied("Only the FOG Manager changes a device's service frequency (E1).")
+    require_role(
+        acting_user, FREQUENCY_SETTERS, "Only the FOG Manager changes a device's service frequency (E1)."
+    )
     ctx = ctx or ProgramContext()
     today = ctx.today()
     notice_date = notice_date or today
@@ -117,7 +120,7 @@ def frequency_change(
         notice_date=notice_date,
         effective_on=effective_on,
         explanation=notice.explanation.as_dict(),
-        decided_by=acting_user if getattr(acting_user, "pk", None) else None,
+        decided_by=person(acting_user),
     )
     change.permit_modification_ref = _propose_permit_modification(
         device=device,
@@ -242,8 +245,11 @@ def frequency_request_file(
 ) -> FrequencyChangeRequest:
     """E5: the owner asks in writing for a different frequency. The device must be theirs (the
     caller fetched it through the user's scope)."""
-    if not can_request_frequency(acting_user):
-        raise PermissionDenied("Only the FSE or the property owner may ask for a frequency change (E5).")
+    require_role(
+        acting_user,
+        FREQUENCY_REQUESTERS,
+        "Only the FSE or the property owner may ask for a frequency change (E5).",
+    )
     ctx = ctx or ProgramContext()
     ruleset = ctx.ruleset()
     allowed = sorted(ruleset.allowed_frequencies_days)
@@ -270,7 +276,8 @@ def frequency_request_file(
         requested_days=requested_days,
         current_days=current,
         justification=justification.strip(),
-        submitted_by=acting_user,
+        submitted_by=person(acting_user),
+        submitted_by_label=actor_label_for(acting_user),
         assessment=_assessment_dict(decision),
     )
     audit_record(
@@ -292,8 +299,7 @@ def frequency_request_decide(
     """E5: the FOG Manager grants or refuses, with the engine's assessment recorded beside the
     decision. Deciding against the assessment needs a note; a grant records the frequency change
     (B7 notice, permit revised and reissued)."""
-    if not can_set_frequency(acting_user):
-        raise PermissionDenied("Only the FOG Manager decides frequency requests (E5).")
+    require_role(acting_user, FREQUENCY_SETTERS, "Only the FOG Manager decides frequency requests (E5).")
     request = FrequencyChangeRequest.objects.select_for_update().get(pk=request.pk)
     if request.status != FrequencyChangeRequest.Status.PENDING:
         raise Conflict(f"This request was already {request.get_status_display().lower()}.")
@@ -306,7 +312,7 @@ def frequency_request_decide(
     before = snapshot(request)
     request.status = FrequencyChangeRequest.Status.GRANTED if grant else FrequencyChangeRequest.Status.REFUSED
     request.decision_assessment = _assessment_dict(decision)
-    request.decided_by = acting_user
+    request.decided_by = person(acting_user)
     request.decided_at = timezone.now()
     request.decision_note = note.strip()
     request.save()

@@ -7,12 +7,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import person
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.permissions import require_role
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.servicing_rules import (
@@ -29,7 +31,7 @@ from fogcontrol.rules.servicing_rules import (
 )
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestFlag, SludgeReading
-from fogcontrol.servicing.permissions import can_review
+from fogcontrol.servicing.permissions import REVIEWERS
 
 # --- flags -------------------------------------------------------------------------------------
 
@@ -149,8 +151,7 @@ def _consequence_detail(code: str, manifest: Manifest, device, ruleset) -> str:
 @transaction.atomic
 def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = "") -> ManifestFlag:
     """Staff review a flag: cleared (no action) or referred for enforcement (F4, F7)."""
-    if not can_review(acting_user):
-        raise PermissionDenied("Only the FOG Manager and inspectors review flags.")
+    require_role(acting_user, REVIEWERS, "Only the FOG Manager and inspectors review flags.")
     if flag.review != ManifestFlag.Review.OPEN:
         raise Conflict(f"This flag was already reviewed ({flag.get_review_display().lower()}).")
     if outcome not in (ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED):
@@ -159,7 +160,7 @@ def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = ""
         raise ValidationError({"note": "Say why the manifest is referred for enforcement."})
     before = snapshot(flag)
     flag.review = outcome
-    flag.reviewed_by = acting_user
+    flag.reviewed_by = person(acting_user)
     flag.reviewed_at = timezone.now()
     flag.review_note = note.strip()
     flag.save(update_fields=["review", "reviewed_by", "reviewed_at", "review_note"])

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from fogcontrol.core.actors import is_job
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -30,7 +31,6 @@ from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest
-from fogcontrol.servicing.permissions import is_system
 
 ATTACHMENT_SIGNATURES = {
     b"%PDF-": "application/pdf",
@@ -110,7 +110,7 @@ def _resolve_device(
         device = cache[key]
     else:
         visible = (
-            GreaseControlDevice.objects.all() if is_system(acting_user) else devices_visible_to(acting_user)
+            GreaseControlDevice.objects.all() if is_job(acting_user) else devices_visible_to(acting_user)
         )
         device = (visible.filter(pk=pk) if pk else visible.filter(identifier__iexact=identifier)).first()
         if cache is not None:

@@ -16,12 +16,13 @@ from django.db import transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.core.roles import Role
 from fogcontrol.rules.servicing_rules import FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
-from fogcontrol.servicing.permissions import can_review, can_submit_manifest
+from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS, can_review
 from fogcontrol.servicing.services.manifest_flags import review_flags
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
@@ -71,8 +72,7 @@ def manifest_submit(
     ``raw`` is the submission exactly as received (the API body, the form, the CSV row); it is
     kept in the copy of record beside the resolved fields.
     """
-    if not can_submit_manifest(acting_user):
-        raise PermissionDenied("Your role may not submit manifests.")
+    require_role(acting_user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
     ctx = ctx or ProgramContext()
     resolved = manifest_validate(
         submission, acting_user=acting_user, ctx=ctx, corrects=corrects, device_cache=device_cache
@@ -155,7 +155,7 @@ def can_correct(user, manifest: Manifest) -> bool:
     """Staff who review; the hauler company that filed it; the FSE or owner user who filed it."""
     if can_review(user):
         return True
-    if getattr(user, "role", None) == Role.HAULER:
+    if has_role(user, {Role.HAULER}):
         return manifest.hauler_id is not None and user.hauler_companies.filter(pk=manifest.hauler_id).exists()
     return manifest.submitted_by_id == user.pk
 

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.records import record_purge
@@ -30,7 +31,12 @@ def hold_place(*, device, acting_user, reason: str) -> LitigationHold:
         raise ValidationError(
             {"reason": "Name the matter (claim, case or hearing) the records are held for."}
         )
-    hold = LitigationHold.objects.create(device=device, reason=reason.strip(), placed_by=acting_user)
+    hold = LitigationHold.objects.create(
+        device=device,
+        reason=reason.strip(),
+        placed_by=person(acting_user),
+        placed_by_label=actor_label_for(acting_user),
+    )
     audit_record(acting_user=acting_user, action="litigation_hold.place", instance=hold, after=snapshot(hold))
     return hold
 

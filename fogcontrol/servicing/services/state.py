@@ -12,12 +12,14 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.actors import person
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.permissions import require_role
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
@@ -31,7 +33,7 @@ from fogcontrol.rules.servicing_rules import (
 )
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement, SludgeReading
-from fogcontrol.servicing.permissions import can_review
+from fogcontrol.servicing.permissions import REVIEWERS
 
 # How much history feeds the state: enough pump-outs for a stable average rate (E4, E5), bounded so a
 # device with decades of manifests costs the same to refresh as a new one.
@@ -336,8 +338,10 @@ def reading_record(
     its own device. Over 25% opens the E6 requirements at once.
     """
     ctx = ctx or ProgramContext()
-    if source == SludgeReading.Source.INSPECTION and not can_review(acting_user):
-        raise PermissionDenied("Only the FOG Manager and inspectors record inspection readings.")
+    if source == SludgeReading.Source.INSPECTION:
+        require_role(
+            acting_user, REVIEWERS, "Only the FOG Manager and inspectors record inspection readings."
+        )
     if source not in SludgeReading.Source.values:
         raise ValidationError({"source": f"Choose one of: {', '.join(SludgeReading.Source.values)}."})
     if taken_on > ctx.today():
@@ -359,7 +363,7 @@ def reading_record(
         fill_ratio=ratio.quantize(Decimal("0.0001")) if ratio is not None else None,
         source=source,
         notes=notes,
-        recorded_by=acting_user if getattr(acting_user, "pk", None) else None,
+        recorded_by=person(acting_user),
     )
     audit_record(acting_user=acting_user, action="reading.record", instance=reading, after=snapshot(reading))
     state = device_state_refresh(device=device, ctx=ctx)
@@ -385,8 +389,7 @@ def requirement_close(
 ) -> ServiceRequirement:
     """Staff close a requirement (the frequency was reviewed, plans were received, an E8 exception
     was found). An immediate-service requirement closes itself with the next full pump-out."""
-    if not can_review(acting_user):
-        raise PermissionDenied("Only the FOG Manager and inspectors close requirements.")
+    require_role(acting_user, REVIEWERS, "Only the FOG Manager and inspectors close requirements.")
     if requirement.status != ServiceRequirement.Status.OPEN:
         raise Conflict(f"This requirement is already {requirement.get_status_display().lower()}.")
     if not note.strip():
