@@ -18,6 +18,11 @@ urlpatterns = [
     path("devices/<int:pk>/", views.device_history, name="device_history"),
     path("devices/<int:pk>/frequency/", views.device_frequency, name="device_frequency"),
     path(
+        "frequency-changes/<int:pk>/withdraw/",
+        views.frequency_change_withdraw,
+        name="frequency_change_withdraw",
+    ),
+    path(
         "devices/<int:pk>/frequency-request/", views.device_frequency_request, name="device_frequency_request"
     ),
     path("devices/<int:pk>/readings/", views.device_reading, name="device_reading"),
