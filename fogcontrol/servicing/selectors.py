@@ -343,3 +343,22 @@ def manifest_for_purge(user, pk) -> Manifest:
         raise Manifest.DoesNotExist
     return manifests_visible_to(user).select_related("device").get(pk=pk)
 
+
+def retention_approvals_visible_to(user):
+    """Gov. Code §34090: the Town's approvals to destroy its records; Town business, staff only."""
+    from fogcontrol.servicing.models import RetentionApproval
+
+    if not (user.is_authenticated and user.is_program_staff):
+        return RetentionApproval.objects.none()
+    return RetentionApproval.objects.select_related("recorded_by").annotate(purge_count=Count("purges"))
+
+
+def purge_reports_visible_to(user):
+    """F5, §34090: what each purge destroyed; staff only (anyone else: not found)."""
+    from fogcontrol.servicing.models import PurgeReport
+
+    if not (user.is_authenticated and user.is_program_staff):
+        return PurgeReport.objects.none()
+    return PurgeReport.objects.select_related("approval", "device", "purged_by").prefetch_related(
+        "items__purged_record"
+    )

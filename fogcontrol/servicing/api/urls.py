@@ -14,6 +14,8 @@ router.register("service-status", views.ServiceStatusViewSet, basename="service-
 router.register("service-requirements", views.RequirementViewSet, basename="service-requirement")
 router.register("frequency-requests", views.FrequencyRequestViewSet, basename="frequency-request")
 router.register("sludge-readings", views.ReadingViewSet, basename="sludge-reading")
+router.register("retention-approvals", retention.RetentionApprovalViewSet, basename="retention-approval")
+router.register("purge-reports", retention.PurgeReportViewSet, basename="purge-report")
 
 urlpatterns = [
     path("devices/<int:pk>/compliance/", views.DeviceComplianceView.as_view(), name="device-compliance"),
