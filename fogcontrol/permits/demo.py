@@ -2,7 +2,8 @@
 
 - the Town's fee schedule (illustrative amounts, clearly labelled);
 - the demo FSE user's establishment: a real application history through the services (applied,
-  accepted, issued), and a B7 frequency change noticed and awaiting its effective date;
+  accepted, issued); the servicing demo then gives its device a B7 frequency change, noticed and
+  awaiting its effective date;
 - most other active FSEs: a permit in force, issued over the last year (so some are due for renewal);
   a few expired; these are written in bulk with one audit entry each, as the demo's registry is;
 - a handful of FSEs without a permit, with applications at each stage of review (B5), and one
@@ -84,7 +85,7 @@ def _devices_by_fse(establishments) -> dict[int, GreaseControlDevice]:
 
 
 def _through_services(fse, device, *, rng, town, today) -> None:
-    """The demo FSE user's permit, issued through every step, with a B7 change pending."""
+    """The demo FSE user's permit, issued through every step."""
     manager, fse_user = town.users["manager"], town.users["fse"]
     answers = _answers(fse, rng) | {"device": device, "device_kind": device.kind}
     application = services.application_create(
@@ -93,21 +94,9 @@ def _through_services(fse, device, *, rng, town, today) -> None:
     application = services.application_submit(application=application, acting_user=fse_user)
     application = services.application_start_review(application=application, acting_user=manager)
     application = services.application_accept(application=application, acting_user=manager)
-    permit = services.permit_issue(
+    # The B7 change of its device's frequency is the servicing demo's (the frequency is the device's).
+    services.permit_issue(
         application=application, acting_user=manager, issued_on=today - dt.timedelta(days=200)
-    )
-    # The next shorter frequency (E1), as after a pump-out found the device near the 25% limit (E6).
-    allowed = sorted(ruleset_on(today).allowed_frequencies_days)
-    shorter = [days for days in allowed if days < permit.service_frequency_days]
-    new_frequency = (
-        shorter[-1] if shorter else next(days for days in allowed if days > permit.service_frequency_days)
-    )
-    services.permit_modification_propose(
-        permit=permit,
-        acting_user=manager,
-        changes={"service_frequency_days": new_frequency},
-        reason="Pump-out records show the device near the 25% limit at its current frequency (E3, E6).",
-        notice_date=today - dt.timedelta(days=3),
     )
 
 

@@ -129,41 +129,40 @@ class IssueForm(forms.Form):
 
 
 class ModifyForm(forms.Form):
-    """B7: a change of frequency and/or conditions, with the notice date and the effective date."""
+    """B7: a change of the permit's conditions, with the notice date and the effective date. The
+    service frequency is the device's: it is changed on the device's frequency card (E1, A2)."""
 
-    service_frequency_days = forms.TypedChoiceField(coerce=int, required=False, empty_value=None,
-                                                    label="New service frequency")  # fmt: skip
-    conditions = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
-                                 help_text="Leave empty to keep the conditions as they are.")  # fmt: skip
+    conditions = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                                 help_text="The permit's conditions as they will read.")  # fmt: skip
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}), help_text="The permittee is told this."
     )
     notice_date = forms.DateField(
-        required=False, widget=DATE, help_text="The day notice is given; default today."
-    )
+        required=False, widget=DATE,
+        help_text="The day notice is given; default today. An earlier date only for a notice already mailed (B7).",
+    )  # fmt: skip
     effective_on = forms.DateField(
         required=False, widget=DATE, help_text="Default: the earliest date B7 allows."
     )
     compliance_schedule = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    backdating_reason = forms.CharField(
+        required=False, label="Why the notice is dated before today", widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Only with a notice date before today (B7).",
+    )  # fmt: skip
+    mailing_record = forms.CharField(
+        required=False, max_length=500,
+        help_text="Only with a notice date before today: certified mail article number and the date mailed (B7).",
+    )  # fmt: skip
 
-    def __init__(self, *args, frequencies, notice_days: int | None = None, **kwargs):
+    def __init__(self, *args, notice_days: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if notice_days is not None:
             self.fields[
                 "effective_on"
             ].help_text = f"Default: the earliest date B7 allows ({notice_days} days after notice)."
-        self.fields["service_frequency_days"].choices = [("", "No change")] + [
-            (d, f"Every {d} days") for d in frequencies
-        ]
 
     def changes(self) -> dict:
-        data = self.cleaned_data
-        changes = {}
-        if data.get("service_frequency_days"):
-            changes["service_frequency_days"] = data["service_frequency_days"]
-        if data.get("conditions"):
-            changes["conditions"] = data["conditions"]
-        return changes
+        return {"conditions": self.cleaned_data["conditions"]}
 
 
 class ChangeForm(forms.Form):

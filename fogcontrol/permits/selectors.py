@@ -26,7 +26,7 @@ from fogcontrol.permits.models import (
     RemodelNotice,
 )
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
-from fogcontrol.registry.models import FoodServiceEstablishment
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
@@ -243,6 +243,12 @@ def notices_visible_to(user) -> QuerySet[PermitNotice]:
         return queryset
     if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
         return queryset.none()
+    if user.role == Role.PROPERTY_OWNER:
+        # A2: the owner's own notices about the shared devices on its parcels.
+        owned_devices = GreaseControlDevice.objects.filter(parcel__owner_users=user).values("pk")
+        return queryset.filter(
+            Q(establishment__in=_fse_ids(user)) | Q(party__isnull=False, device__in=owned_devices)
+        )
     return queryset.filter(establishment__in=_fse_ids(user))
 
 

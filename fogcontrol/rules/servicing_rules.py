@@ -8,7 +8,7 @@ Pure functions, no ORM, no clock: the servicing app hands in dates, readings and
 - ``latest_measurement``: the reading that describes the device now (D4, E3).
 - The review flags: facts on a manifest that are possible but suspicious (E6, E7, F7). A flag
   never refuses a manifest; it puts it in front of staff.
-- ``purge_allowed``: F5 retention with a litigation hold.
+- ``purge_allowed``: F5 retention with a litigation hold, and the Town's approval (Gov. Code §34090).
 
 The program settings below are not numbers of the ordinance (PROVISIONS.md has none for them);
 they are how far apart two facts must be before staff are asked to look.
@@ -244,10 +244,21 @@ class PurgeDecision:
 
 
 def purge_allowed(
-    *, record_date: dt.date, today: dt.date, held: bool, ruleset: Ruleset, calendar: TownCalendar
+    *,
+    record_date: dt.date,
+    today: dt.date,
+    held: bool,
+    ruleset: Ruleset,
+    calendar: TownCalendar,
+    town_approval: str | None = None,
 ) -> PurgeDecision:
     """F5: a record may be destroyed only after its retention period, and never under a
-    litigation hold (which keeps it as long as the hold lasts)."""
+    litigation hold (which keeps it as long as the hold lasts).
+
+    F5 is the permittee's minimum. The Town's own copy of record also falls under its
+    records-retention schedule (California Government Code §34090): it is destroyed only with the
+    approval of the Town Council and the written consent of the city attorney. `town_approval`
+    names that approval when one covers the record; without it the record is kept."""
     retention = record_retention_end(record_date, ruleset=ruleset, calendar=calendar)
     earliest = retention.earliest
     assert earliest is not None
@@ -262,4 +273,18 @@ def purge_allowed(
             f"F5 keeps this record at least {ruleset.record_retention_years} year(s): "
             f"it may not be destroyed before {fmt_date(earliest)}.",
         )
-    return PurgeDecision(True, earliest, f"Retention ended; destroyable since {fmt_date(earliest)} (F5).")
+    if not town_approval:
+        return PurgeDecision(
+            False,
+            earliest,
+            f"F5's {ruleset.record_retention_years} year(s) ended on {fmt_date(earliest - dt.timedelta(days=1))}, "
+            "but F5 is the permittee's minimum: this is the Town's copy of record, kept under the Town's "
+            "records-retention schedule until the Town Council approves its destruction and the city attorney "
+            "consents in writing (Gov. Code §34090). Record that approval, then purge.",
+        )
+    return PurgeDecision(
+        True,
+        earliest,
+        f"Retention ended; destroyable since {fmt_date(earliest)} (F5), with the Town's approval: "
+        f"{town_approval} (Gov. Code §34090).",
+    )

@@ -5,7 +5,9 @@ Called by ``fogcontrol.demo`` (``seed(*, rng, town, today)``). Every manifest go
 what the real rules make of them. The mix: most devices serviced on time; about one in eight
 overdue (the last pump-out long ago); a few accumulating fast enough to go over 25% (E6) and one
 trap that needs an interceptor (E8); a few honest mistakes for staff to review (low volume,
-baffles not cleaned, one truck at two sites at once); some inspections and self-monitoring readings.
+baffles not cleaned, one truck at two sites at once); some inspections and self-monitoring readings;
+and, on the demo FSE user's device, a B7 change of frequency noticed by certified mail three days ago
+and awaiting its effective date.
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from fogcontrol.rules.devices import default_frequency
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, SludgeReading
-from fogcontrol.servicing.services import ManifestSubmission, manifest_submit, reading_record
+from fogcontrol.servicing.services import (
+    ManifestSubmission,
+    frequency_change,
+    manifest_submit,
+    reading_record,
+)
 
 ACTING = "seed_demo"
 DRIVERS = (
@@ -143,6 +150,7 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
             )
         if rng.random() < 0.15 and last_pumpout is not None:
             _reading(rng, device, last_pumpout, rate, today, ctx)
+    _pending_frequency_change(town=town, today=today, ctx=ctx)
 
 
 def _vehicle_conflict(rng, town, device, hauler, vehicle, at, numbers, ctx, cache) -> bool:
@@ -194,5 +202,30 @@ def _reading(rng, device, last_pumpout, rate, today, ctx) -> None:
         fog_depth_in=fog,
         solids_depth_in=(fill - fog).quantize(Decimal("0.01")),
         source=rng.choice([SludgeReading.Source.INSPECTION, SludgeReading.Source.SELF_MONITORING]),
+        ctx=ctx,
+    )
+
+
+def _pending_frequency_change(*, town, today: dt.date, ctx: ProgramContext) -> None:
+    """The next shorter frequency (E1) for the demo FSE user's device, as after pump-outs found it near
+    the 25% limit (E6): noticed three days ago by certified mail (a backdated notice carries its
+    mailing record, B7), so it awaits its effective date."""
+    fse = town.fse_establishment
+    device = fse.devices.filter(status=GreaseControlDevice.Status.ACTIVE).first() if fse is not None else None
+    if device is None:
+        return
+    ruleset = ctx.ruleset(today)
+    current = device.assigned_frequency_days or default_frequency(device.kind, ruleset)
+    allowed = sorted(ruleset.allowed_frequencies_days)
+    shorter = [days for days in allowed if days < current]
+    mailed = today - dt.timedelta(days=3)
+    frequency_change(
+        device=device,
+        acting_user=town.users["manager"],
+        to_days=shorter[-1] if shorter else next(days for days in allowed if days > current),
+        reason="Pump-out records show the device near the 25% limit at its current frequency (E3, E6).",
+        notice_date=mailed,
+        backdating_reason="The letter went out by certified mail before the change was entered.",
+        mailing_record=f"USPS Certified Mail article 9407 1118 9876 5400 1234 56, mailed {mailed:%Y-%m-%d}.",
         ctx=ctx,
     )

@@ -166,15 +166,33 @@ class ImportForm(forms.Form):
 
 
 class FrequencyChangeForm(forms.Form):
+    """E1, B7: the one form that proposes a change of a device's frequency (device and permit pages)."""
+
     to_days = forms.TypedChoiceField(label="New frequency", coerce=int, choices=[])
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), help_text="Everyone told is told this."
+    )
     notice_date = forms.DateField(
-        required=False, widget=forms.DateInput(attrs={"type": "date"}), help_text="Default: today."
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Default: today. An earlier date only for a notice already mailed (B7).",
     )
     effective_on = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text="Default: the earliest date B7 allows.",
+    )
+    backdating_reason = forms.CharField(
+        required=False,
+        label="Why the notice is dated before today",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Only with a notice date before today (B7).",
+    )
+    mailing_record = forms.CharField(
+        required=False,
+        label="Mailing record",
+        max_length=500,
+        help_text="Only with a notice date before today: certified mail article number and the date mailed (B7).",
     )
 
     def __init__(self, *args, allowed=(), **kwargs):

@@ -17,9 +17,13 @@ from fogcontrol.registry.models import (
     ReceivingFacility,
 )
 from fogcontrol.rules import devices as device_rules
+from fogcontrol.servicing.retention_models import PurgeReport, PurgeReportItem, RetentionApproval
 
 __all__ = [
     "DeviceServiceState",
+    "PurgeReport",
+    "PurgeReportItem",
+    "RetentionApproval",
     "FrequencyChange",
     "FrequencyChangeRequest",
     "IdempotencyRecord",
@@ -349,7 +353,13 @@ class FrequencyChangeRequest(models.Model):
 
 class FrequencyChange(models.Model):
     """A change of a device's assigned service frequency (E1, E5, E6), effective no sooner than the
-    B7 notice period after the permittee is told. Applied to the device on its effective date."""
+    B7 notice period after the permittee is told. Applied to the device on its effective date.
+
+    The frequency belongs to the device (A2): this is the one record of a change, whoever proposed
+    it and from whichever page. One change is pending per device (a database constraint); a new
+    proposal withdraws the older one (`replaced_by`). The notices went to the responsible party
+    (A2) and the permittees; the permits that state the device's frequency are revised with it.
+    """
 
     class Source(models.TextChoices):
         STAFF = "staff", "FOG Manager (E1)"
@@ -376,13 +386,43 @@ class FrequencyChange(models.Model):
     permit_modification_ref = models.CharField(
         max_length=64, blank=True, help_text="The permit modification that carries the change (B7), if any."
     )
+    permit_modifications = models.ManyToManyField(
+        "permits.PermitModification", blank=True, related_name="+",
+        help_text="The modification of every permit that states the device's frequency (B7).",
+    )  # fmt: skip
+    notices = models.ManyToManyField(
+        "permits.PermitNotice", blank=True, related_name="+",
+        help_text="The notices sent: to the responsible party (A2) and the permittees (B7).",
+    )  # fmt: skip
+    # B7: a notice dated before the day it was recorded: the FOG Manager's reason and the mailing record.
+    backdating_reason = models.TextField(blank=True)
+    mailing_record = models.TextField(blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_reason = models.TextField(blank=True)
+    replaced_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaces"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["applied_at", "effective_on"], name="frequency_change_pending")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["device"],
+                condition=models.Q(applied_at__isnull=True, withdrawn_at__isnull=True),
+                name="frequency_change_one_pending_per_device",
+                violation_error_message="A change of frequency is already pending for this device (B7).",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.device_id}: every {self.to_days} days from {self.effective_on:%Y-%m-%d}"
+
+    @property
+    def status(self) -> str:
+        if self.withdrawn_at:
+            return "withdrawn"
+        return "applied" if self.applied_at else "pending"
 
 
 class ServiceRequirement(models.Model):

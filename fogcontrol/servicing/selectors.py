@@ -194,6 +194,22 @@ class DeviceHistory:
     limit: Decimal
 
 
+def frequency_changes_visible_to(user) -> QuerySet[FrequencyChange]:
+    """Changes of frequency (B7) of the devices the user may see; staff see all."""
+    queryset = FrequencyChange.objects.select_related("device", "replaced_by").prefetch_related(
+        "notices", "permit_modifications"
+    )
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    return queryset.filter(device__in=devices_visible_to(user).values("pk"))
+
+
+def frequency_change_detail(user, pk) -> FrequencyChange:
+    return frequency_changes_visible_to(user).get(pk=pk)
+
+
 def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     """A device's service history: manifests, readings, frequency changes, requirements and flags
     in one timeline, newest first, and the fill ratio over time. A fixed number of queries."""
@@ -252,8 +268,8 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
                 c.created_at,
                 "frequency_change",
                 f"Frequency: every {c.to_days} days from {c.effective_on:%Y-%m-%d}",
-                c.reason,
-                "applied" if c.applied_at else "pending",
+                c.reason + (f" Withdrawn: {c.withdrawn_reason}" if c.withdrawn_at else ""),
+                c.status,
                 c,
             )
         )
@@ -323,3 +339,23 @@ def manifest_for_purge(user, pk) -> Manifest:
     if not (user.is_authenticated and user.is_program_staff):
         raise Manifest.DoesNotExist
     return manifests_visible_to(user).select_related("device").get(pk=pk)
+
+
+def retention_approvals_visible_to(user):
+    """Gov. Code §34090: the Town's approvals to destroy its records; Town business, staff only."""
+    from fogcontrol.servicing.models import RetentionApproval
+
+    if not (user.is_authenticated and user.is_program_staff):
+        return RetentionApproval.objects.none()
+    return RetentionApproval.objects.select_related("recorded_by").annotate(purge_count=Count("purges"))
+
+
+def purge_reports_visible_to(user):
+    """F5, §34090: what each purge destroyed; staff only (anyone else: not found)."""
+    from fogcontrol.servicing.models import PurgeReport
+
+    if not (user.is_authenticated and user.is_program_staff):
+        return PurgeReport.objects.none()
+    return PurgeReport.objects.select_related("approval", "device", "purged_by").prefetch_related(
+        "items__purged_record"
+    )

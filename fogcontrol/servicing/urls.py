@@ -18,12 +18,19 @@ urlpatterns = [
     path("devices/<int:pk>/", views.device_history, name="device_history"),
     path("devices/<int:pk>/frequency/", views.device_frequency, name="device_frequency"),
     path(
+        "frequency-changes/<int:pk>/withdraw/",
+        views.frequency_change_withdraw,
+        name="frequency_change_withdraw",
+    ),
+    path(
         "devices/<int:pk>/frequency-request/", views.device_frequency_request, name="device_frequency_request"
     ),
     path("devices/<int:pk>/readings/", views.device_reading, name="device_reading"),
     path("devices/<int:pk>/holds/", retention_views.device_holds, name="device_holds"),
     path("holds/<int:pk>/release/", retention_views.hold_release_view, name="hold_release"),
     path("manifests/<int:pk>/purge/", retention_views.manifest_purge_view, name="manifest_purge"),
+    path("retention/", retention_views.retention, name="retention"),
+    path("retention/purges/<int:pk>/", retention_views.purge_report, name="purge_report"),
     path("flags/", views.flag_list, name="flag_list"),
     path("flags/<int:pk>/review/", views.flag_review, name="flag_review"),
     path("requirements/", views.requirement_list, name="requirement_list"),

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
@@ -271,7 +272,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
         "can_request_frequency": can_request_frequency(user) and not user.is_program_staff,
         "can_record_reading": can_review(user) or can_request_frequency(user),
         "can_submit": can_submit_manifest(user),
-        "frequency_form": frequency_form or FrequencyChangeForm(allowed=allowed),
+        "frequency_form": frequency_form,
         "request_form": request_form or FrequencyRequestForm(allowed=allowed),
         "reading_form": reading_form or ReadingForm(initial={"taken_on": ctx.today()}),
         "requests": selectors.frequency_requests_visible_to(user).filter(device=history.device)[:10],
@@ -284,24 +285,65 @@ def device_history(request, pk):
     return _device_page(request, pk)
 
 
+def _back(request, fallback: str, **kwargs):
+    """Back to the page the form was embedded in (the device's or the permit's), if it is ours."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return redirect(target)
+    return redirect(fallback, **kwargs)
+
+
 @login_required
 @require_POST
 def device_frequency(request, pk):
+    """E1, B7: the one view that proposes a change of a device's frequency, from any page that embeds
+    the frequency card; a refusal is shown beside the field on the device's page."""
     device = found(selectors.device_for_servicing, request.user, pk)
     allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
     form = FrequencyChangeForm(request.POST, allowed=allowed)
+    status = 400
     if form.is_valid():
         try:
             change = services.frequency_change(device=device, acting_user=request.user, **form.cleaned_data)
         except ValidationError as error:
             show_service_errors(form, error)
+        except PermissionDenied as error:
+            form.add_error(None, str(error))
+            status = 403
         else:
+            told = ", ".join(notice.addressee_name for notice in change.notices.all())
+            replaced = (
+                " It replaces the change that was pending, which is withdrawn."
+                if change.replaces.exists()
+                else ""
+            )
             messages.success(
                 request,
-                f"Frequency set to every {change.to_days} days from {change.effective_on:%Y-%m-%d} (B7 notice).",
+                f"Frequency set to every {change.to_days} days from {change.effective_on:%Y-%m-%d} for "
+                f"{device.identifier} (B7 notice to {told}).{replaced}",
             )
-            return redirect("servicing:device_history", pk=pk)
-    return _device_page(request, pk, frequency_form=form, status=400)
+            return _back(request, "servicing:device_history", pk=pk)
+    return _device_page(request, pk, frequency_form=form, status=status)
+
+
+@login_required
+@require_POST
+def frequency_change_withdraw(request, pk):
+    """B7: the FOG Manager withdraws a pending change; everyone told is told why."""
+    change = found(selectors.frequency_change_detail, request.user, pk)
+    try:
+        services.frequency_change_withdraw(
+            change=change, acting_user=request.user, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    except (PermissionDenied, Conflict) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, f"The change to every {change.to_days} days is withdrawn; everyone told is told."
+        )
+    return _back(request, "servicing:device_history", pk=change.device_id)
 
 
 @login_required

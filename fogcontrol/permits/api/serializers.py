@@ -299,6 +299,8 @@ class ModificationSerializer(serializers.ModelSerializer):
             "proposed_at",
             "proposed_by_label",
             "withdrawn_reason",
+            "backdating_reason",
+            "mailing_record",
         ]
 
 
@@ -347,13 +349,21 @@ class PermitSerializer(PermitListSerializer):
 
 
 class ModifyInputSerializer(serializers.Serializer):
-    """B7: `changes` holds service_frequency_days and/or conditions."""
+    """B7: `changes` holds the new `conditions`. The service frequency is the device's: propose it
+    with POST /api/v1/devices/{id}/frequency/ (E1, A2); here it is refused (400)."""
 
     changes = serializers.DictField()
     reason = serializers.CharField()
     notice_date = serializers.DateField(required=False)
     effective_on = serializers.DateField(required=False)
     compliance_schedule = serializers.CharField(required=False, allow_blank=True, default="")
+    backdating_reason = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="B7: why a notice is dated before today."
+    )
+    mailing_record = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="B7: for a notice dated before today, the certified mail article number and the date mailed.",
+    )  # fmt: skip
 
 
 class ChangeInputSerializer(serializers.Serializer):
@@ -364,7 +374,9 @@ class ChangeInputSerializer(serializers.Serializer):
 
 
 class NoticeSerializer(serializers.ModelSerializer):
-    establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
+    establishment_name = serializers.CharField(
+        source="establishment.business_name", read_only=True, default=None
+    )
 
     class Meta:
         model = PermitNotice
@@ -373,6 +385,8 @@ class NoticeSerializer(serializers.ModelSerializer):
             "kind",
             "establishment",
             "establishment_name",
+            "party",
+            "device",
             "permit",
             "application",
             "modification",
@@ -384,6 +398,7 @@ class NoticeSerializer(serializers.ModelSerializer):
             "email_to",
             "email_sent_at",
             "email_error",
+            "mailing_record",
         ]
 
 

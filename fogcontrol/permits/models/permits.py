@@ -161,6 +161,10 @@ class PermitModification(models.Model):
         PermitVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     withdrawn_reason = models.TextField(blank=True)
+    # B7: a notice dated before the day it was recorded needs the FOG Manager's reason and the
+    # mailing record (certified mail article number, date mailed); both are audited.
+    backdating_reason = models.TextField(blank=True)
+    mailing_record = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-effective_on", "-pk"]
@@ -188,7 +192,9 @@ class PermitNotice(models.Model):
     """A notice sent to a permittee, with the date sent and how (B7; issue and renewal notices).
 
     The letter is printable as a PDF at any time; the email, when the permittee has an address, is
-    sent through Django's mail and its outcome recorded here.
+    sent through Django's mail and its outcome recorded here. A notice about a device (a change of
+    its service frequency) names the device; for a shared device it goes to the property owner or
+    the owner's designee (`party`, A2) rather than to an establishment.
     """
 
     class Kind(models.TextChoices):
@@ -197,6 +203,7 @@ class PermitNotice(models.Model):
         RENEWAL_REMINDER = "renewal_reminder", "Permit renewal reminder (B6)"
         APPLICATION_REJECTED = "application_rejected", "Application rejected"
         INFORMATION_REQUESTED = "information_requested", "Information requested (B3)"
+        FREQUENCY_CHANGE = "frequency_change", "Proposed change of service frequency (B7, A2)"
 
     class Method(models.TextChoices):
         EMAIL = "email", "Email"
@@ -204,7 +211,22 @@ class PermitNotice(models.Model):
         EMAIL_AND_LETTER = "email_and_letter", "Email and letter"
 
     establishment = models.ForeignKey(
-        "registry.FoodServiceEstablishment", on_delete=models.PROTECT, related_name="permit_notices"
+        "registry.FoodServiceEstablishment",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="permit_notices",
+    )
+    # A2: the property owner or designee a notice about a shared device is addressed to.
+    party = models.ForeignKey(
+        "registry.Party", null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
+    )
+    device = models.ForeignKey(
+        "registry.GreaseControlDevice",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="notices",
     )
     permit = models.ForeignKey(
         Permit, null=True, blank=True, on_delete=models.PROTECT, related_name="notices"
@@ -224,6 +246,8 @@ class PermitNotice(models.Model):
     email_to = models.JSONField(default=list, blank=True)
     email_sent_at = models.DateTimeField(null=True, blank=True)
     email_error = models.TextField(blank=True)
+    # B7: when the notice was mailed before it was recorded, the evidence (article number, date mailed).
+    mailing_record = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -232,9 +256,20 @@ class PermitNotice(models.Model):
 
     class Meta:
         ordering = ["-sent_on", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(establishment__isnull=False) | models.Q(party__isnull=False),
+                name="notice_has_a_recipient",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} sent {self.sent_on:%Y-%m-%d}"
+
+    @property
+    def addressee_name(self) -> str:
+        """The first line of the address block: who the notice is addressed to."""
+        return self.addressee.splitlines()[0] if self.addressee else ""
 
 
 class RemodelNotice(models.Model):

@@ -440,8 +440,8 @@ def change_application_start(
 ) -> PermitApplication:
     """B8: a change of ownership, food types or operations needs a new application, fee and permit.
 
-    A change of service frequency approved by the FOG Manager does not: use
-    `permit_modification_propose` for that (B7).
+    A change of service frequency approved by the FOG Manager does not: it is the device's, proposed
+    with `fogcontrol.servicing.services.frequency_change` (B7, A2).
     """
     if not change_reasons:
         raise ValidationError(

@@ -49,10 +49,36 @@ def permittee_addressee(establishment) -> str:
     return "\n".join(lines)
 
 
+def party_addressee(party) -> str:
+    """The letter's address block for a party (a property owner or designee, A2)."""
+    lines = [party.name]
+    if party.contact_name and party.contact_name != party.name:
+        lines.append(f"Attn: {party.contact_name}")
+    if party.mailing_address:
+        lines.append(party.mailing_address)
+    return "\n".join(lines)
+
+
+def party_has_contact(party) -> bool:
+    """A party can be told in writing: it has an e-mail or a mailing address on record."""
+    return bool(party is not None and (party.email or party.mailing_address))
+
+
+def permittee_has_contact(establishment) -> bool:
+    """The permittee can be told in writing: an e-mail of its contact, operator or users, or the
+    mailing address of its contact or operator, is on record."""
+    if permittee_emails(establishment):
+        return True
+    return any(
+        party is not None and party.mailing_address
+        for party in (establishment.contact, establishment.operator)
+    )
+
+
 def notice_send(
     *,
     acting_user,
-    establishment,
+    establishment=None,
     kind: str,
     subject: str,
     body: str,
@@ -60,22 +86,42 @@ def notice_send(
     permit=None,
     application=None,
     modification=None,
+    party=None,
+    device=None,
+    mailing_record: str = "",
 ) -> PermitNotice:
-    """Record a notice and send it: by email when the permittee has an address, and always as a letter."""
-    emails = permittee_emails(establishment, application)
-    method = PermitNotice.Method.EMAIL_AND_LETTER if emails else PermitNotice.Method.LETTER
+    """Record a notice and send it: by email when the addressee has an address, and as a letter.
+
+    The addressee is the permittee (`establishment`), or a `party` such as the property owner of a
+    shared device (A2), who gets a letter only when a mailing address is on record.
+    """
+    if party is not None:
+        emails = [party.email] if party.email else []
+        addressee = party_addressee(party)
+        by_letter = bool(party.mailing_address)
+    else:
+        emails = permittee_emails(establishment, application)
+        addressee = permittee_addressee(establishment)
+        by_letter = True
+    if emails and by_letter:
+        method = PermitNotice.Method.EMAIL_AND_LETTER
+    else:
+        method = PermitNotice.Method.EMAIL if emails else PermitNotice.Method.LETTER
     notice = PermitNotice.objects.create(
         establishment=establishment,
+        party=party,
+        device=device,
         permit=permit,
         application=application,
         modification=modification,
         kind=kind,
         subject=subject,
         body=body,
-        addressee=permittee_addressee(establishment),
+        addressee=addressee,
         sent_on=sent_on,
         method=method,
         email_to=emails,
+        mailing_record=mailing_record,
         created_by=person(acting_user),
         created_by_label=actor_label_for(acting_user),
     )

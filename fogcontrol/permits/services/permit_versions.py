@@ -1,6 +1,7 @@
 """What every change to a permit shares: its state moves, its frequency check (E1), its versions
 (B2: each issue, renewal and modification writes a new `PermitVersion`; old versions are kept), the
-device's frequency kept in step, and the withdrawal of a pending modification (B7).
+frequency a permit states on issue (the device's, E1, A2), and the withdrawal of a pending
+modification (B7).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fogcontrol.permits.services.common import audited_save, record_event, town_
 from fogcontrol.permits.states import check_permit_transition
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
+from fogcontrol.rules.devices import default_frequency
 
 # B7: what a modification may change. Anything else (ownership, food types, operations) is B8.
 MODIFIABLE_TERMS = ("service_frequency_days", "conditions")
@@ -50,11 +52,56 @@ def check_frequency(days, ruleset, field="service_frequency_days") -> int:
     return days
 
 
-def sync_device_frequency(device: GreaseControlDevice | None, days: int, *, acting_user) -> None:
-    """The registry's assigned frequency (E1) follows the permit's, so servicing schedules by it."""
-    if device is None or device.assigned_frequency_days == days:
-        return
-    device_update(device=device, acting_user=acting_user, assigned_frequency_days=days)
+def issue_frequency(
+    *,
+    device: GreaseControlDevice | None,
+    requested,
+    previous: Permit | None,
+    kind: str,
+    renewal: bool,
+    establishment,
+    ruleset,
+    acting_user,
+) -> int:
+    """The service frequency a permit states when it is issued or renewed (B2, E1).
+
+    The frequency belongs to the device (E1, A2): the permit states the device's frequency, and
+    issuing or renewing a permit never changes it (a shared interceptor must not follow one
+    tenant's renewal). The one exception is the device's first frequency: a device on its E2
+    default that serves only this FSE may be given its frequency by the first permit issued for
+    it (E4); the issue notice tells the permittee. Any later change is a B7 change of the device
+    (servicing's `frequency_change`). A permit that names no device keeps its own frequency.
+    """
+    if device is None:
+        days = (
+            requested
+            or (previous.service_frequency_days if previous else None)
+            or default_frequency(kind, ruleset)
+        )
+        return check_frequency(days, ruleset)
+    current = device.assigned_frequency_days or default_frequency(device.kind, ruleset)
+    days = current if requested in (None, "") else check_frequency(requested, ruleset)
+    served = list(device.establishments.all())
+    first_assignment = (
+        not renewal
+        and device.assigned_frequency_days is None
+        and all(fse.pk == establishment.pk for fse in served)
+    )
+    if first_assignment:
+        device_update(device=device, acting_user=acting_user, assigned_frequency_days=days)
+        return days
+    if days != current:
+        raise ValidationError(
+            {
+                "service_frequency_days": [
+                    f"A2, E1: the service frequency belongs to device {device.identifier}, serviced every "
+                    f"{current} days; issuing or renewing a permit does not change it. Issue the permit with "
+                    f"every {current} days, and propose a change on the device's frequency form (B7: the "
+                    "responsible party and the permittees are told)."
+                ]
+            }
+        )
+    return current
 
 
 def write_version(

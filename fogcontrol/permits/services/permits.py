@@ -27,10 +27,9 @@ from fogcontrol.permits.models import (
 from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager, town_contacts
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.permit_versions import (
-    check_frequency,
     current_conditions,
+    issue_frequency,
     move_permit,
-    sync_device_frequency,
     withdraw_modification,
     write_version,
 )
@@ -39,7 +38,6 @@ from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.calendar import add_years
 from fogcontrol.rules.deadlines import permit_expiry
-from fogcontrol.rules.devices import default_frequency
 from fogcontrol.rules.explain import fmt_date
 
 CONTACTS_REQUIRED = {
@@ -123,13 +121,11 @@ def permit_issue(
             {"device_capacity_gallons": ["B2: state the approved size (gallons, or rated flow in gpm)."]}
         )
     previous = application.previous_permit
-    if service_frequency_days is None:
-        service_frequency_days = (
-            (previous.service_frequency_days if previous else None)
-            or (device.assigned_frequency_days if device else None)
-            or default_frequency(kind, ruleset)
-        )
-    frequency = check_frequency(service_frequency_days, ruleset)
+    frequency = issue_frequency(
+        device=device, requested=service_frequency_days, previous=previous, kind=kind,
+        renewal=application.kind == ApplicationKind.RENEWAL, establishment=application.establishment,
+        ruleset=ruleset, acting_user=acting_user,
+    )  # fmt: skip
     if conditions is None:
         conditions = current_conditions(previous) if previous else ""
     terms = dict(
@@ -169,7 +165,6 @@ def permit_issue(
     application.permit = permit
     application.decided_at = timezone.now()
     audited_save(application, acting_user=acting_user, action="application.issue", before=before)
-    sync_device_frequency(device, frequency, acting_user=acting_user)
     notice_send(
         acting_user=acting_user,
         establishment=permit.establishment,

@@ -194,11 +194,12 @@ def test_b6_api_renewal_list_and_prefilled_renewal(issued, fse_user, manager):
 
 @pytest.mark.provision("B7")
 def test_b7_api_modification_with_the_ten_day_notice(issued, manager):
+    # A change of conditions: the frequency is the device's (POST /api/v1/devices/{id}/frequency/).
     client = api_as(manager)
     too_soon = client.post(
         f"/api/v1/permits/{issued.pk}/modify/",
         {
-            "changes": {"service_frequency_days": 60},
+            "changes": {"conditions": "Drain screens on every floor drain (C1)."},
             "reason": "Fill at 24%",
             "effective_on": str(town_today()),
         },
@@ -206,7 +207,8 @@ def test_b7_api_modification_with_the_ten_day_notice(issued, manager):
     )
     assert too_soon.status_code == 400 and "effective_on" in too_soon.json()
     response = client.post(
-        f"/api/v1/permits/{issued.pk}/modify/", {"changes": {"service_frequency_days": 60}, "reason": "Fill at 24%"},
+        f"/api/v1/permits/{issued.pk}/modify/",
+        {"changes": {"conditions": "Drain screens on every floor drain (C1)."}, "reason": "Fill at 24%"},
         format="json",
     )  # fmt: skip
     assert response.status_code == 201

@@ -194,12 +194,13 @@ def test_b6_expired_permit_shows_expired_and_what_to_do(as_user, issued_2025, fs
 
 @pytest.mark.provision("B7")
 def test_b7_modification_on_the_page_with_the_ten_day_notice(as_user, issued, manager):
+    # A change of conditions: the frequency is the device's, changed on its card (E1, A2).
     staff = as_user(manager)
-    early = staff.post(f"/permits/{issued.pk}/modify/", {"service_frequency_days": "60", "reason": "Fill at 24%",
+    early = staff.post(f"/permits/{issued.pk}/modify/", {"conditions": "Drain screens (C1).", "reason": "Fill at 24%",
                                                           "effective_on": str(town_today())})  # fmt: skip
     assert early.status_code == 400 and "B7" in text(early)
     response = staff.post(
-        f"/permits/{issued.pk}/modify/", {"service_frequency_days": "60", "reason": "Fill at 24%"}
+        f"/permits/{issued.pk}/modify/", {"conditions": "Drain screens (C1).", "reason": "Fill at 24%"}
     )
     assert response.status_code == 302
     change = PermitModification.objects.get()

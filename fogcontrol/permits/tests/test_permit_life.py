@@ -18,6 +18,7 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import town_today
+from fogcontrol.servicing.services import frequency_change, status_sweep
 
 D = dt.date
 
@@ -84,12 +85,17 @@ def test_b6_term_end_on_a_weekend_moves_to_the_next_business_day(accepted, manag
 def test_b7_frequency_change_takes_effect_no_sooner_than_ten_days_after_notice(
     issued, manager, django_capture_on_commit_callbacks
 ):
+    # The frequency is the device's (E1, A2): proposed with servicing's frequency_change, which
+    # revises the permit; a notice dated before today carries its mailing record (B7).
     notice_day = town_today() - dt.timedelta(days=3)
     with django_capture_on_commit_callbacks(execute=True):
-        change = services.permit_modification_propose(
-            permit=issued, acting_user=manager, changes={"service_frequency_days": 60},
+        device_change = frequency_change(
+            device=issued.device, acting_user=manager, to_days=60,
             reason="Pump-outs show 24% fill at 60 days (E6).", notice_date=notice_day,
+            backdating_reason="Letter mailed before it was entered",
+            mailing_record=f"Certified mail 9407 1118 9876 5400 1234 56, mailed {notice_day}",
         )  # fmt: skip
+    change = device_change.permit_modifications.get()
     assert change.earliest_effective_on == notice_day + dt.timedelta(days=10)
     assert change.effective_on == change.earliest_effective_on
     assert change.status == PermitModification.Status.NOTIFIED
@@ -99,15 +105,19 @@ def test_b7_frequency_change_takes_effect_no_sooner_than_ten_days_after_notice(
     assert "every 90 days to every 60 days" in notice.body
     notice.refresh_from_db()
     assert notice.email_sent_at is not None
-    assert mail.outbox[-1].subject == f"FOG permit {issued.number}: proposed change of terms"
+    assert mail.outbox[-1].subject == (
+        f"Grease control device {issued.device.identifier}: proposed change of service frequency"
+    )
     assert mail.outbox[-1].attachments[0][2] == "application/pdf"
     issued.refresh_from_db()
     assert issued.service_frequency_days == 90  # not yet
 
+    # The device's change and the permit's reissue take effect together, on the effective date.
+    status_sweep(today=change.effective_on - dt.timedelta(days=1))
     services.permit_modifications_apply_due(on=change.effective_on - dt.timedelta(days=1))
     issued.refresh_from_db()
     assert issued.service_frequency_days == 90
-    services.permit_modifications_apply_due(on=change.effective_on)
+    status_sweep(today=change.effective_on)
     issued.refresh_from_db()
     assert issued.service_frequency_days == 60 and issued.version_number == 2
     old, new = issued.versions.order_by("number")
@@ -122,7 +132,7 @@ def test_b7_an_earlier_effective_date_than_the_notice_allows_is_refused(issued, 
     today = town_today()
     with pytest.raises(ValidationError) as error:
         services.permit_modification_propose(
-            permit=issued, acting_user=manager, changes={"service_frequency_days": 60},
+            permit=issued, acting_user=manager, changes={"conditions": "Drain screens (C1)."},
             reason="More frequent", effective_on=today + dt.timedelta(days=9),
         )  # fmt: skip
     assert "B7" in error.value.message_dict["effective_on"][0]
@@ -138,6 +148,7 @@ def test_b7_notice_given_long_enough_ago_applies_the_change_at_once(accepted, ma
     change = services.permit_modification_propose(
         permit=permit, acting_user=manager, changes={"conditions": "Drain screens on every floor drain (C1)."},
         reason="Inspection found open floor drains.", notice_date=today - dt.timedelta(days=12),
+        backdating_reason="Letter mailed at the inspection", mailing_record="Certified mail 9407 1118 9876 5400 1234 56",
     )  # fmt: skip
     assert change.status == PermitModification.Status.EFFECTIVE
     permit.refresh_from_db()
@@ -151,12 +162,10 @@ def test_b8_frequency_change_needs_no_application_but_ownership_does(issued, man
             permit=issued, acting_user=manager, changes={"business_name": "New Owner Diner"}, reason="Sold"
         )
     assert "B8" in error.value.message_dict["changes"][0]
-    change = services.permit_modification_propose(
-        permit=issued,
-        acting_user=manager,
-        changes={"service_frequency_days": 120},
-        reason="Low accumulation (E5).",
+    device_change = frequency_change(
+        device=issued.device, acting_user=manager, to_days=120, reason="Low accumulation (E5)."
     )
+    change = device_change.permit_modifications.get()
     assert change.status == PermitModification.Status.NOTIFIED
     assert not issued.follow_on_applications.exists()
 
@@ -174,9 +183,9 @@ def test_b7_only_the_fog_manager_changes_permit_terms(issued, inspector, fse_use
 def test_b8_change_of_ownership_opens_a_new_application_and_a_new_permit_supersedes_the_old(
     issued, fse_user, manager
 ):
-    pending = services.permit_modification_propose(
-        permit=issued, acting_user=manager, changes={"service_frequency_days": 60}, reason="More frequent"
-    )
+    pending = frequency_change(
+        device=issued.device, acting_user=manager, to_days=60, reason="More frequent"
+    ).permit_modifications.get()
     with pytest.raises(ValidationError):
         services.change_application_start(permit=issued, acting_user=fse_user, change_reasons=[])
     application = services.change_application_start(

@@ -26,6 +26,7 @@ from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.selectors import establishments_visible_to
+from fogcontrol.rules.devices import default_frequency
 
 S = ApplicationStatus
 # Rows per page of the permits lists.
@@ -189,8 +190,9 @@ def _issue_form(application, data=None):
         "device_kind": application.device_kind or (device.kind if device else ""),
         "device_capacity_gallons": application.device_capacity_gallons or (device.capacity_gallons if device else None),
         "device_rated_flow_gpm": application.device_rated_flow_gpm or (device.rated_flow_gpm if device else None),
-        "service_frequency_days": (previous.service_frequency_days if previous else None)
-        or (device.assigned_frequency_days if device else None)
+        # The device's frequency: a permit states it and never changes it (E1, A2).
+        "service_frequency_days": (device.assigned_frequency_days or default_frequency(device.kind, ruleset) if device else None)
+        or (previous.service_frequency_days if previous else None)
         or (ruleset.default_frequency_interceptor_days if application.device_kind == "gravity_interceptor" else ruleset.default_frequency_trap_days),
         "conditions": current_conditions(previous) if previous else "",
     }  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -142,12 +142,12 @@ def permit_change(request, pk):
 
 @login_required
 def permit_modify(request, pk):
-    """B7: the FOG Manager proposes a change of frequency or conditions; the permittee is told."""
+    """B7: the FOG Manager proposes a change of the permit's conditions; the permittee is told. The
+    service frequency is changed on the device's frequency card (embedded in the permit's page)."""
     permit = found(selectors.permit_detail, request.user, pk)
     require_role(request.user, DECIDERS, "Only the FOG Manager may change the terms of a permit.")
     ruleset = ruleset_on(town_today())
-    form = forms.ModifyForm(request.POST or None, frequencies=ruleset.allowed_frequencies_days,
-                             notice_days=ruleset.frequency_change_notice_days)  # fmt: skip
+    form = forms.ModifyForm(request.POST or None, notice_days=ruleset.frequency_change_notice_days)
     status = 200
     if request.method == "POST":
         status = 400
@@ -158,9 +158,13 @@ def permit_modify(request, pk):
                     permit=permit, acting_user=request.user, changes=form.changes(), reason=data["reason"],
                     notice_date=data["notice_date"], effective_on=data["effective_on"],
                     compliance_schedule=data["compliance_schedule"],
+                    backdating_reason=data["backdating_reason"], mailing_record=data["mailing_record"],
                 )  # fmt: skip
             except ValidationError as error:
                 show_service_errors(form, error)
+            except PermissionDenied as error:
+                form.add_error(None, str(error))
+                status = 403
             except TransitionNotAllowed as error:
                 form.add_error(None, str(error))
                 status = 409
@@ -169,10 +173,11 @@ def permit_modify(request, pk):
                                           f"{change.effective_on:%B %-d, %Y} (B7).")  # fmt: skip
                 return redirect("permits:permit_detail", permit.pk)
     return render(request, "permits/form.html", {
-        "form": form, "title": f"Change the terms of {permit.number}",
+        "form": form, "title": f"Change the conditions of {permit.number}",
         "intro": f"The permittee is told now and the change takes effect no sooner than "
         f"{ruleset.frequency_change_notice_days} days after the notice (B7). The permit is then reissued "
-        "as a new version; the old one is kept.", "submit": "Send the notice", "back": permit,
+        "as a new version; the old one is kept. The service frequency belongs to the device: change it on "
+        "the device's frequency card on the permit's page (E1, A2).", "submit": "Send the notice", "back": permit,
     }, status=status)  # fmt: skip
 
 

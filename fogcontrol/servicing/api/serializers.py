@@ -147,18 +147,49 @@ class ComplianceQuerySerializer(serializers.Serializer):
 
 
 class FrequencyChangeInputSerializer(serializers.Serializer):
+    """E1, B7: the one way to propose a change of a device's frequency. A notice date before today
+    needs `backdating_reason` and `mailing_record` (the FOG Manager only)."""
+
     to_days = serializers.IntegerField()
     reason = serializers.CharField()
     notice_date = serializers.DateField(required=False, allow_null=True)
     effective_on = serializers.DateField(required=False, allow_null=True)
+    backdating_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    mailing_record = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class FrequencyWithdrawInputSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class FrequencyNoticeSerializer(serializers.Serializer):
+    """A notice of the change: to the responsible party (A2) or a permittee (B7)."""
+
+    id = serializers.IntegerField()
+    addressee = serializers.CharField(source="addressee_name")
+    establishment = serializers.IntegerField(source="establishment_id", allow_null=True)
+    party = serializers.IntegerField(source="party_id", allow_null=True)
+    permit = serializers.IntegerField(source="permit_id", allow_null=True)
+    subject = serializers.CharField()
+    sent_on = serializers.DateField()
+    method = serializers.CharField()
+    email_to = serializers.ListField(child=serializers.CharField())
+    mailing_record = serializers.CharField()
 
 
 class FrequencyChangeSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(
+        read_only=True, help_text="pending, applied or withdrawn (B7: one pending per device)."
+    )
+    notices = FrequencyNoticeSerializer(many=True, read_only=True)
+    permit_modifications = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
     class Meta:
         model = FrequencyChange
         fields = [
             "id",
             "device",
+            "status",
             "from_days",
             "to_days",
             "source",
@@ -167,8 +198,15 @@ class FrequencyChangeSerializer(serializers.ModelSerializer):
             "notice_date",
             "effective_on",
             "explanation",
+            "backdating_reason",
+            "mailing_record",
             "created_at",
             "applied_at",
+            "withdrawn_at",
+            "withdrawn_reason",
+            "replaced_by",
+            "notices",
+            "permit_modifications",
             "permit_modification_ref",
         ]
 

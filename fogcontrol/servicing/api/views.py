@@ -220,7 +220,15 @@ class DeviceHistoryView(APIView):
 
 
 class DeviceFrequencyView(APIView):
-    """E1 / B7: the FOG Manager changes a device's assigned frequency."""
+    """E1 / B7: a device's changes of frequency (GET), and the one way to propose one (POST, FOG
+    Manager). A new proposal withdraws the pending one; the responsible party (A2) and the
+    permittees are told; refused (400, `responsible_party`) when one has no contact on record."""
+
+    @extend_schema(responses={200: s.FrequencyChangeSerializer(many=True)})
+    def get(self, request, pk):
+        device = devices_visible_to(request.user).get(pk=pk)
+        changes = selectors.frequency_changes_visible_to(request.user).filter(device=device)
+        return Response(s.FrequencyChangeSerializer(changes, many=True).data)
 
     @extend_schema(request=s.FrequencyChangeInputSerializer, responses={201: s.FrequencyChangeSerializer})
     def post(self, request, pk):
@@ -230,7 +238,22 @@ class DeviceFrequencyView(APIView):
         change = services.frequency_change(
             device=device, acting_user=request.user, **serializer.validated_data
         )
+        change = selectors.frequency_change_detail(request.user, change.pk)
         return Response(s.FrequencyChangeSerializer(change).data, status=status.HTTP_201_CREATED)
+
+
+class FrequencyChangeWithdrawView(APIView):
+    """B7: withdraw a pending change (FOG Manager); everyone told is told why. 409 if not pending."""
+
+    @extend_schema(request=s.FrequencyWithdrawInputSerializer, responses={200: s.FrequencyChangeSerializer})
+    def post(self, request, pk):
+        change = selectors.frequency_change_detail(request.user, pk)
+        serializer = s.FrequencyWithdrawInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.frequency_change_withdraw(
+            change=change, acting_user=request.user, **serializer.validated_data
+        )
+        return Response(s.FrequencyChangeSerializer(selectors.frequency_change_detail(request.user, pk)).data)
 
 
 class ServiceStatusViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):

@@ -2,6 +2,7 @@
 
 from fogcontrol.servicing.services.frequency import (
     frequency_change,
+    frequency_change_withdraw,
     frequency_request_decide,
     frequency_request_file,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "device_state_refresh",
     "flag_review",
     "frequency_change",
+    "frequency_change_withdraw",
     "frequency_request_decide",
     "frequency_request_file",
     "hold_place",

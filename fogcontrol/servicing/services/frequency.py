@@ -1,11 +1,16 @@
-"""Changing a device's service frequency (E1, E5, E6, B7).
+"""Changing a device's service frequency (E1, E5, E6, B7, A2).
 
-The FOG Manager assigns one of the allowed frequencies (E1). The permittee is told at least the B7
-notice period before the change takes effect; the change is recorded at once and applied to the
-device on its effective date (the nightly sweep). When the device's FSE holds an issued permit,
-the permit's modification (B7 notice, reissue) is proposed through the permits workflow.
-An owner may ask in writing for a change (E5); the FOG Manager decides with the rules engine's
-assessment in view.
+The frequency belongs to the device (E1, A2): `frequency_change` is the one way to propose a change,
+from the device's page, the permit's page (which embeds the same form) or the API. One change is
+pending per device: the device row is locked while a change is proposed, a newer proposal withdraws
+the older one, and a database constraint refuses a second pending change.
+
+The FOG Manager assigns one of the allowed frequencies (E1). The responsible party (A2: the property
+owner or designee for a shared device; the FSE otherwise) and every permittee whose permit states the
+device's frequency are told at least the B7 notice period before the change takes effect, by the
+contact on record; the permits are revised with it. The change is applied to the device and its
+permits on its effective date (the nightly sweep). An owner may ask in writing for a change (E5); the
+FOG Manager decides with the rules engine's assessment in view.
 """
 
 from __future__ import annotations
@@ -21,8 +26,13 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.permissions import require_role
-from fogcontrol.permits.models import Permit, PermitStatus
-from fogcontrol.permits.services import permit_modification_propose
+from fogcontrol.permits.services.permit_modifications import (
+    audit_backdated_notice,
+    b7_notice_date,
+    permit_frequency_modifications_apply,
+    permit_frequency_modifications_record,
+    permit_frequency_modifications_withdraw,
+)
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
 from fogcontrol.rules import maintenance
@@ -36,34 +46,31 @@ from fogcontrol.servicing.models import (
     ServiceRequirement,
 )
 from fogcontrol.servicing.permissions import FREQUENCY_REQUESTERS, FREQUENCY_SETTERS
+from fogcontrol.servicing.services.frequency_notices import (
+    frequency_notice_recipients,
+    frequency_notices_send,
+    frequency_withdrawal_notices_send,
+)
 from fogcontrol.servicing.services.state import device_events, device_state_refresh
 
 
-def _issued_permit_for(device: GreaseControlDevice):
-    """The permit in force that states this device's frequency (B2), if any: the device's own
-    permit, else the permit of an FSE the device serves."""
-    in_force = Permit.objects.filter(status=PermitStatus.ISSUED).order_by("-first_issued_on", "-pk")
-    return (
-        in_force.filter(device=device).first()
-        or in_force.filter(device__isnull=True, establishment__in=device.establishments.all()).first()
-    )
+def pending_change(device) -> FrequencyChange | None:
+    """The device's change that is proposed and not yet in effect (at most one, B7)."""
+    return FrequencyChange.objects.filter(
+        device=device, applied_at__isnull=True, withdrawn_at__isnull=True
+    ).first()
 
 
-def _propose_permit_modification(*, device, acting_user, to_days, reason, notice_date, effective_on) -> str:
-    """B7 through the permits workflow: the notice, and the reissue on the effective date (which
-    also sets the device's assigned frequency). Returns the modification's id, or "" without a permit."""
-    permit = _issued_permit_for(device)
-    if permit is None or permit.service_frequency_days == to_days:
-        return ""
-    modification = permit_modification_propose(
-        permit=permit,
-        acting_user=acting_user,
-        changes={"service_frequency_days": to_days},
-        reason=reason,
-        notice_date=notice_date,
-        effective_on=effective_on,
-    )
-    return str(modification.pk)
+def _withdraw(change: FrequencyChange, *, acting_user, reason: str, replaced_by=None) -> FrequencyChange:
+    before = snapshot(change)
+    change.withdrawn_at = timezone.now()
+    change.withdrawn_reason = reason
+    change.replaced_by = replaced_by
+    change.save(update_fields=["withdrawn_at", "withdrawn_reason", "replaced_by"])
+    audit_record(acting_user=acting_user, action="frequency.withdraw", instance=change, before=before,
+                 after=snapshot(change), note=reason)  # fmt: skip
+    permit_frequency_modifications_withdraw(device=change.device, acting_user=acting_user, reason=reason)
+    return change
 
 
 @transaction.atomic
@@ -75,17 +82,31 @@ def frequency_change(
     reason: str,
     notice_date: dt.date | None = None,
     effective_on: dt.date | None = None,
+    backdating_reason: str = "",
+    mailing_record: str = "",
     request: FrequencyChangeRequest | None = None,
     ctx: ProgramContext | None = None,
 ) -> FrequencyChange:
-    """E1 / B7: the FOG Manager assigns a new frequency, effective no sooner than the B7 notice
-    period after ``notice_date`` (today by default). Closes the device's open frequency review."""
+    """E1 / B7: the FOG Manager proposes a new frequency for a device, effective no sooner than the B7
+    notice period after ``notice_date``: today by default; an earlier date needs the FOG Manager, a
+    reason and the mailing record, and is audited. Tells the responsible party (A2) and the
+    permittees, revises the permits stating the device's frequency, withdraws any earlier pending
+    change, and closes the device's open frequency review."""
     require_role(
         acting_user, FREQUENCY_SETTERS, "Only the FOG Manager changes a device's service frequency (E1)."
     )
     ctx = ctx or ProgramContext()
     today = ctx.today()
-    notice_date = notice_date or today
+    # The lock makes two proposals for one device (two pages, two clicks) take turns: the second
+    # sees the first pending and replaces it. The constraint on FrequencyChange is the backstop.
+    device = GreaseControlDevice.objects.select_for_update().get(pk=device.pk)
+    notice_date, backdating_reason, mailing_record = b7_notice_date(
+        notice_date=notice_date,
+        today=today,
+        acting_user=acting_user,
+        backdating_reason=backdating_reason,
+        mailing_record=mailing_record,
+    )
     ruleset = ctx.ruleset(notice_date)
     allowed = sorted(ruleset.allowed_frequencies_days)
     if to_days not in allowed:
@@ -110,6 +131,11 @@ def frequency_change(
                 f"the change may take effect on {earliest:%Y-%m-%d} at the earliest."
             }
         )
+    recipients = frequency_notice_recipients(device)
+    replaced = pending_change(device)
+    if replaced is not None:
+        _withdraw(replaced, acting_user=acting_user,
+                  reason=f"Replaced by a new proposal: every {to_days} days from {effective_on:%Y-%m-%d} (B7).")  # fmt: skip
     change = FrequencyChange.objects.create(
         device=device,
         from_days=device.assigned_frequency_days,
@@ -121,18 +147,41 @@ def frequency_change(
         effective_on=effective_on,
         explanation=notice.explanation.as_dict(),
         decided_by=person(acting_user),
+        backdating_reason=backdating_reason,
+        mailing_record=mailing_record,
     )
-    change.permit_modification_ref = _propose_permit_modification(
+    if replaced is not None:
+        replaced.replaced_by = change
+        replaced.save(update_fields=["replaced_by"])
+    modifications = permit_frequency_modifications_record(
         device=device,
         acting_user=acting_user,
         to_days=to_days,
         reason=change.reason,
         notice_date=notice_date,
+        earliest_effective_on=earliest,
         effective_on=effective_on,
+        explanation=change.explanation,
+        backdating_reason=backdating_reason,
+        mailing_record=mailing_record,
     )
-    if change.permit_modification_ref:
+    change.permit_modifications.set(modifications)
+    if modifications:
+        change.permit_modification_ref = str(modifications[0].pk)
         change.save(update_fields=["permit_modification_ref"])
+    notices = frequency_notices_send(
+        change=change,
+        recipients=recipients,
+        acting_user=acting_user,
+        notice_days=ruleset.frequency_change_notice_days,
+        modifications=modifications,
+        replaced=replaced,
+    )
+    change.notices.set(notices)
     audit_record(acting_user=acting_user, action="frequency.change", instance=change, after=snapshot(change))
+    if backdating_reason:
+        audit_backdated_notice(acting_user=acting_user, instance=change, notice_date=notice_date,
+                               reason=backdating_reason, mailing_record=mailing_record)  # fmt: skip
     for review in ServiceRequirement.objects.filter(
         device=device, kind=ServiceRequirement.Kind.FREQUENCY_REVIEW, status=ServiceRequirement.Status.OPEN
     ):
@@ -153,24 +202,56 @@ def frequency_change(
     return change
 
 
+@transaction.atomic
+def frequency_change_withdraw(
+    *, change: FrequencyChange, acting_user, reason: str, ctx: ProgramContext | None = None
+) -> FrequencyChange:
+    """B7: the FOG Manager withdraws a pending change before it takes effect; everyone who was told
+    of it is told in writing, and the permits' pending modifications are withdrawn with it."""
+    require_role(
+        acting_user, FREQUENCY_SETTERS, "Only the FOG Manager withdraws a change of service frequency (E1)."
+    )
+    change = FrequencyChange.objects.select_for_update().select_related("device").get(pk=change.pk)
+    if change.status != "pending":
+        raise Conflict(f"This change is already {change.status}: only a pending change can be withdrawn.")
+    if not (reason or "").strip():
+        raise ValidationError(
+            {"reason": "Say why the change is withdrawn; everyone who was told is told why."}
+        )
+    _withdraw(change, acting_user=acting_user, reason=reason.strip())
+    ctx = ctx or ProgramContext()
+    notices = frequency_withdrawal_notices_send(change=change, acting_user=acting_user, reason=reason.strip(),
+                                                today=ctx.today())  # fmt: skip
+    change.notices.add(*notices)
+    return change
+
+
 def _apply(change: FrequencyChange, *, acting_user, ctx: ProgramContext) -> None:
-    """Set the device's frequency on the effective date. When a permit modification carries the
-    change, the permits workflow sets it on reissue; this only records that it took effect."""
-    device = GreaseControlDevice.objects.get(pk=change.device_id)
+    """Set the device's frequency on the effective date, and reissue every permit that states it."""
+    device = GreaseControlDevice.objects.select_for_update().get(pk=change.device_id)
     if device.assigned_frequency_days != change.to_days:
         device_update(device=device, acting_user=acting_user, assigned_frequency_days=change.to_days)
+    permit_frequency_modifications_apply(
+        device=device,
+        acting_user=acting_user,
+        to_days=change.to_days,
+        notice_date=change.notice_date,
+        effective_on=change.effective_on,
+        reason=change.reason,
+        explanation=change.explanation,
+    )
     change.applied_at = timezone.now()
     change.save(update_fields=["applied_at"])
     device_state_refresh(device=device, ctx=ctx)
 
 
 def frequency_changes_apply_due(*, today: dt.date, acting_user, ctx: ProgramContext) -> int:
-    """Apply every recorded change whose effective date has come (run nightly). Each change in its
+    """Apply every pending change whose effective date has come (run nightly). Each change in its
     own transaction, so one failure leaves the others applied."""
     applied = 0
-    due = FrequencyChange.objects.filter(applied_at__isnull=True, effective_on__lte=today).select_related(
-        "device"
-    )
+    due = FrequencyChange.objects.filter(
+        applied_at__isnull=True, withdrawn_at__isnull=True, effective_on__lte=today
+    ).select_related("device")
     for change in due.order_by("effective_on", "pk"):
         with transaction.atomic():
             _apply(change, acting_user=acting_user, ctx=ctx)
@@ -294,6 +375,8 @@ def frequency_request_decide(
     grant: bool,
     note: str = "",
     notice_date: dt.date | None = None,
+    backdating_reason: str = "",
+    mailing_record: str = "",
     ctx: ProgramContext | None = None,
 ) -> FrequencyChangeRequest:
     """E5: the FOG Manager grants or refuses, with the engine's assessment recorded beside the
@@ -330,6 +413,8 @@ def frequency_request_decide(
             to_days=request.requested_days,
             reason=f"Owner's request granted (E5). {note.strip()}".strip(),
             notice_date=notice_date,
+            backdating_reason=backdating_reason,
+            mailing_record=mailing_record,
             request=request,
             ctx=ctx,
         )

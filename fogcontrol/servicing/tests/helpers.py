@@ -57,3 +57,21 @@ def api_body(device, **changes) -> dict:
     }
     body.update(changes)
     return body
+
+
+def town_approves_destruction(manager, *, older_than_days: int = 730):
+    """Gov. Code §34090: the council's resolution and the city attorney's consent to destroy the
+    manifests older than `older_than_days`, recorded by the FOG Manager."""
+    from fogcontrol.servicing.services.retention import retention_approval_record
+
+    today = timezone.localdate()
+    return retention_approval_record(
+        acting_user=manager,
+        record_class="manifests",
+        records_from=dt.date(2000, 1, 1),
+        records_to=today - dt.timedelta(days=older_than_days),
+        council_resolution_number="2026-41",
+        council_resolution_date=today - dt.timedelta(days=20),
+        city_attorney_name="R. Delgado",
+        city_attorney_consent_date=today - dt.timedelta(days=25),
+    )

@@ -22,7 +22,7 @@ from fogcontrol.core.records import (
 from fogcontrol.core.roles import Role
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.services import hold_place, manifest_purge
-from fogcontrol.servicing.tests.helpers import submit
+from fogcontrol.servicing.tests.helpers import submit, town_approves_destruction
 
 
 @pytest.fixture
@@ -153,6 +153,7 @@ def test_f5_an_old_manifest_is_purged_and_the_chain_still_verifies(town):
     old = submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(800))
     newer = submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(10))
     old_pk = old.pk
+    town_approves_destruction(town.users[Role.FOG_MANAGER])  # Gov. Code §34090
     manifest_purge(manifest=old, acting_user=town.users[Role.FOG_MANAGER], reason="F5 retention ended")
     assert not Manifest.objects.filter(pk=old_pk).exists()
     assert PurgedRecord.objects.get(record_id=old_pk).record_hash == old.record_hash
@@ -178,6 +179,7 @@ def test_f5_the_purge_log_itself_cannot_be_deleted(town):
     from fogcontrol.servicing.tests.helpers import days_ago
 
     old = submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(800))
+    town_approves_destruction(town.users[Role.FOG_MANAGER])  # Gov. Code §34090
     manifest_purge(manifest=old, acting_user=town.users[Role.FOG_MANAGER], reason="F5 retention ended")
     with pytest.raises(DatabaseError), transaction.atomic():
         PurgedRecord.objects.all().delete()

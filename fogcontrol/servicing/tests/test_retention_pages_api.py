@@ -7,7 +7,7 @@ from conftest import api_as
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.roles import STAFF_ROLES, Role
 from fogcontrol.servicing.models import LitigationHold, Manifest
-from fogcontrol.servicing.tests.helpers import days_ago, submit
+from fogcontrol.servicing.tests.helpers import days_ago, submit, town_approves_destruction
 
 OUTSIDE = [Role.FSE, Role.PROPERTY_OWNER, Role.HAULER]
 
@@ -45,6 +45,7 @@ def test_f5_after_the_hold_is_released_an_old_manifest_is_purged_from_its_page(t
     manager.post(f"/servicing/devices/{town.own_device.pk}/holds/", {"reason": "Claim 2026-03"})
     hold = LitigationHold.objects.get()
     assert manager.post(f"/servicing/holds/{hold.pk}/release/").status_code == 302
+    town_approves_destruction(town.users[Role.FOG_MANAGER])  # Gov. Code §34090
     response = manager.post(
         f"/servicing/manifests/{old_manifest.pk}/purge/", {"reason": "F5 retention ended"}
     )
@@ -106,8 +107,9 @@ def test_f5_api_hold_then_purge_refused_then_release_then_purge(town, old_manife
     assert released.status_code == 200 and released.json()["released_at"]
     again = api.post(f"/api/v1/litigation-holds/{placed.json()['id']}/release/")
     assert again.status_code == 409
+    town_approves_destruction(town.users[Role.FOG_MANAGER])  # Gov. Code §34090
     purged = api.post(f"/api/v1/manifests/{old_manifest.pk}/purge/", {"reason": "ended"}, format="json")
-    assert purged.status_code == 204
+    assert purged.status_code == 201  # answered with the purge report (was 204 No Content)
     assert not Manifest.objects.filter(pk=old_manifest.pk).exists()
 
 
