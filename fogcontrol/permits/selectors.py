@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce, Least
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.permits.models import (
@@ -21,6 +22,7 @@ from fogcontrol.permits.models import (
     PermitApplication,
     PermitModification,
     PermitNotice,
+    PermitOrder,
     PermitStatus,
     PermitVersion,
     RemodelNotice,
@@ -125,6 +127,10 @@ def permit_detail(user, pk) -> Permit:
             Prefetch("versions", queryset=PermitVersion.objects.order_by("-number")),
             Prefetch("modifications", queryset=PermitModification.objects.order_by("-effective_on", "-pk")),
             Prefetch("notices", queryset=PermitNotice.objects.order_by("-sent_on", "-pk")),
+            Prefetch(
+                "orders",
+                queryset=PermitOrder.objects.select_related("ends_order").order_by("-recorded_at", "-pk"),
+            ),
             "events",
             "supersedes",
         )
@@ -182,18 +188,23 @@ def permit_expiry_explanation(permit: Permit):
 
 
 def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
-    """B6: permits whose term ends within `within_days` of `on`, or has ended without renewal.
+    """B6: permits to renew with the business licence: those whose renewal date falls within
+    `within_days` of `on`, or has passed without renewal. The renewal date (`renew_by`) is the
+    licence's expiry, or the permit's own last day when that comes first (the B6 term's cap, or a
+    licence with no expiry on record); the list runs in that order.
 
     Each row says whether a renewal application is already open.
     """
     open_renewal = PermitApplication.objects.filter(previous_permit=OuterRef("pk"), status__in=OPEN_STATUSES)
+    renew_by = Least(F("valid_until"), Coalesce(F("establishment__licence_expires_on"), F("valid_until")))
     return (
         permits_visible_to(user)
         .filter(status__in=[PermitStatus.ISSUED, PermitStatus.EXPIRED])
-        .filter(valid_until__lte=on + dt.timedelta(days=within_days))
+        .annotate(renew_by=renew_by)
+        .filter(renew_by__lte=on + dt.timedelta(days=within_days))
         .select_related("establishment")
         .annotate(renewal_open=Exists(open_renewal))
-        .order_by("valid_until", "pk")
+        .order_by("renew_by", "establishment__licence_expires_on", "pk")
     )
 
 
@@ -233,6 +244,19 @@ def modification_list(user) -> QuerySet[PermitModification]:
     return PermitModification.objects.filter(permit__in=permits_visible_to(user).values("pk")).select_related(
         "permit", "permit__establishment"
     )
+
+
+def orders_visible_to(user) -> QuerySet[PermitOrder]:
+    """Suspension, revocation and reinstatement orders (L, M): staff see all; the permittee (and the
+    owner of its parcel) its own; a hauler none."""
+    queryset = PermitOrder.objects.select_related("permit", "permit__establishment", "ends_order")
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(permit__establishment__in=_fse_ids(user))
 
 
 def notices_visible_to(user) -> QuerySet[PermitNotice]:

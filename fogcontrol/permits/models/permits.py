@@ -82,6 +82,7 @@ class PermitVersion(models.Model):
         ISSUED = "issued", "Issued"
         RENEWED = "renewed", "Renewed (B6)"
         MODIFIED = "modified", "Modified (B7)"
+        LICENCE = "licence", "Expiry aligned to the business licence (B6)"
 
     permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="versions")
     number = models.PositiveIntegerField()
@@ -92,6 +93,8 @@ class PermitVersion(models.Model):
     # A1: the permittee as in the business licence records, on the day of issue.
     business_name = models.CharField(max_length=200)
     licence_number = models.CharField(max_length=64)
+    # B6: the licence's expiry when the version was written; the permit runs with it.
+    licence_expires_on = models.DateField(null=True, blank=True)
     site_address = models.CharField(max_length=200)
     # B2: the approved GCD and its service frequency.
     device_identifier = models.CharField(max_length=32, blank=True)
@@ -103,6 +106,11 @@ class PermitVersion(models.Model):
     compliance_schedule = models.TextField(
         blank=True, help_text="B7: the time given to comply with a change."
     )
+    # A4, A5: what the sizing check found wrong with the approved device when the permit was issued,
+    # and the condition (with its compliance date) on which it was issued all the same.
+    device_findings = models.JSONField(default=list, blank=True)
+    device_condition = models.TextField(blank=True)
+    device_compliance_date = models.DateField(null=True, blank=True)
     # B2, J1, J2: the Town's spill contacts and the FOG Manager's address, as printed.
     contacts = models.JSONField(default=dict)
     application = models.ForeignKey(
@@ -195,6 +203,8 @@ class PermitNotice(models.Model):
         PERMIT_ISSUED = "permit_issued", "Permit issued (B5)"
         MODIFICATION = "modification", "Proposed change of permit terms (B7)"
         RENEWAL_REMINDER = "renewal_reminder", "Permit renewal reminder (B6)"
+        LICENCE_EXPIRY = "licence_expiry", "Permit expiry follows the business licence (B6)"
+        ORDER = "order", "Suspension, revocation or reinstatement order (L, M)"
         APPLICATION_REJECTED = "application_rejected", "Application rejected"
         INFORMATION_REQUESTED = "information_requested", "Information requested (B3)"
 
