@@ -32,6 +32,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.permit_term import permit_term
 
 OPEN_STATUSES = [s for s in ApplicationStatus.values if s not in CLOSED_APPLICATION_STATUSES]
 # The staff work queue, in the order the work is done (B5).
@@ -183,8 +184,20 @@ def permit_standing(permit: Permit, on: dt.date, renewal_window_days: int) -> St
 
 
 def permit_expiry_explanation(permit: Permit):
-    """The B6 working of the permit's current term, for the page."""
-    return permit_expiry(permit.term_start, ruleset=ruleset_on(permit.term_start), calendar=town_calendar())
+    """The B6 working of the permit's current term, for the page: aligned to the business licence's
+    expiry as the current version recorded it (never past the B6 term). A version written before
+    the licence was recorded shows the term's anniversary working."""
+    version = next((v for v in permit.versions.all() if v.number == permit.version_number), None)
+    ruleset, calendar = ruleset_on(permit.term_start), town_calendar()
+    if version is not None and version.licence_expires_on is not None:
+        return permit_term(
+            permit.term_start,
+            licence_number=version.licence_number,
+            licence_expires_on=version.licence_expires_on,
+            ruleset=ruleset,
+            calendar=calendar,
+        )
+    return permit_expiry(permit.term_start, ruleset=ruleset, calendar=calendar)
 
 
 def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:

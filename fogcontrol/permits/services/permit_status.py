@@ -153,6 +153,7 @@ def permit_reinstate(
 ) -> Permit:
     """The suspension ends by a recorded reinstatement order: the permit is in force again (if its term
     has not ended). A revoked permit is never reinstated (L5)."""
+    permit = Permit.objects.get(pk=permit.pk)
     if permit.status != PermitStatus.SUSPENDED:
         raise TransitionNotAllowed("Only a suspended permit can be reinstated.")
     target = PermitStatus.ISSUED if permit.valid_until >= town_today() else PermitStatus.EXPIRED
