@@ -200,6 +200,11 @@ def permit_expiry_explanation(permit: Permit):
     return permit_expiry(permit.term_start, ruleset=ruleset, calendar=calendar)
 
 
+# B6: a permit is renewed with the business licence: when the licence expires, or at the end of the
+# permit's own term (the B6 cap) if that comes first.
+_RENEW_BY = Least(F("valid_until"), Coalesce(F("establishment__licence_expires_on"), F("valid_until")))
+
+
 def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
     """B6: permits to renew with the business licence: those whose renewal date falls within
     `within_days` of `on`, or has passed without renewal. The renewal date (`renew_by`) is the
@@ -209,11 +214,10 @@ def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
     Each row says whether a renewal application is already open.
     """
     open_renewal = PermitApplication.objects.filter(previous_permit=OuterRef("pk"), status__in=OPEN_STATUSES)
-    renew_by = Least(F("valid_until"), Coalesce(F("establishment__licence_expires_on"), F("valid_until")))
     return (
         permits_visible_to(user)
         .filter(status__in=[PermitStatus.ISSUED, PermitStatus.EXPIRED])
-        .annotate(renew_by=renew_by)
+        .annotate(renew_by=_RENEW_BY)
         .filter(renew_by__lte=on + dt.timedelta(days=within_days))
         .select_related("establishment")
         .annotate(renewal_open=Exists(open_renewal))
@@ -427,9 +431,11 @@ def permit_counts(user, *, on: dt.date) -> dict[str, int]:
     window = ruleset_on(on).permit_renewal_window_days
     return {
         "in_force": permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on).count(),
-        "renewal_due": permits.filter(
-            status=PermitStatus.ISSUED, valid_until__gte=on, valid_until__lte=on + dt.timedelta(days=window)
-        ).count(),
+        # B6: renewal comes due with the business licence (the renewal list's `renew_by`).
+        "renewal_due": permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on)
+        .annotate(renew_by=_RENEW_BY)
+        .filter(renew_by__lte=on + dt.timedelta(days=window))
+        .count(),
         "expired": permits.filter(
             Q(status=PermitStatus.EXPIRED) | Q(status=PermitStatus.ISSUED, valid_until__lt=on)
         ).count(),

@@ -24,8 +24,10 @@ class Permit(models.Model):
     """A FOG permit (B1, B2): device kind and size, service frequency, term (B6).
 
     Issued to the FSE's business name as in the licence records (A1). `valid_until` is the last day
-    of the term (the B6 renewal date, moved to a business day under CCP §12a); the permit expires
-    the day after. A B8 change replaces the permit with a new one (`superseded_by`).
+    of the term: the business licence's expiry, never later than the B6 term (the renewal date,
+    moved to a business day under CCP §12a; rules.permit_term); the permit expires the day after.
+    It changes state (suspended, revoked, reinstated) only by a recorded `PermitOrder` (L, M). A B8
+    change replaces the permit with a new one (`superseded_by`).
     """
 
     number = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)

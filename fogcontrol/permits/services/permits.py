@@ -164,7 +164,7 @@ def permit_issue(
     _check_fees_paid(application)
     if renewal:
         _check_renewable(previous)
-        start, _why = renewal_term_start(
+        start, _reason = renewal_term_start(
             term_start=previous.term_start, valid_until=previous.valid_until, renewed_on=on, ruleset=ruleset
         )
     else:
