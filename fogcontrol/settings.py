@@ -185,6 +185,8 @@ SPECTACULAR_SETTINGS = {
         "FeeKindEnum": "fogcontrol.permits.models.fees.FeeKind",
         "RemodelNoticeKindEnum": "fogcontrol.permits.models.permits.RemodelNotice.Kind",
         "ApplicationDocumentKindEnum": "fogcontrol.permits.models.applications.ApplicationDocument.Kind",
+        "PermitOrderKindEnum": "fogcontrol.permits.models.orders.PermitOrder.Kind",
+        "PermitOrderOutcomeEnum": "fogcontrol.permits.models.orders.PermitOrder.Outcome",
     },
 }
 

@@ -2,10 +2,11 @@
 
 - the Town's fee schedule (illustrative amounts, clearly labelled);
 - the demo FSE user's establishment: a real application history through the services (applied,
-  accepted, issued); the servicing demo then gives its device a B7 frequency change, noticed and
-  awaiting its effective date;
-- most other active FSEs: a permit in force, issued over the last year (so some are due for renewal);
-  a few expired; these are written in bulk with one audit entry each, as the demo's registry is;
+  fee paid, accepted, issued); the servicing demo then gives its device a B7 frequency change,
+  noticed and awaiting its effective date;
+- most other active FSEs: a permit in force, issued over the last year and running with the business
+  licence (B6), so some are due for renewal; a few expired; a device below A4 carries a condition with
+  a compliance date (A4); these are written in bulk with one audit entry each, as the demo's registry is;
 - a handful of FSEs without a permit, with applications at each stage of review (B5), and one
   with none at all (B1); one remodel notice (G1).
 """
@@ -26,9 +27,17 @@ from fogcontrol.permits import services
 from fogcontrol.permits.models import FeeKind, Permit, PermitStatus, PermitVersion
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_calendar
+from fogcontrol.registry import services as registry_services
 from fogcontrol.registry.models import GreaseControlDevice
-from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.devices import default_frequency
+from fogcontrol.rules.permit_term import permit_term
+
+# A4: the demo's condition on an interceptor below the chapter's construction minimums.
+A4_CONDITION = (
+    "Bring the interceptor up to A4: at least the required number of compartments and an access manhole "
+    "of the required diameter over each chamber, as approved by the Building Official."
+)
+A4_COMPLIANCE_DAYS = 180
 
 ACTING = "seed_demo"
 DEMO_FEES = {
@@ -92,12 +101,21 @@ def _through_services(fse, device, *, rng, town, today) -> None:
         acting_user=fse_user, establishment=fse, fixtures=FIXTURES, **answers
     )
     application = services.application_submit(application=application, acting_user=fse_user)
+    issued_on = today - dt.timedelta(days=200)
+    for fee in application.fees.all():  # B3: paid with the application
+        services.fee_record_payment(
+            charge=fee, acting_user=manager, amount=fee.amount, paid_on=issued_on - dt.timedelta(days=20),
+            reference=f"DEMO-{fee.pk:05d}",
+        )  # fmt: skip
     application = services.application_start_review(application=application, acting_user=manager)
     application = services.application_accept(application=application, acting_user=manager)
+    if fse.licence_expires_on is None or fse.licence_expires_on < today + dt.timedelta(days=30):
+        # B6: the demo's own permit runs with a licence renewed this year.
+        registry_services.establishment_update(
+            establishment=fse, acting_user=manager, licence_expires_on=today + dt.timedelta(days=200)
+        )
     # The B7 change of its device's frequency is the servicing demo's (the frequency is the device's).
-    services.permit_issue(
-        application=application, acting_user=manager, issued_on=today - dt.timedelta(days=200)
-    )
+    services.permit_issue(application=application, acting_user=manager, issued_on=issued_on)
 
 
 def _bulk_permits(rows, *, today) -> None:
@@ -108,7 +126,12 @@ def _bulk_permits(rows, *, today) -> None:
     ruleset = ruleset_on(today)
     permits, versions = [], []
     for fse, device, issued_on, expired in rows:
-        valid_until = permit_expiry(issued_on, ruleset=ruleset, calendar=calendar).due
+        # B6: the term ends with the licence (never later than the B6 term); a lapsed licence lapses it.
+        valid_until = permit_term(
+            issued_on, licence_number=fse.licence_number,
+            licence_expires_on=fse.licence_expires_on or issued_on, ruleset=ruleset, calendar=calendar,
+        ).valid_until  # fmt: skip
+        expired = expired or valid_until < today
         frequency = device.assigned_frequency_days or default_frequency(device.kind, ruleset)
         if frequency not in ruleset.allowed_frequencies_days:
             frequency = default_frequency(device.kind, ruleset)
@@ -141,6 +164,9 @@ def _bulk_permits(rows, *, today) -> None:
                 device_kind=permit.device_kind, device_capacity_gallons=permit.device_capacity_gallons,
                 device_rated_flow_gpm=permit.device_rated_flow_gpm, service_frequency_days=permit.service_frequency_days,
                 contacts=contacts, issued_at=issued_at, issued_by_label=ACTING,
+                licence_expires_on=fse.licence_expires_on, device_findings=list(device.a4_flags or []),
+                device_condition=A4_CONDITION if device.a4_flags else "",
+                device_compliance_date=permit.term_start + dt.timedelta(days=A4_COMPLIANCE_DAYS) if device.a4_flags else None,
             )
         )  # fmt: skip
     PermitVersion.objects.bulk_create(versions, batch_size=500)

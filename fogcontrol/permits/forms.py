@@ -12,6 +12,7 @@ from fogcontrol.permits.models import (
     ChangeReason,
     FeeKind,
     PermitApplication,
+    PermitOrder,
     RemodelNotice,
 )
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
@@ -110,22 +111,32 @@ class RejectForm(forms.Form):
     reasons = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
 
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-
-
 class IssueForm(forms.Form):
-    """B2: the approved device, its size, the service frequency (E1), and any conditions."""
+    """B2: the approved device, its size, the service frequency (E1), and any conditions; for a device
+    the sizing check finds wanting (A4, A5), the condition on it and its compliance date."""
 
     device_kind = forms.ChoiceField(choices=GreaseControlDevice.Kind.choices)
     device_capacity_gallons = forms.IntegerField(required=False, min_value=1, label="Size (gallons)")
     device_rated_flow_gpm = forms.IntegerField(required=False, min_value=1, label="Rated flow (gpm)")
     service_frequency_days = forms.TypedChoiceField(coerce=int, label="Service frequency (days)")
     conditions = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    device_condition = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Condition on the device (A4, A5)"
+    )
+    device_compliance_date = forms.DateField(required=False, widget=DATE, label="Device compliance date")
 
-    def __init__(self, *args, frequencies, **kwargs):
+    def __init__(self, *args, frequencies, findings=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["service_frequency_days"].choices = [(d, f"Every {d} days") for d in frequencies]
+        if findings:
+            # A4 / A5: the permit is issued for this device only on a condition with a compliance date.
+            for name in ("device_condition", "device_compliance_date"):
+                self.fields[name].required = True
+            self.fields["device_condition"].help_text = (
+                "The sizing check found: " + " ".join(findings) + " Say what must be done, and by when."
+            )
+        else:
+            self.fields["device_condition"].help_text = "Only if the device needs work (A4, A5)."
 
 
 class ModifyForm(forms.Form):
@@ -213,3 +224,91 @@ class FeeScheduleForm(forms.Form):
 
     def amounts(self) -> dict:
         return {kind.value: self.cleaned_data[kind.value] for kind in FeeKind}
+
+
+class FeePaymentForm(forms.Form):
+    """B3: a fee paid, as staff record it until billing exists."""
+
+    fee = forms.ModelChoiceField(queryset=None, empty_label=None)
+    amount = forms.DecimalField(min_value=0, decimal_places=2, max_digits=10, label="Amount paid ($)")
+    paid_on = forms.DateField(widget=DATE, label="Received on")
+    reference = forms.CharField(max_length=100, label="Receipt, cheque or transaction number")
+
+    def __init__(self, *args, fees, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fee"].queryset = fees
+
+
+class FeeWaiverForm(forms.Form):
+    """B3: the FOG Manager waives a fee, with the reason."""
+
+    fee = forms.ModelChoiceField(queryset=None, empty_label=None)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Reason for the waiver")
+
+    def __init__(self, *args, fees, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fee"].queryset = fees
+
+
+class OrderForm(forms.Form):
+    """An order with its process: L1, L2 for a suspension or revocation; M1, M3 for an emergency one."""
+
+    kind = forms.ChoiceField(choices=PermitOrder.Kind.choices)
+    grounds = forms.MultipleChoiceField(
+        choices=PermitOrder.Ground.choices, required=False, widget=forms.CheckboxSelectMultiple,
+        label="Grounds (L1)", help_text="Suspension or revocation: at least one.",
+    )  # fmt: skip
+    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Statement of facts (L2), determination (M1) or reason")  # fmt: skip
+    notice_mailed_on = forms.DateField(
+        required=False, widget=DATE, label="Notice mailed by certified mail on (L2)"
+    )
+    certified_mail_number = forms.CharField(required=False, max_length=64, label="Certified mail number (L2)")
+    hearing_on = forms.DateField(required=False, widget=DATE, label="Hearing date (L2, M3)")
+    hearing_place = forms.CharField(required=False, max_length=200, label="Hearing place (L2)")
+    emergency_order_on = forms.DateField(required=False, widget=DATE, label="Emergency order dated (M1)")
+    determined_by = forms.CharField(required=False, max_length=200, label="Determined necessary by (M1)")
+    ends_order = forms.ModelChoiceField(
+        queryset=None, required=False, label="Suspension it ends (reinstatement)"
+    )
+
+    def __init__(self, *args, suspensions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ends_order"].queryset = suspensions
+
+
+class DecisionForm(forms.Form):
+    """The hearing officer's written decision and order (L3, L4; M3) and where the appeal stands (L6)."""
+
+    hearing_concluded_on = forms.DateField(
+        required=False, widget=DATE, label="Hearing concluded on (L3)", help_text="Default: the hearing date."
+    )
+    decision_on = forms.DateField(widget=DATE, label="Written decision dated (L4, M3)")
+    hearing_officer_name = forms.CharField(max_length=200, label="Hearing officer")
+    outcome = forms.ChoiceField(choices=PermitOrder.Outcome.choices)
+    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="The decision and order")
+    decision_mail_number = forms.CharField(max_length=64, label="Certified mail number of the decision")
+    appeal_status = forms.ChoiceField(
+        choices=[c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE],
+        label="Appeal (L6)", help_text="An emergency order's decision is final (M3): this is ignored.",
+    )  # fmt: skip
+    final_on = forms.DateField(required=False, widget=DATE, label="Final on (L6)")
+
+
+class AppealForm(forms.Form):
+    """L6: the decision became final, or was appealed, upheld or overturned."""
+
+    appeal_status = forms.ChoiceField(
+        choices=[c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
+    )
+    final_on = forms.DateField(required=False, widget=DATE, label="Final on (L6)")
+
+
+class OrderApplyForm(forms.Form):
+    """Apply a recorded order to the permit (L5, M1): the order, and an optional note."""
+
+    order = forms.ModelChoiceField(queryset=None, required=False)
+    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Note")
+
+    def __init__(self, *args, orders, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["order"].queryset = orders

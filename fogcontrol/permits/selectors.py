@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce, Least
 
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import (
@@ -21,6 +22,7 @@ from fogcontrol.permits.models import (
     PermitApplication,
     PermitModification,
     PermitNotice,
+    PermitOrder,
     PermitStatus,
     PermitVersion,
     RemodelNotice,
@@ -30,6 +32,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDe
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.permit_term import permit_term
 
 OPEN_STATUSES = [s for s in ApplicationStatus.values if s not in CLOSED_APPLICATION_STATUSES]
 # The staff work queue, in the order the work is done (B5).
@@ -125,6 +128,10 @@ def permit_detail(user, pk) -> Permit:
             Prefetch("versions", queryset=PermitVersion.objects.order_by("-number")),
             Prefetch("modifications", queryset=PermitModification.objects.order_by("-effective_on", "-pk")),
             Prefetch("notices", queryset=PermitNotice.objects.order_by("-sent_on", "-pk")),
+            Prefetch(
+                "orders",
+                queryset=PermitOrder.objects.select_related("ends_order").order_by("-recorded_at", "-pk"),
+            ),
             "events",
             "supersedes",
         )
@@ -177,12 +184,32 @@ def permit_standing(permit: Permit, on: dt.date, renewal_window_days: int) -> St
 
 
 def permit_expiry_explanation(permit: Permit):
-    """The B6 working of the permit's current term, for the page."""
-    return permit_expiry(permit.term_start, ruleset=ruleset_on(permit.term_start), calendar=town_calendar())
+    """The B6 working of the permit's current term, for the page: aligned to the business licence's
+    expiry as the current version recorded it (never past the B6 term). A version written before
+    the licence was recorded shows the term's anniversary working."""
+    version = next((v for v in permit.versions.all() if v.number == permit.version_number), None)
+    ruleset, calendar = ruleset_on(permit.term_start), town_calendar()
+    if version is not None and version.licence_expires_on is not None:
+        return permit_term(
+            permit.term_start,
+            licence_number=version.licence_number,
+            licence_expires_on=version.licence_expires_on,
+            ruleset=ruleset,
+            calendar=calendar,
+        )
+    return permit_expiry(permit.term_start, ruleset=ruleset, calendar=calendar)
+
+
+# B6: a permit is renewed with the business licence: when the licence expires, or at the end of the
+# permit's own term (the B6 cap) if that comes first.
+_RENEW_BY = Least(F("valid_until"), Coalesce(F("establishment__licence_expires_on"), F("valid_until")))
 
 
 def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
-    """B6: permits whose term ends within `within_days` of `on`, or has ended without renewal.
+    """B6: permits to renew with the business licence: those whose renewal date falls within
+    `within_days` of `on`, or has passed without renewal. The renewal date (`renew_by`) is the
+    licence's expiry, or the permit's own last day when that comes first (the B6 term's cap, or a
+    licence with no expiry on record); the list runs in that order.
 
     Each row says whether a renewal application is already open.
     """
@@ -190,10 +217,11 @@ def renewal_list(user, *, on: dt.date, within_days: int) -> QuerySet[Permit]:
     return (
         permits_visible_to(user)
         .filter(status__in=[PermitStatus.ISSUED, PermitStatus.EXPIRED])
-        .filter(valid_until__lte=on + dt.timedelta(days=within_days))
+        .annotate(renew_by=_RENEW_BY)
+        .filter(renew_by__lte=on + dt.timedelta(days=within_days))
         .select_related("establishment")
         .annotate(renewal_open=Exists(open_renewal))
-        .order_by("valid_until", "pk")
+        .order_by("renew_by", "establishment__licence_expires_on", "pk")
     )
 
 
@@ -233,6 +261,19 @@ def modification_list(user) -> QuerySet[PermitModification]:
     return PermitModification.objects.filter(permit__in=permits_visible_to(user).values("pk")).select_related(
         "permit", "permit__establishment"
     )
+
+
+def orders_visible_to(user) -> QuerySet[PermitOrder]:
+    """Suspension, revocation and reinstatement orders (L, M): staff see all; the permittee (and the
+    owner of its parcel) its own; a hauler none."""
+    queryset = PermitOrder.objects.select_related("permit", "permit__establishment", "ends_order")
+    if not user.is_authenticated:
+        return queryset.none()
+    if user.is_program_staff:
+        return queryset
+    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
+        return queryset.none()
+    return queryset.filter(permit__establishment__in=_fse_ids(user))
 
 
 def notices_visible_to(user) -> QuerySet[PermitNotice]:
@@ -396,9 +437,11 @@ def permit_counts(user, *, on: dt.date) -> dict[str, int]:
     window = ruleset_on(on).permit_renewal_window_days
     return {
         "in_force": permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on).count(),
-        "renewal_due": permits.filter(
-            status=PermitStatus.ISSUED, valid_until__gte=on, valid_until__lte=on + dt.timedelta(days=window)
-        ).count(),
+        # B6: renewal comes due with the business licence (the renewal list's `renew_by`).
+        "renewal_due": permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on)
+        .annotate(renew_by=_RENEW_BY)
+        .filter(renew_by__lte=on + dt.timedelta(days=window))
+        .count(),
         "expired": permits.filter(
             Q(status=PermitStatus.EXPIRED) | Q(status=PermitStatus.ISSUED, valid_until__lt=on)
         ).count(),

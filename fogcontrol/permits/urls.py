@@ -1,6 +1,6 @@
 from django.urls import path
 
-from fogcontrol.permits.views import applications, permits
+from fogcontrol.permits.views import applications, orders, permits
 
 app_name = "permits"
 
@@ -31,4 +31,7 @@ urlpatterns = [
     path("<int:pk>/change/", permits.permit_change, name="permit_change"),
     path("<int:pk>/modify/", permits.permit_modify, name="permit_modify"),
     path("<int:pk>/status/<slug:change>/", permits.permit_status, name="permit_status"),
+    path("<int:pk>/orders/new/", orders.order_new, name="order_new"),
+    path("orders/<int:pk>/decide/", orders.order_decide, name="order_decide"),
+    path("orders/<int:pk>/appeal/", orders.order_appeal, name="order_appeal"),
 ]

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import models, transaction
+from django.utils.module_loading import import_string
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
@@ -26,6 +27,12 @@ from fogcontrol.registry.models import (
     ReceivingFacility,
 )
 from fogcontrol.rules.sizing import a4_flags
+
+# B6: the FOG permit runs with the business licence. Each entry is the dotted path of a function
+# `(*, establishment, acting_user, previous_expiry) -> Any`, called in the same transaction when an
+# establishment's licence expiry changes (registry edits and the licence import both write through
+# `establishment_update`), so that records which follow the licence follow it, audited.
+LICENCE_EXPIRY_FOLLOWERS: list[str] = ["fogcontrol.permits.services.licence.permits_follow_licence"]
 
 
 def _require_registry_editor(acting_user) -> None:
@@ -145,13 +152,20 @@ def establishment_update(
         fields["closed_on"] = town_today()
     if fields.get("status") == FoodServiceEstablishment.Status.ACTIVE:
         fields["closed_on"] = None
-    return _save(
+    previous_expiry = establishment.licence_expires_on
+    establishment = _save(
         establishment,
         acting_user=acting_user,
         fields=fields,
         many=_establishment_many(users, haulers),
         action="establishment.update",
     )
+    if establishment.licence_expires_on != previous_expiry:
+        for path in LICENCE_EXPIRY_FOLLOWERS:
+            import_string(path)(
+                establishment=establishment, acting_user=acting_user, previous_expiry=previous_expiry
+            )
+    return establishment
 
 
 @transaction.atomic

@@ -102,7 +102,27 @@ class FeeChargeSerializer(serializers.ModelSerializer):
             "remodel_notice",
             "fee_schedule",
             "fee_schedule_effective_from",
+            "paid_amount",
+            "paid_on",
+            "payment_reference",
+            "waiver_reason",
+            "settled_at",
+            "settled_by_label",
         ]
+
+
+class FeePaymentInputSerializer(serializers.Serializer):
+    """B3: the payment as received: the full amount, the day, the receipt or transaction number."""
+
+    amount = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0)
+    paid_on = serializers.DateField()
+    reference = serializers.CharField(max_length=100)
+
+
+class FeeWaiverInputSerializer(serializers.Serializer):
+    """B3: the FOG Manager's reason for waiving the fee."""
+
+    reason = serializers.CharField()
 
 
 class ApplicationListSerializer(serializers.ModelSerializer):
@@ -249,6 +269,15 @@ class IssueSerializer(serializers.Serializer):
     device_rated_flow_gpm = serializers.IntegerField(required=False, min_value=1)
     service_frequency_days = serializers.IntegerField(required=False)
     conditions = serializers.CharField(required=False, allow_blank=True)
+    device_condition = serializers.CharField(
+        required=False, allow_blank=True,
+        help_text="A4, A5: required when the sizing check finds the device wanting (see the sizing endpoint).",
+    )  # fmt: skip
+    device_compliance_date = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="A4, A5: the date the device must comply by; after the day of issue.",
+    )
 
 
 class PermitVersionSerializer(serializers.ModelSerializer):
@@ -262,6 +291,7 @@ class PermitVersionSerializer(serializers.ModelSerializer):
             "valid_until",
             "business_name",
             "licence_number",
+            "licence_expires_on",
             "site_address",
             "device_identifier",
             "device_kind",
@@ -270,6 +300,9 @@ class PermitVersionSerializer(serializers.ModelSerializer):
             "service_frequency_days",
             "conditions",
             "compliance_schedule",
+            "device_findings",
+            "device_condition",
+            "device_compliance_date",
             "contacts",
             "application",
             "modification",
@@ -333,10 +366,21 @@ class PermitListSerializer(serializers.ModelSerializer):
 
 
 class RenewalSerializer(PermitListSerializer):
+    """B6: `renew_by` is the licence's expiry, or the permit's last day when that comes first."""
+
     renewal_open = serializers.BooleanField(read_only=True)
+    renew_by = serializers.DateField(read_only=True)
+    licence_number = serializers.CharField(source="establishment.licence_number", read_only=True)
+    licence_expires_on = serializers.DateField(source="establishment.licence_expires_on", read_only=True)
 
     class Meta(PermitListSerializer.Meta):
-        fields = [*PermitListSerializer.Meta.fields, "renewal_open"]
+        fields = [
+            *PermitListSerializer.Meta.fields,
+            "renewal_open",
+            "renew_by",
+            "licence_number",
+            "licence_expires_on",
+        ]
 
 
 class PermitSerializer(PermitListSerializer):

@@ -1,4 +1,4 @@
-"""The permits app's records (B1-B8, A3-A5, G1-G2); see each module for the provisions it carries."""
+"""The permits app's records (B1-B8, A3-A5, G1-G2, L, M); see each module for the provisions it carries."""
 
 from fogcontrol.permits.models.applications import (
     CLOSED_APPLICATION_STATUSES,
@@ -15,6 +15,7 @@ from fogcontrol.permits.models.applications import (
     PermitApplication,
 )
 from fogcontrol.permits.models.fees import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.models.orders import PermitOrder
 from fogcontrol.permits.models.permits import (
     Permit,
     PermitEvent,
@@ -46,6 +47,7 @@ __all__ = [
     "PermitEvent",
     "PermitModification",
     "PermitNotice",
+    "PermitOrder",
     "PermitStatus",
     "PermitVersion",
     "RemodelNotice",

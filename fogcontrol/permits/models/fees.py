@@ -57,8 +57,10 @@ class FeeCharge(models.Model):
     """A fee the Town is owed (B3 "with the applicable fee"; G2 plan review fee).
 
     Recorded when the application (or plan review request) is submitted, at the amount of the fee
-    schedule version in force that day. Billing takes it from here: it changes `status`, and the
-    notice date and Q1 delinquency live with the invoice.
+    schedule version in force that day. Until billing exists, staff record the payment here (amount,
+    date, reference), or the FOG Manager waives the fee with a reason; a permit is not issued while
+    its application fee is owed (B3). Billing will take it from here: the notice date and Q1
+    delinquency live with the invoice.
     """
 
     class Status(models.TextChoices):
@@ -83,6 +85,19 @@ class FeeCharge(models.Model):
     description = models.CharField(max_length=300)
     assessed_on = models.DateField(help_text="The day the fee became owed.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OWED, db_index=True)
+    # The payment, as staff record it (receipt, cheque or transaction number in `payment_reference`).
+    paid_amount = models.DecimalField(
+        max_digits=10, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(0)]
+    )
+    paid_on = models.DateField(null=True, blank=True)
+    payment_reference = models.CharField(max_length=100, blank=True)
+    # B3: a fee not paid is waived only by the FOG Manager, with the reason.
+    waiver_reason = models.TextField(blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    settled_by_label = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -90,3 +105,8 @@ class FeeCharge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ${self.amount} ({self.get_status_display()})"
+
+    @property
+    def is_outstanding(self) -> bool:
+        """Still owed (B3): not paid, waived or cancelled, and more than nothing."""
+        return self.status in (self.Status.OWED, self.Status.INVOICED) and self.amount > 0

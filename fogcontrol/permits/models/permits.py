@@ -24,8 +24,10 @@ class Permit(models.Model):
     """A FOG permit (B1, B2): device kind and size, service frequency, term (B6).
 
     Issued to the FSE's business name as in the licence records (A1). `valid_until` is the last day
-    of the term (the B6 renewal date, moved to a business day under CCP §12a); the permit expires
-    the day after. A B8 change replaces the permit with a new one (`superseded_by`).
+    of the term: the business licence's expiry, never later than the B6 term (the renewal date,
+    moved to a business day under CCP §12a; rules.permit_term); the permit expires the day after.
+    It changes state (suspended, revoked, reinstated) only by a recorded `PermitOrder` (L, M). A B8
+    change replaces the permit with a new one (`superseded_by`).
     """
 
     number = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
@@ -82,6 +84,7 @@ class PermitVersion(models.Model):
         ISSUED = "issued", "Issued"
         RENEWED = "renewed", "Renewed (B6)"
         MODIFIED = "modified", "Modified (B7)"
+        LICENCE = "licence", "Expiry aligned to the business licence (B6)"
 
     permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="versions")
     number = models.PositiveIntegerField()
@@ -92,6 +95,8 @@ class PermitVersion(models.Model):
     # A1: the permittee as in the business licence records, on the day of issue.
     business_name = models.CharField(max_length=200)
     licence_number = models.CharField(max_length=64)
+    # B6: the licence's expiry when the version was written; the permit runs with it.
+    licence_expires_on = models.DateField(null=True, blank=True)
     site_address = models.CharField(max_length=200)
     # B2: the approved GCD and its service frequency.
     device_identifier = models.CharField(max_length=32, blank=True)
@@ -103,6 +108,11 @@ class PermitVersion(models.Model):
     compliance_schedule = models.TextField(
         blank=True, help_text="B7: the time given to comply with a change."
     )
+    # A4, A5: what the sizing check found wrong with the approved device when the permit was issued,
+    # and the condition (with its compliance date) on which it was issued all the same.
+    device_findings = models.JSONField(default=list, blank=True)
+    device_condition = models.TextField(blank=True)
+    device_compliance_date = models.DateField(null=True, blank=True)
     # B2, J1, J2: the Town's spill contacts and the FOG Manager's address, as printed.
     contacts = models.JSONField(default=dict)
     application = models.ForeignKey(
@@ -201,6 +211,8 @@ class PermitNotice(models.Model):
         PERMIT_ISSUED = "permit_issued", "Permit issued (B5)"
         MODIFICATION = "modification", "Proposed change of permit terms (B7)"
         RENEWAL_REMINDER = "renewal_reminder", "Permit renewal reminder (B6)"
+        LICENCE_EXPIRY = "licence_expiry", "Permit expiry follows the business licence (B6)"
+        ORDER = "order", "Suspension, revocation or reinstatement order (L, M)"
         APPLICATION_REJECTED = "application_rejected", "Application rejected"
         INFORMATION_REQUESTED = "information_requested", "Information requested (B3)"
         FREQUENCY_CHANGE = "frequency_change", "Proposed change of service frequency (B7, A2)"

@@ -2,7 +2,8 @@
 
 Grouped by what a clerk does: applications (drafting, renewal and change: B3, B6, B8), their
 submission and review (B4, B5), permits and their life (issue B2, B6; modification B7; suspension,
-revocation, expiry L), fees (B3, G2), notices (B7), remodel notices (G1, G2).
+revocation by recorded order L, M; expiry), fees and their payment or waiver (B3, G2), notices (B7),
+remodel notices (G1, G2), and the permits that follow a business licence's new expiry (B6).
 """
 
 from fogcontrol.permits.services.application_review import (
@@ -24,8 +25,21 @@ from fogcontrol.permits.services.applications import (
     change_application_start,
     renewal_application_start,
 )
-from fogcontrol.permits.services.fees import fee_assess, fee_schedule_create, fee_schedule_on
+from fogcontrol.permits.services.fees import (
+    fee_assess,
+    fee_record_payment,
+    fee_schedule_create,
+    fee_schedule_on,
+    fee_waive,
+    fees_outstanding,
+)
+from fogcontrol.permits.services.licence import permits_follow_licence
 from fogcontrol.permits.services.notices import notice_email_deliver, notice_send
+from fogcontrol.permits.services.orders import (
+    permit_order_decide,
+    permit_order_record,
+    permit_order_record_appeal,
+)
 from fogcontrol.permits.services.permit_modifications import (
     permit_modification_propose,
     permit_modification_withdraw,
@@ -61,19 +75,26 @@ __all__ = [
     "application_withdraw",
     "change_application_start",
     "fee_assess",
+    "fee_record_payment",
     "fee_schedule_create",
     "fee_schedule_on",
+    "fee_waive",
+    "fees_outstanding",
     "notice_email_deliver",
     "notice_send",
     "permit_issue",
     "permit_modification_propose",
     "permit_modification_withdraw",
     "permit_modifications_apply_due",
+    "permit_order_decide",
+    "permit_order_record",
+    "permit_order_record_appeal",
     "permit_reinstate",
     "permit_revoke",
     "permit_suspend",
     "permits_daily",
     "permits_expire_lapsed",
+    "permits_follow_licence",
     "remodel_notice_file",
     "remodel_plan_review_decide",
     "remodel_plans_submit",

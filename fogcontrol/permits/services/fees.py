@@ -1,4 +1,4 @@
-"""The fee schedule and the fees owed (B3 "with the applicable fee", B8, G2)."""
+"""The fee schedule, the fees owed, and their payment or waiver (B3 "with the applicable fee", B8, G2)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,16 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
-from fogcontrol.core.actors import person
+from fogcontrol.audit.services import snapshot
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
-from fogcontrol.permits.services.common import audited_save
+from fogcontrol.permits.services.common import audited_save, require_fog_manager
+from fogcontrol.permits.states import TransitionNotAllowed
+from fogcontrol.program.selectors import town_today
 
 FEE_EDITORS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})
 
@@ -123,3 +127,82 @@ def fee_assess(
         assessed_on=on,
     )
     return audited_save(charge, acting_user=acting_user, action="fee.assess", creating=True)
+
+
+# --- Payment and waiver (B3) ---------------------------------------------------------------
+
+
+def fees_outstanding(application) -> list[FeeCharge]:
+    """B3: the application's fees not yet paid, waived or cancelled (the fee accompanies the application)."""
+    return [charge for charge in application.fees.all() if charge.is_outstanding]
+
+
+def _lock_outstanding(charge: FeeCharge, what: str) -> FeeCharge:
+    charge = FeeCharge.objects.select_for_update().get(pk=charge.pk)
+    if not charge.is_outstanding:
+        raise TransitionNotAllowed(
+            f"This fee is {charge.get_status_display().lower()}: there is nothing to {what}."
+        )
+    return charge
+
+
+@transaction.atomic
+def fee_record_payment(
+    *, charge: FeeCharge, acting_user, amount, paid_on: dt.date | None, reference: str
+) -> FeeCharge:
+    """Record that a fee owed was paid: the amount, the day and the receipt or transaction reference.
+
+    Until the billing app exists this is how a fee stops being owed (B3). Partial payments are
+    billing's business: the amount must be the fee's.
+    """
+    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may record payments.")
+    charge = _lock_outstanding(charge, "pay")
+    errors = {}
+    try:
+        paid = Decimal(str(amount))
+    except InvalidOperation:
+        paid = None
+    if paid is None or not paid.is_finite() or paid != charge.amount:
+        errors["amount"] = [
+            f"The fee is ${charge.amount}: record the full payment of ${charge.amount} "
+            "(partial payments are handled by billing)."
+        ]
+    if paid_on is None:
+        errors["paid_on"] = ["Give the date the payment was received."]
+    elif paid_on > town_today():
+        errors["paid_on"] = [
+            "A payment cannot be recorded before it is received: give a date not in the future."
+        ]
+    if not (reference or "").strip():
+        errors["reference"] = [
+            "Give the receipt, cheque or transaction number, so the payment can be traced."
+        ]
+    if errors:
+        raise ValidationError(errors)
+    before = snapshot(charge)
+    charge.status = FeeCharge.Status.PAID
+    charge.paid_amount = paid
+    charge.paid_on = paid_on
+    charge.payment_reference = reference.strip()
+    charge.settled_at = timezone.now()
+    charge.settled_by = person(acting_user)
+    charge.settled_by_label = actor_label_for(acting_user)
+    return audited_save(charge, acting_user=acting_user, action="fee.pay", before=before)
+
+
+@transaction.atomic
+def fee_waive(*, charge: FeeCharge, acting_user, reason: str) -> FeeCharge:
+    """B3: the FOG Manager waives a fee owed, giving the reason; audited with before and after."""
+    require_fog_manager(acting_user, "waive a fee")
+    charge = _lock_outstanding(charge, "waive")
+    if not (reason or "").strip():
+        raise ValidationError({"reason": ["Give the reason for the waiver: it is kept with the fee."]})
+    before = snapshot(charge)
+    charge.status = FeeCharge.Status.WAIVED
+    charge.waiver_reason = reason.strip()
+    charge.settled_at = timezone.now()
+    charge.settled_by = person(acting_user)
+    charge.settled_by_label = actor_label_for(acting_user)
+    return audited_save(
+        charge, acting_user=acting_user, action="fee.waive", before=before, note=reason.strip()
+    )

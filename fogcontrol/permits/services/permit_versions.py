@@ -15,6 +15,7 @@ from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.permits.models import Permit, PermitApplication, PermitModification, PermitVersion
 from fogcontrol.permits.services.common import audited_save, record_event, town_contacts
+from fogcontrol.permits.services.device_conditions import DeviceCondition
 from fogcontrol.permits.states import check_permit_transition
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
@@ -115,8 +116,13 @@ def write_version(
     application: PermitApplication | None = None,
     modification: PermitModification | None = None,
     contacts: dict | None = None,
+    device_terms: DeviceCondition | None = None,
 ) -> PermitVersion:
+    """The permit's terms as issued today, as a new version. The device's A4 / A5 condition is the one
+    given, else carried from the version before (a B7 change or a licence's new expiry keeps it)."""
     fse = permit.establishment
+    if device_terms is None:
+        device_terms = carried_device_condition(permit)
     version = PermitVersion(
         permit=permit,
         number=permit.version_number,
@@ -126,6 +132,7 @@ def write_version(
         valid_until=permit.valid_until,
         business_name=fse.business_name,
         licence_number=fse.licence_number,
+        licence_expires_on=fse.licence_expires_on,
         site_address=fse.site_address,
         device_identifier=permit.device.identifier if permit.device_id else "",
         device_kind=permit.device_kind,
@@ -134,6 +141,9 @@ def write_version(
         service_frequency_days=permit.service_frequency_days,
         conditions=conditions,
         compliance_schedule=compliance_schedule,
+        device_findings=list(device_terms.findings),
+        device_condition=device_terms.condition,
+        device_compliance_date=device_terms.compliance_date,
         contacts=contacts if contacts is not None else town_contacts(),
         application=application,
         modification=modification,
@@ -142,6 +152,16 @@ def write_version(
         issued_by_label=actor_label_for(acting_user),
     )
     return audited_save(version, acting_user=acting_user, action="permit.version", creating=True)
+
+
+def carried_device_condition(permit: Permit) -> DeviceCondition:
+    """A4, A5: the device condition of the permit's latest version (none for a new permit)."""
+    latest = permit.versions.order_by("-number").first() if permit.pk else None
+    if latest is None:
+        return DeviceCondition()
+    return DeviceCondition(
+        tuple(latest.device_findings), latest.device_condition, latest.device_compliance_date
+    )
 
 
 def current_conditions(permit: Permit) -> str:

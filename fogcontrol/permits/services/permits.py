@@ -1,8 +1,11 @@
-"""Issuing permits: a new permit, a renewal, or a new permit on a change (B2, B5, B6, B8).
+"""Issuing permits: a new permit, a renewal, or a new permit on a change (B2, B3, B5, B6, B8, A4, A5).
 
-The B6 permit term comes from fogcontrol.rules.deadlines, read with the ruleset in force and the
-Town's calendar. Modifications (B7) are in permit_modifications.py; suspension, revocation and
-expiry in permit_status.py.
+The B6 term runs with the business licence: fogcontrol.rules.permit_term checks the licence (no
+permit on an expired or missing one) and aligns the expiry to it, never more than the ruleset's term
+from the term's start (read with the ruleset in force and the Town's calendar). The application fee
+must be paid or waived (B3), and a device the sizing check finds wanting is approved only on a
+condition with a compliance date (A4, A5). Modifications (B7) are in permit_modifications.py;
+suspension, revocation and expiry in permit_status.py; a licence's new expiry in licence.py.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from fogcontrol.permits.models import (
     PermitVersion,
 )
 from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager, town_contacts
+from fogcontrol.permits.services.device_conditions import device_findings, require_device_condition
+from fogcontrol.permits.services.fees import fees_outstanding
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.permit_versions import (
     current_conditions,
@@ -36,9 +41,8 @@ from fogcontrol.permits.services.permit_versions import (
 from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import GreaseControlDevice
-from fogcontrol.rules.calendar import add_years
-from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.permit_term import PermitTerm, licence_check, permit_term, renewal_term_start
 
 CONTACTS_REQUIRED = {
     "wastewater_division_phone": "the Public Works Waste Water Division's telephone number (J1)",
@@ -61,11 +65,38 @@ def _check_contacts(contacts: dict) -> None:
         )
 
 
-def _term(start: dt.date, on: dt.date) -> dt.date:
-    """B6: the last day of a term that starts on `start` (the anniversary, moved under CCP §12a)."""
-    deadline = permit_expiry(start, ruleset=ruleset_on(on), calendar=town_calendar())
-    assert deadline.due is not None
-    return deadline.due
+def licence_term(establishment, start: dt.date, *, on: dt.date) -> PermitTerm:
+    """B6: refuse on an expired or missing business licence (naming it and its expiry), else the term
+    that starts on `start`, aligned to the licence's expiry and never longer than the B6 term."""
+    check = licence_check(
+        licence_number=establishment.licence_number,
+        licence_expires_on=establishment.licence_expires_on,
+        on=on,
+        term_start=start,
+    )
+    if not check.allowed:
+        raise TransitionNotAllowed(check.reason)
+    return permit_term(
+        start,
+        licence_number=establishment.licence_number,
+        licence_expires_on=establishment.licence_expires_on,
+        ruleset=ruleset_on(on),
+        calendar=town_calendar(),
+    )
+
+
+def _check_fees_paid(application: PermitApplication) -> None:
+    """B3: the fee accompanies the application. A permit is not issued while it is owed."""
+    owed = fees_outstanding(application)
+    if owed:
+        listed = "; ".join(
+            f"${fee.amount} ({fee.get_kind_display()}, assessed {fee.assessed_on:%Y-%m-%d})" for fee in owed
+        )
+        raise TransitionNotAllowed(
+            f"The application fee is owed: {listed}. B3: the fee accompanies the application, so the permit "
+            "is not issued until it is paid. Record the payment (amount, date, reference) or, as FOG Manager, "
+            "a waiver with the reason; then issue."
+        )
 
 
 @transaction.atomic
@@ -79,13 +110,19 @@ def permit_issue(
     device_rated_flow_gpm: int | None = None,
     service_frequency_days: int | None = None,
     conditions: str | None = None,
+    device_condition: str | None = None,
+    device_compliance_date: dt.date | None = None,
 ) -> Permit:
     """B5: the FOG Manager issues the permit from an accepted application (B2 terms, B6 term).
 
     A new application makes a new permit; a renewal (B6) makes a new version of the permit it
-    renews, with the next one-year term; a B8 change makes a new permit that supersedes the old.
+    renews, with the next term; a B8 change makes a new permit that supersedes the old.
     The permit is issued to the business name of the licence records (A1) and prints the Town's
     spill contacts and the FOG Manager's address (B2, J1, J2), which must be on file.
+
+    Refused (409) while the application fee is owed (B3) or on an expired or missing business
+    licence (B6); the term ends with the licence, never later than the B6 term. A device the sizing
+    check finds wanting (A4, A5) needs `device_condition` and `device_compliance_date` (400 otherwise).
     """
     require_fog_manager(acting_user, "issue permits")
     application = (
@@ -121,13 +158,29 @@ def permit_issue(
             {"device_capacity_gallons": ["B2: state the approved size (gallons, or rated flow in gpm)."]}
         )
     previous = application.previous_permit
+    renewal = application.kind == ApplicationKind.RENEWAL
+    _check_fees_paid(application)
+    if renewal:
+        _check_renewable(previous)
+        start, _reason = renewal_term_start(
+            term_start=previous.term_start, valid_until=previous.valid_until, renewed_on=on, ruleset=ruleset
+        )
+    else:
+        start = on
+    term = licence_term(application.establishment, start, on=on)
     frequency = issue_frequency(
         device=device, requested=service_frequency_days, previous=previous, kind=kind,
-        renewal=application.kind == ApplicationKind.RENEWAL, establishment=application.establishment,
+        renewal=renewal, establishment=application.establishment,
         ruleset=ruleset, acting_user=acting_user,
     )  # fmt: skip
     if conditions is None:
         conditions = current_conditions(previous) if previous else ""
+    device_terms = require_device_condition(
+        device_findings(application, kind=kind, gallons=gallons, gpm=gpm, ruleset=ruleset),
+        condition=device_condition,
+        compliance_date=device_compliance_date,
+        issued_on=on,
+    )
     terms = dict(
         device=device,
         device_kind=kind,
@@ -136,11 +189,11 @@ def permit_issue(
         service_frequency_days=frequency,
     )
 
-    if application.kind == ApplicationKind.RENEWAL:
-        permit = _renew(previous, application=application, acting_user=acting_user, on=on, terms=terms)
+    if renewal:
+        permit = _renew(previous, application=application, acting_user=acting_user, term=term, terms=terms)
         reason = PermitVersion.Reason.RENEWED
     else:
-        permit = _new_permit(application, acting_user=acting_user, on=on, terms=terms)
+        permit = _new_permit(application, acting_user=acting_user, on=on, term=term, terms=terms)
         reason = PermitVersion.Reason.ISSUED
     version = write_version(
         permit,
@@ -150,6 +203,7 @@ def permit_issue(
         conditions=conditions,
         application=application,
         contacts=contacts,
+        device_terms=device_terms,
     )
     before = snapshot(application)
     check_application_transition(application.status, ApplicationStatus.ISSUED)
@@ -172,9 +226,16 @@ def permit_issue(
         subject=f"FOG permit {permit.number} {'renewed' if reason == PermitVersion.Reason.RENEWED else 'issued'}",
         body=(
             f"FOG permit {permit.number} has been {'renewed' if reason == PermitVersion.Reason.RENEWED else 'issued'} "
-            f"to {permit.establishment.business_name}. It is valid until {fmt_date(permit.valid_until)} (B6). "
+            f"to {permit.establishment.business_name}. It is valid until {fmt_date(permit.valid_until)}, "
+            f"renewed with business licence {permit.establishment.licence_number} (B6). "
             f"The grease control device must be serviced at least every {frequency} days (E1). "
-            "Download the permit from the FOG permit portal and keep it on the premises."
+            + (
+                f"Condition on the device (A4, A5): {device_terms.condition} Comply by "
+                f"{fmt_date(device_terms.compliance_date)}. "
+                if device_terms.findings
+                else ""
+            )
+            + "Download the permit from the FOG permit portal and keep it on the premises."
         ),
         sent_on=on,
         permit=permit,
@@ -183,7 +244,9 @@ def permit_issue(
     return permit
 
 
-def _new_permit(application: PermitApplication, *, acting_user, on: dt.date, terms: dict) -> Permit:
+def _new_permit(
+    application: PermitApplication, *, acting_user, on: dt.date, term: PermitTerm, terms: dict
+) -> Permit:
     """A new permit (B5), or the permit that replaces one on a B8 change."""
     fse = application.establishment
     permit = Permit(
@@ -191,8 +254,8 @@ def _new_permit(application: PermitApplication, *, acting_user, on: dt.date, ter
         status=PermitStatus.ISSUED,
         first_issued_on=on,
         version_number=1,
-        term_start=on,
-        valid_until=_term(on, on),
+        term_start=term.start,
+        valid_until=term.valid_until,
         **terms,
     )
     permit.full_clean()
@@ -200,7 +263,8 @@ def _new_permit(application: PermitApplication, *, acting_user, on: dt.date, ter
     permit.number = f"FOG-{on:%Y}-{permit.pk:05d}"
     audited_save(permit, acting_user=acting_user, action="permit.issue", creating=True)
     record_event(acting_user=acting_user, action="permit.issue", permit=permit, to_status=PermitStatus.ISSUED,
-                 note=f"From application {application.reference}")  # fmt: skip
+                 note=f"From application {application.reference}; valid until {term.valid_until:%Y-%m-%d} "
+                      f"(B6, with licence {term.licence_number})")  # fmt: skip
     # Whatever permits the FSE held before (the one a B8 change replaces, an expired one) are replaced.
     older = fse.permits.exclude(pk=permit.pk).exclude(
         status__in=[PermitStatus.REVOKED, PermitStatus.SUPERSEDED]
@@ -218,22 +282,25 @@ def _new_permit(application: PermitApplication, *, acting_user, on: dt.date, ter
     return permit
 
 
-def _renew(permit: Permit, *, application, acting_user, on: dt.date, terms: dict) -> Permit:
-    """B6: the next one-year term. Renewed on time, the term follows on from the last one's anniversary;
-    renewed after it expired, the new term starts on the day of renewal."""
-    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+def _check_renewable(permit: Permit) -> None:
     if permit.status not in (PermitStatus.ISSUED, PermitStatus.EXPIRED):
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: only a permit in force or "
             "expired can be renewed."
         )
+
+
+def _renew(permit: Permit, *, application, acting_user, term: PermitTerm, terms: dict) -> Permit:
+    """B6: the next term, from `term` (renewed on time it follows on from the last; renewed after it
+    expired it starts on the day of renewal), ending with the business licence."""
+    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+    _check_renewable(permit)
     before = snapshot(permit)
-    next_start, _leap = add_years(permit.term_start, ruleset_on(on).permit_term_years)
-    start = next_start if on <= permit.valid_until else on
     move_permit(permit, PermitStatus.ISSUED, acting_user=acting_user, action="permit.renew",
-          note=f"Application {application.reference}; term from {start:%Y-%m-%d}")  # fmt: skip
-    permit.term_start = start
-    permit.valid_until = _term(start, on)
+          note=f"Application {application.reference}; term from {term.start:%Y-%m-%d} to "
+               f"{term.valid_until:%Y-%m-%d} (B6, with licence {term.licence_number})")  # fmt: skip
+    permit.term_start = term.start
+    permit.valid_until = term.valid_until
     permit.version_number += 1
     for name, value in terms.items():
         setattr(permit, name, value)

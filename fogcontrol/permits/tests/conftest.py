@@ -81,10 +81,30 @@ def draft(town, fse_user, fees, profile):
     )
 
 
+def pay_fees(application, acting_user):
+    """B3: record the payment of the application's fees, as the FOG Manager's staff do at the counter."""
+    for fee in application.fees.all():
+        services.fee_record_payment(
+            charge=fee,
+            acting_user=acting_user,
+            amount=fee.amount,
+            paid_on=town_today(),
+            reference=f"R-{fee.pk}",
+        )
+
+
 @pytest.fixture
-def accepted(draft, fse_user, manager):
+def accepted_fee_owed(draft, fse_user, manager):
+    """Submitted and accepted, with its application fee still owed (B3)."""
     application = services.application_submit(application=draft, acting_user=fse_user)
     return services.application_accept(application=application, acting_user=manager)
+
+
+@pytest.fixture
+def accepted(accepted_fee_owed, manager):
+    """Submitted, its fee paid (B3), and accepted: ready to issue."""
+    pay_fees(accepted_fee_owed, manager)
+    return accepted_fee_owed
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication, PermitStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES
 from fogcontrol.permits.tests.factories import PermitFactory
+from fogcontrol.permits.tests.orders import final_order
 from fogcontrol.program.selectors import town_today
 from fogcontrol.testing.factories import EstablishmentFactory
 
@@ -32,6 +33,10 @@ def test_b5_api_new_application_to_issued_permit_and_pdf(town, fse_user, manager
     submitted = fse.post(f"{APPS}{pk}/submit/")
     assert submitted.status_code == 200 and submitted.json()["status"] == "submitted"
     assert submitted.json()["fees"][0]["amount"] == "350.00"
+    fee = submitted.json()["fees"][0]["id"]  # B3: the fee is paid before the permit is issued
+    paid = staff.post(f"/api/v1/fee-charges/{fee}/pay/", {"amount": "350.00", "paid_on": str(town_today()),
+                      "reference": "R-1001"}, format="json")  # fmt: skip
+    assert paid.status_code == 200 and paid.json()["status"] == "paid"
     sizing = staff.get(f"{APPS}{pk}/sizing/").json()
     assert sizing["dfu"] == 7 and sizing["gravity_required_gallons"] == 500 and sizing["adequate"] is True
     assert staff.post(f"{APPS}{pk}/accept/").json()["status"] == "accepted"
@@ -241,9 +246,12 @@ def test_b6_api_expired_permit_is_listed_without_permit(issued_2025, manager):
 
 @pytest.mark.provision("L5")
 def test_l5_api_revoked_permit_cannot_be_renewed_409(issued, manager, fse_user):
+    order = final_order(issued, manager, kind="revocation")  # L1-L6: the process, recorded first
     assert (
         api_as(manager)
-        .post(f"/api/v1/permits/{issued.pk}/revoke/", {"reason": "Order 12"}, format="json")
+        .post(
+            f"/api/v1/permits/{issued.pk}/revoke/", {"order": order.pk, "reason": "Order 12"}, format="json"
+        )
         .status_code
         == 200
     )

@@ -16,7 +16,7 @@ from fogcontrol.permits.models import (
     PermitStatus,
 )
 from fogcontrol.permits.states import TransitionNotAllowed
-from fogcontrol.permits.tests.conftest import B3_ANSWERS
+from fogcontrol.permits.tests.conftest import B3_ANSWERS, pay_fees
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
@@ -251,6 +251,7 @@ def test_b4_building_and_safety_documents_in_lieu_of_the_application(town, fse_u
     )
     application = services.application_submit(application=application, acting_user=fse_user)
     assert application.submitted_copy["documents"][0]["name"] == "building-permit.pdf"
+    pay_fees(application, manager)  # B3: the fee accompanies the B4 route too
     application = services.application_accept(application=application, acting_user=manager)
     permit = services.permit_issue(application=application, acting_user=manager)
     assert permit.device_capacity_gallons == 1000

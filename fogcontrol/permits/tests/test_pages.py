@@ -11,6 +11,7 @@ from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication, PermitModification, PermitStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS
 from fogcontrol.permits.tests.factories import PermitFactory
+from fogcontrol.permits.tests.orders import final_order
 from fogcontrol.program.selectors import town_today
 from fogcontrol.testing.factories import EstablishmentFactory
 
@@ -62,6 +63,10 @@ def test_b5_fse_applies_on_the_pages_and_staff_issue_it(
     staff = as_user(manager)
     page = text(staff.get(f"/permits/applications/{application.pk}/"))
     assert "Sizing check (A4, A5)" in page and "meets the CPC size of 500 gallons" in page
+    fee = application.fees.get()  # B3: the fee is paid before the permit is issued
+    assert staff.post(f"/permits/applications/{application.pk}/pay-fee/", {
+        "pay-fee-fee": fee.pk, "pay-fee-amount": "350.00", "pay-fee-paid_on": str(town_today()),
+        "pay-fee-reference": "R-1001"}).status_code == 302  # fmt: skip
     assert staff.post(f"/permits/applications/{application.pk}/accept/").status_code == 302
     response = staff.post(f"/permits/applications/{application.pk}/issue/", {
         "issue-device_kind": "gravity_interceptor", "issue-device_capacity_gallons": "1000",
@@ -230,8 +235,9 @@ def test_b1_staff_list_of_fses_without_a_permit(as_user, issued, town, manager):
 
 @pytest.mark.provision("L5")
 def test_l5_revoke_on_the_page(as_user, issued, manager):
+    order = final_order(issued, manager, kind="revocation")  # L1-L6: the process, recorded first
     response = as_user(manager).post(
-        f"/permits/{issued.pk}/status/revoke/", {"status-reason": "Final order 12"}
+        f"/permits/{issued.pk}/status/revoke/", {"status-order": order.pk, "status-reason": "Final order 12"}
     )
     assert response.status_code == 302
     issued.refresh_from_db()

@@ -17,7 +17,10 @@ from fogcontrol.permits.models import (
     PermitStatus,
 )
 from fogcontrol.permits.states import TransitionNotAllowed
+from fogcontrol.permits.tests.conftest import pay_fees
+from fogcontrol.permits.tests.orders import final_order
 from fogcontrol.program.selectors import town_today
+from fogcontrol.registry.services import establishment_update
 from fogcontrol.servicing.services import frequency_change, status_sweep
 
 D = dt.date
@@ -26,8 +29,14 @@ D = dt.date
 def renew(permit, *, fse_user, manager, on):
     application = services.renewal_application_start(permit=permit, acting_user=fse_user)
     application = services.application_submit(application=application, acting_user=fse_user)
+    pay_fees(application, manager)  # B3: the renewal fee accompanies the application
     application = services.application_accept(application=application, acting_user=manager)
     return services.permit_issue(application=application, acting_user=manager, issued_on=on)
+
+
+def licence_renewed(permit, manager, expires):
+    """B6: the business licence was renewed; the permit is renewed with it."""
+    establishment_update(establishment=permit.establishment, acting_user=manager, licence_expires_on=expires)
 
 
 @pytest.mark.provision("B6")
@@ -46,6 +55,7 @@ def test_b6_renewal_is_prefilled_from_the_last_application_and_permit(issued, fs
 
 @pytest.mark.provision("B6")
 def test_b6_on_time_renewal_continues_the_term_and_keeps_the_old_version(issued_2025, fse_user, manager):
+    licence_renewed(issued_2025, manager, D(2027, 9, 30))  # runs past the renewed term: the B6 cap applies
     permit = renew(issued_2025, fse_user=fse_user, manager=manager, on=D(2026, 6, 15))
     assert permit.pk == issued_2025.pk and permit.number == issued_2025.number
     assert permit.term_start == D(2026, 7, 1)
@@ -70,6 +80,7 @@ def test_b6_permit_expires_the_day_after_its_term(issued_2025):
 def test_b6_renewal_after_expiry_starts_a_new_term_on_the_day(issued_2025, fse_user, manager):
     services.permits_expire_lapsed(on=D(2026, 7, 20))
     issued_2025.refresh_from_db()
+    licence_renewed(issued_2025, manager, D(2027, 9, 30))  # runs past the renewed term: the B6 cap applies
     permit = renew(issued_2025, fse_user=fse_user, manager=manager, on=D(2026, 8, 3))
     assert permit.status == PermitStatus.ISSUED
     assert permit.term_start == D(2026, 8, 3) and permit.valid_until == D(2027, 8, 3)
@@ -197,6 +208,7 @@ def test_b8_change_of_ownership_opens_a_new_application_and_a_new_permit_superse
     assert application.kind == ApplicationKind.CHANGE and application.previous_permit == issued
     application = services.application_submit(application=application, acting_user=fse_user)
     assert FeeCharge.objects.get(application=application).kind == "reissue"
+    pay_fees(application, manager)  # B3
     application = services.application_accept(application=application, acting_user=manager)
     new = services.permit_issue(application=application, acting_user=manager, issued_on=D(2025, 9, 1))
     assert new.pk != issued.pk and new.number != issued.number
@@ -211,7 +223,8 @@ def test_b8_change_of_ownership_opens_a_new_application_and_a_new_permit_superse
 
 @pytest.mark.provision("L5")
 def test_l5_revoked_permit_cannot_be_renewed_or_reinstated(issued, fse_user, manager):
-    services.permit_revoke(permit=issued, acting_user=manager, reason="Final order of the hearing officer")
+    order = final_order(issued, manager, kind="revocation")  # L1-L6: the revocation's process, recorded
+    services.permit_revoke(permit=issued, acting_user=manager, order=order)
     issued.refresh_from_db()
     with pytest.raises(TransitionNotAllowed, match="L5"):
         services.renewal_application_start(permit=issued, acting_user=fse_user)
@@ -222,13 +235,18 @@ def test_l5_revoked_permit_cannot_be_renewed_or_reinstated(issued, fse_user, man
 
 
 def test_suspended_permit_is_reinstated_by_the_fog_manager(issued, manager):
-    services.permit_suspend(permit=issued, acting_user=manager, reason="Temporary suspension order (L3)")
+    suspension = final_order(issued, manager, kind="suspension")  # L1-L6: recorded before it applies
+    services.permit_suspend(permit=issued, acting_user=manager, order=suspension)
     issued.refresh_from_db()
     assert issued.status == PermitStatus.SUSPENDED
-    services.permit_reinstate(permit=issued, acting_user=manager, reason="Order lifted")
+    reinstatement = services.permit_order_record(
+        permit=issued, acting_user=manager, kind="reinstatement", facts="Order lifted", ends_order=suspension
+    )
+    services.permit_reinstate(permit=issued, acting_user=manager, order=reinstatement)
     issued.refresh_from_db()
     assert issued.status in (PermitStatus.ISSUED, PermitStatus.EXPIRED)
-    assert [e.action for e in issued.events.all()][-2:] == ["permit.suspend", "permit.reinstate"]
+    changes = issued.events.filter(action__in=["permit.suspend", "permit.reinstate"])
+    assert [e.action for e in changes] == ["permit.suspend", "permit.reinstate"]
 
 
 @pytest.mark.provision("B6")

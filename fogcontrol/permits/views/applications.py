@@ -19,9 +19,11 @@ from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import ApplicationFilter
-from fogcontrol.permits.models import ApplicationStatus
+from fogcontrol.permits.models import ApplicationStatus, FeeCharge
 from fogcontrol.permits.services.common import APPLICANTS, DECIDERS, REVIEWERS
-from fogcontrol.permits.services.permit_versions import current_conditions
+from fogcontrol.permits.services.device_conditions import device_findings
+from fogcontrol.permits.services.fees import FEE_EDITORS
+from fogcontrol.permits.services.permit_versions import carried_device_condition, current_conditions
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -172,6 +174,11 @@ def _step_forms(user, application, bound=None) -> dict:
         S.INSPECTION_SCHEDULED,
     ):
         offer["reject"] = forms.RejectForm(prefix="reject")
+    outstanding = _outstanding_fees(application)
+    if user.has_role(*FEE_EDITORS) and outstanding.exists():
+        offer["pay-fee"] = _fee_form("pay-fee", application)
+    if decider and outstanding.exists():
+        offer["waive-fee"] = _fee_form("waive-fee", application)
     if decider and status == S.ACCEPTED:
         offer["issue"] = _issue_form(application)
     if applicant or reviewer:
@@ -180,6 +187,22 @@ def _step_forms(user, application, bound=None) -> dict:
         name, form = bound
         offer[name] = form
     return offer
+
+
+def _outstanding_fees(application):
+    """B3: the application's fees still owed (not paid, waived or cancelled)."""
+    return FeeCharge.objects.filter(
+        application=application, status__in=[FeeCharge.Status.OWED, FeeCharge.Status.INVOICED], amount__gt=0
+    )
+
+
+def _fee_form(step, application, data=None):
+    fees = _outstanding_fees(application)
+    if step == "waive-fee":
+        return forms.FeeWaiverForm(data, prefix=step, fees=fees)
+    first = fees.first()
+    initial = {"amount": first.amount if first else None, "paid_on": town_today()}
+    return forms.FeePaymentForm(data, prefix=step, fees=fees, initial=initial)
 
 
 def _issue_form(application, data=None):
@@ -196,8 +219,14 @@ def _issue_form(application, data=None):
         or (ruleset.default_frequency_interceptor_days if application.device_kind == "gravity_interceptor" else ruleset.default_frequency_trap_days),
         "conditions": current_conditions(previous) if previous else "",
     }  # fmt: skip
+    # A4 / A5: when the sizing check finds the device wanting, the form asks for the condition on it.
+    findings = device_findings(application, kind=initial["device_kind"], gallons=initial["device_capacity_gallons"],
+                               gpm=initial["device_rated_flow_gpm"], ruleset=ruleset)  # fmt: skip
+    if previous is not None:
+        carried = carried_device_condition(previous)
+        initial |= {"device_condition": carried.condition, "device_compliance_date": carried.compliance_date}
     return forms.IssueForm(
-        data, prefix="issue", initial=initial, frequencies=ruleset.allowed_frequencies_days
+        data, prefix="issue", initial=initial, frequencies=ruleset.allowed_frequencies_days, findings=findings
     )
 
 
@@ -262,6 +291,13 @@ def _run_step(name, form, application, user):
     if name == "issue":
         permit = services.permit_issue(application=application, acting_user=user, **data)
         return permit
+    if name == "pay-fee":
+        services.fee_record_payment(charge=data["fee"], acting_user=user, amount=data["amount"],
+                                    paid_on=data["paid_on"], reference=data["reference"])  # fmt: skip
+        return application
+    if name == "waive-fee":
+        services.fee_waive(charge=data["fee"], acting_user=user, reason=data["reason"])
+        return application
     raise ValueError(name)  # pragma: no cover - the URL lists the steps
 
 
@@ -286,6 +322,8 @@ DONE = {
     "schedule-inspection": "Inspection scheduled.",
     "record-inspection": "Inspection recorded.",
     "reject": "Rejected; the applicant has been told the reasons.",
+    "pay-fee": "Payment recorded (B3).",
+    "waive-fee": "Fee waived; the reason is kept with it (B3).",
 }
 
 
@@ -296,6 +334,8 @@ def application_step(request, pk, step):
     form = None
     if step == "issue":
         form = _issue_form(application, request.POST)
+    elif step in ("pay-fee", "waive-fee"):
+        form = _fee_form(step, application, request.POST)
     elif step in STEP_FORMS:
         form = STEP_FORMS[step](request.POST, request.FILES, prefix=step)
     if form is not None and not form.is_valid():

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
+from fogcontrol.core.roles import Role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import PermitFilter
@@ -20,6 +21,7 @@ from fogcontrol.permits.models import FeeSchedule, RemodelNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
 from fogcontrol.permits.services.fees import FEE_EDITORS
+from fogcontrol.permits.services.orders import DECISION_RECORDERS
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -63,8 +65,10 @@ def _permit_context(request, permit, **extra):
     today = town_today()
     ruleset = ruleset_on(today)
     is_applicant = has_role(user, REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
+    versions = list(permit.versions.all())
     context = {
         "permit": permit,
+        "version": next((v for v in versions if v.number == permit.version_number), None),
         "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
         "expiry": selectors.permit_expiry_explanation(permit),
         "is_decider": has_role(user, DECIDERS),
@@ -72,7 +76,9 @@ def _permit_context(request, permit, **extra):
         "open_application": permit.follow_on_applications.exclude(
             status__in=["issued", "rejected", "withdrawn"]
         ).first(),
-        "reason_form": forms.ReasonForm(prefix="status"),
+        # L, M: the orders are the permittee's and staff's business, not a hauler's.
+        "show_orders": user.is_program_staff or user.role in (Role.FSE, Role.PROPERTY_OWNER),
+        "can_decide_orders": user.has_role(*DECISION_RECORDERS),
     }
     context.update(extra)
     return context
@@ -191,31 +197,29 @@ STATUS_ACTIONS = {
 @login_required
 @require_POST
 def permit_status(request, pk, change):
+    """L5, M1: apply a recorded order (suspend, revoke, reinstate). Never in one click: without an
+    order the service refuses, naming the process the chapter requires (409)."""
     permit = found(selectors.permit_detail, request.user, pk)
     if change not in STATUS_ACTIONS:
         raise Http404("No such action.")
-    form = forms.ReasonForm(request.POST, prefix="status")
+    form = forms.OrderApplyForm(request.POST, prefix="status", orders=permit.orders.all())
     if not form.is_valid():
-        return render(
-            request,
-            "permits/permit_detail.html",
-            _permit_context(request, permit, reason_form=form),
-            status=400,
-        )
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return render(request, "permits/permit_detail.html", _permit_context(request, permit), status=400)
     try:
-        STATUS_ACTIONS[change](permit=permit, acting_user=request.user, reason=form.cleaned_data["reason"])
+        STATUS_ACTIONS[change](
+            permit=permit, acting_user=request.user, order=form.cleaned_data["order"],
+            reason=form.cleaned_data["reason"],
+        )  # fmt: skip
     except ValidationError as error:
-        show_service_errors(form, error)
-        return render(
-            request,
-            "permits/permit_detail.html",
-            _permit_context(request, permit, reason_form=form),
-            status=400,
-        )
+        messages.error(request, " ".join(error.messages))
+        return render(request, "permits/permit_detail.html", _permit_context(request, permit), status=400)
     except TransitionNotAllowed as error:
         messages.error(request, str(error))
         return render(request, "permits/permit_detail.html", _permit_context(request, permit), status=409)
-    messages.success(request, f"Permit {permit.number}: {change} recorded.")
+    permit.refresh_from_db()
+    messages.success(request, f"Permit {permit.number} is now {permit.get_status_display().lower()}, by order "
+                              f"{form.cleaned_data['order'].reference}.")  # fmt: skip
     return redirect("permits:permit_detail", pk)
 
 

@@ -17,6 +17,7 @@ MODULES = [
     "holidays",
     "maintenance",
     "penalties",
+    "permit_term",
     "sizing",
 ]
 PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12[ab]")

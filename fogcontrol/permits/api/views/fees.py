@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status
+from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
-from fogcontrol.permits.api.views.base import PermitsViewSet
+from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
 from fogcontrol.permits.models import FeeSchedule
 
 
@@ -42,7 +43,9 @@ class FeeScheduleViewSet(
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Fees owed on applications and plan reviews", description="Billing picks these up (Q1)."
+        summary="Fees owed on applications and plan reviews",
+        description="A permit is not issued while its application fee is owed (B3): record the payment "
+        "or the FOG Manager's waiver. Billing will pick these up (Q1).",
     ),
     retrieve=extend_schema(summary="One fee"),
 )
@@ -53,3 +56,26 @@ class FeeChargeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permits
 
     def get_queryset(self):
         return selectors.fee_charges_visible_to(self.request.user)
+
+    @extend_schema(
+        summary="Record the fee's payment (FOG Manager, billing clerk)",
+        description="B3: the full amount, the day it was received and the receipt or transaction number.",
+        request=s.FeePaymentInputSerializer,
+        responses={200: s.FeeChargeSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def pay(self, request, pk=None):
+        values = self.input(s.FeePaymentInputSerializer)
+        charge = services.fee_record_payment(charge=self.get_object(), acting_user=request.user, **values)
+        return Response(s.FeeChargeSerializer(self.get_queryset().get(pk=charge.pk)).data)
+
+    @extend_schema(
+        summary="Waive the fee, with the reason (FOG Manager)",
+        request=s.FeeWaiverInputSerializer,
+        responses={200: s.FeeChargeSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def waive(self, request, pk=None):
+        values = self.input(s.FeeWaiverInputSerializer)
+        charge = services.fee_waive(charge=self.get_object(), acting_user=request.user, **values)
+        return Response(s.FeeChargeSerializer(self.get_queryset().get(pk=charge.pk)).data)

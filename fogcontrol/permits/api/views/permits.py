@@ -14,6 +14,7 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
 from fogcontrol.permits import selectors, services
+from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import PermitFilter
@@ -127,41 +128,44 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
         return Response(s.ModificationSerializer(modification).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        summary="Suspend the permit",
-        request=s.ReasonSerializer,
+        summary="Suspend the permit by a recorded order (L5, M1)",
+        description="Name a final suspension order (L1-L6, or a temporary suspension, L3) or an emergency "
+        "order (M1) recorded at /api/v1/permit-orders/. Without one: 409, naming the process required.",
+        request=o.OrderApplySerializer,
         responses={200: s.PermitSerializer, 409: CONFLICT},
     )
     @action(detail=True, methods=["post"])
     def suspend(self, request, pk=None):
         return self.permit_response(
             services.permit_suspend(
-                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+                permit=self.get_object(), acting_user=request.user, **self.input(o.OrderApplySerializer)
             )
         )
 
     @extend_schema(
-        summary="Reinstate a suspended permit",
-        request=s.ReasonSerializer,
+        summary="Reinstate a suspended permit by a recorded reinstatement order",
+        request=o.OrderApplySerializer,
         responses={200: s.PermitSerializer, 409: CONFLICT},
     )
     @action(detail=True, methods=["post"])
     def reinstate(self, request, pk=None):
         return self.permit_response(
             services.permit_reinstate(
-                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+                permit=self.get_object(), acting_user=request.user, **self.input(o.OrderApplySerializer)
             )
         )
 
     @extend_schema(
-        summary="Revoke the permit (L5)",
-        request=s.ReasonSerializer,
+        summary="Revoke the permit by a final recorded order (L5, L6)",
+        description="Without a final revocation order recorded at /api/v1/permit-orders/: 409.",
+        request=o.OrderApplySerializer,
         responses={200: s.PermitSerializer, 409: CONFLICT},
     )
     @action(detail=True, methods=["post"])
     def revoke(self, request, pk=None):
         return self.permit_response(
             services.permit_revoke(
-                permit=self.get_object(), acting_user=request.user, **self.input(s.ReasonSerializer)
+                permit=self.get_object(), acting_user=request.user, **self.input(o.OrderApplySerializer)
             )
         )
 
@@ -213,6 +217,60 @@ class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
             if not 0 <= within <= 730:
                 raise DRFValidationError({"within_days": ["Give a number of days from 0 to 730."]})
         return selectors.renewal_list(self.request.user, on=on, within_days=within)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Suspension, revocation and reinstatement orders (L1-L6, M1-M3)"),
+    retrieve=extend_schema(summary="One order, with the working of its limits"),
+    create=extend_schema(
+        summary="Record an order with its process (FOG Manager)",
+        description="Suspension or revocation: `grounds` (L1), `facts`, `notice_mailed_on` and "
+        "`certified_mail_number` (L2), `hearing_on` within the L2 window and `hearing_place`. Emergency "
+        "suspension: `emergency_order_on`, `determined_by`, `hearing_on` within the M3 limit. "
+        "Reinstatement: `ends_order`. Apply it with POST /api/v1/permits/{id}/suspend|revoke|reinstate/.",
+        request=o.PermitOrderInputSerializer,
+        responses={201: o.PermitOrderSerializer, 409: CONFLICT},
+    ),
+)
+class PermitOrderViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, PermitsViewSet
+):
+    serializer_class = o.PermitOrderSerializer
+    filterset_fields = ["permit", "kind"]
+    ordering = ["-recorded_at", "-pk"]
+
+    def get_queryset(self):
+        return selectors.orders_visible_to(self.request.user)
+
+    def create(self, request, *args, **kwargs):
+        order = services.permit_order_record(
+            acting_user=request.user, **self.input(o.PermitOrderInputSerializer)
+        )
+        return Response(o.PermitOrderSerializer(self.get_queryset().get(pk=order.pk)).data, status=201)
+
+    @extend_schema(
+        summary="Record the hearing officer's written decision and order (L3, L4; M3)",
+        request=o.DecisionInputSerializer,
+        responses={200: o.PermitOrderSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def decide(self, request, pk=None):
+        order = services.permit_order_decide(
+            order=self.get_object(), acting_user=request.user, **self.input(o.DecisionInputSerializer)
+        )
+        return Response(o.PermitOrderSerializer(order).data)
+
+    @extend_schema(
+        summary="Record where the appeal to the Town Council stands (L6)",
+        request=o.AppealInputSerializer,
+        responses={200: o.PermitOrderSerializer, 409: CONFLICT},
+    )
+    @action(detail=True, methods=["post"])
+    def appeal(self, request, pk=None):
+        order = services.permit_order_record_appeal(
+            order=self.get_object(), acting_user=request.user, **self.input(o.AppealInputSerializer)
+        )
+        return Response(o.PermitOrderSerializer(order).data)
 
 
 @extend_schema_view(

@@ -1,0 +1,174 @@
+"""B6: the permit runs with the business licence.
+
+"Issued for a one-year period and renewed annually and concurrently with the applicant's business
+license." A permit's last day is aligned to the licence's expiry, never later than the end of the B6
+term (``permit_term_years`` from the term's start, as ``rules.deadlines.permit_expiry`` reads it). A
+permit is not issued or renewed on an expired or missing licence.
+
+Pure: the licence's number and expiry are handed in, and today is an argument.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
+from fogcontrol.rules.counting import roll_forward_deadline
+from fogcontrol.rules.deadlines import permit_expiry
+from fogcontrol.rules.explain import Explanation, explain, fmt_date
+from fogcontrol.rules.ruleset import Ruleset
+
+LIMITED_BY_LICENCE = "licence"
+LIMITED_BY_TERM = "term"
+
+
+@dataclasses.dataclass(frozen=True)
+class LicenceCheck:
+    """Whether a permit may be issued or renewed on the licence as recorded (B6), and why not."""
+
+    allowed: bool
+    reason: str
+    explanation: Explanation
+
+
+@dataclasses.dataclass(frozen=True)
+class PermitTerm:
+    """A permit term aligned to the business licence (B6).
+
+    ``valid_until`` is the last day of the term (the last day to renew); ``lapses_on`` the day the
+    permit is expired unless renewed. ``limited_by`` says which end applied: the licence's expiry
+    (``"licence"``) or the one-year term (``"term"``).
+    """
+
+    start: dt.date
+    valid_until: dt.date
+    lapses_on: dt.date
+    licence_number: str
+    licence_expires_on: dt.date
+    term_ends_on: dt.date
+    limited_by: str
+    explanation: Explanation
+
+
+def _term_words(years: int) -> str:
+    return "one year" if years == 1 else f"{years} years"
+
+
+def licence_check(
+    *, licence_number: str, licence_expires_on: dt.date | None, on: dt.date, term_start: dt.date | None = None
+) -> LicenceCheck:
+    """B6: a permit is not issued or renewed on `on` when the business licence has no expiry on
+    record, has expired, or expires before the permit's term would begin (`term_start`).
+
+    The refusal names the licence and its expiry date, and says what to do.
+    """
+    start = term_start or on
+    steps = [
+        f"B6: the permit is renewed annually and concurrently with the business licence ({licence_number})."
+    ]
+    if licence_expires_on is None:
+        reason = (
+            f"Business licence {licence_number} has no expiry date on record: a FOG permit runs with the "
+            "business licence and is not issued or renewed without it (B6). Record the licence's expiry "
+            "(licence import, or the establishment's record in the registry), then issue again."
+        )
+        return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
+    if licence_expires_on < on:
+        reason = (
+            f"Business licence {licence_number} expired on {fmt_date(licence_expires_on)}: a FOG permit is "
+            "not issued or renewed on an expired licence (B6). Once the licence is renewed and its new "
+            "expiry is recorded (licence import, or the establishment's record), issue again."
+        )
+        return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
+    if licence_expires_on < start:
+        reason = (
+            f"Business licence {licence_number} expires on {fmt_date(licence_expires_on)}, before the renewed "
+            f"term would begin on {fmt_date(start)}: the permit is renewed concurrently with the licence (B6). "
+            "Once the licence is renewed and its new expiry is recorded, renew the permit again."
+        )
+        return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
+    steps.append(
+        f"Licence {licence_number} is in force on {fmt_date(on)} and expires on {fmt_date(licence_expires_on)}."
+    )
+    return LicenceCheck(True, "", explain(("B6",), steps))
+
+
+def renewal_term_start(
+    *, term_start: dt.date, valid_until: dt.date, renewed_on: dt.date, ruleset: Ruleset
+) -> tuple[dt.date, str]:
+    """B6: where a renewed term starts. Renewed by the last day of the term, it follows on from the
+    last term (its anniversary, or the day after a term cut short by the licence); renewed after the
+    permit expired, it starts on the day of renewal. Returns the date and the reason in words."""
+    if renewed_on > valid_until:
+        return renewed_on, (
+            f"Renewed on {fmt_date(renewed_on)}, after the last term ended on {fmt_date(valid_until)}: "
+            "the new term starts on the day of renewal (B6)."
+        )
+    anniversary, _leap = add_years(term_start, ruleset.permit_term_years)
+    start = min(anniversary, valid_until + ONE_DAY)
+    return start, (
+        f"Renewed on time (the last term ran to {fmt_date(valid_until)}): the new term follows on from it, "
+        f"from {fmt_date(start)} (B6)."
+    )
+
+
+def permit_term(
+    start: dt.date,
+    *,
+    licence_number: str,
+    licence_expires_on: dt.date,
+    ruleset: Ruleset,
+    calendar: TownCalendar,
+) -> PermitTerm:
+    """B6: the last day of a permit term that starts on `start`: the business licence's expiry (the
+    day to renew with it, moved to the next business day under CCP §12a like every B6 renewal
+    date), never later than the end of the one-year term (`rules.deadlines.permit_expiry`).
+
+    The explanation says which of the two ends applied (Counting days).
+    """
+    years = ruleset.permit_term_years
+    term = permit_expiry(start, ruleset=ruleset, calendar=calendar)
+    assert term.due is not None and term.nominal_due is not None
+    steps = [
+        f"Start: {fmt_date(start)}, the first day of the permit's term.",
+        f"B6: the permit is issued for {_term_words(years)} and renewed annually and concurrently with the "
+        f"business licence. Licence {licence_number} expires on {fmt_date(licence_expires_on)}.",
+    ]
+    if licence_expires_on < start:
+        steps.append(
+            "The licence expires before the term began: the permit runs no further than the licence (B6)."
+        )
+    aligned, _moved = roll_forward_deadline(
+        licence_expires_on, calendar, "Renewing with the licence is due on its expiry, which", steps
+    )
+    term_end_words = f"{fmt_date(term.nominal_due)} ({_term_words(years)} from the start)"
+    if term.moved:
+        term_end_words += f", the last day to renew moved to {fmt_date(term.due)} (CCP §12a)"
+    if aligned <= term.due:
+        limited_by = LIMITED_BY_LICENCE
+        valid_until = aligned
+        steps.append(
+            f"The term may not run past {term_end_words}; the licence ends first, so the permit's term is "
+            f"aligned to the licence: valid through {fmt_date(valid_until)}."
+        )
+    else:
+        limited_by = LIMITED_BY_TERM
+        valid_until = term.due
+        steps.append(
+            f"The licence runs past the end of the {_term_words(years)} term, {term_end_words}: the permit is "
+            f"never issued for longer, so it is valid through {fmt_date(valid_until)} and is renewed then "
+            "(the licence must then still be in force)."
+        )
+    lapses_on = valid_until + ONE_DAY
+    steps.append(f"Unless renewed, the permit is expired from {fmt_date(lapses_on)}, the day after.")
+    return PermitTerm(
+        start=start,
+        valid_until=valid_until,
+        lapses_on=lapses_on,
+        licence_number=licence_number,
+        licence_expires_on=licence_expires_on,
+        term_ends_on=term.due,
+        limited_by=limited_by,
+        explanation=explain(("B6", "Counting days"), steps),
+    )
