@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_tasks",
+    "fogcontrol.worker",  # before django_tasks_db: its db_worker command replaces the package's
     "django_tasks_db",
     "fogcontrol.accounts",
     "fogcontrol.audit",
