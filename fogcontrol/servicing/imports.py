@@ -234,11 +234,8 @@ def _read_header(upload) -> None:
     """Check that the upload is a text CSV whose first line names the required columns; raise
     ValidationError on "file" saying what to do. Reads the file (a streaming pass to find its
     encoding), so it runs outside any transaction."""
-    try:
-        with open_text(upload) as (_encoding, delimiter, text):
-            header_line = text.readline(MAX_HEADER_CHARS)
-    except ValidationError as error:
-        raise ValidationError({"file": error.message_dict["file"]}) from None
+    with open_text(upload) as (_encoding, delimiter, text):
+        header_line = text.readline(MAX_HEADER_CHARS)
     try:
         header = next(csv.reader([header_line], delimiter=delimiter), None) if header_line.strip() else None
     except csv.Error as error:

@@ -105,19 +105,15 @@ def _stored_name(name: str) -> str:
     return name.replace("/", "_")[-100:]
 
 
-def licence_import_upload(
-    *, acting_user, uploaded_file: UploadedFile, mapping: dict | None = None
-) -> LicenceImport:
-    """Keep the uploaded export, read its header row, and propose a column mapping (or use the
-    one given, checked against the header first).
+def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> LicenceImport:
+    """Keep the uploaded export, read its header row, and propose a column mapping.
 
     Not one transaction around it all: the file is read and stored first, without the write
     lock, and the import row is then inserted in a short transaction (see keeping.py). A refused
     file leaves nothing behind."""
     _require_importer(acting_user)
     name, file_format, facts = _read_upload(uploaded_file)
-    headers = list(facts.headers)
-    mapping = propose_mapping(headers) if mapping is None else clean_mapping(mapping, headers)
+    mapping = propose_mapping(list(facts.headers))
     licence_import = _new_import(acting_user, uploaded_file, name, file_format, facts, mapping)
     save_with_file(licence_import, field="file", name=_stored_name(name), content=uploaded_file)
     return licence_import
