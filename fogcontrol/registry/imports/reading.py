@@ -313,10 +313,10 @@ def _values(headers: list[str], cells) -> dict[str, object]:
 
 @contextlib.contextmanager
 def _open_xlsx(binary: IO[bytes], limits: UploadLimits, deadline_seconds: float | None):
-    from openpyxl import load_workbook
-
     # Before anything is inflated: no member may expand beyond the limits.
     check_workbook_archive(binary, limits)
+    from openpyxl import load_workbook
+
     source = DeadlineFile(binary, deadline_seconds) if deadline_seconds is not None else binary
     try:
         workbook = load_workbook(source, read_only=True, data_only=True)
