@@ -37,7 +37,8 @@ def sqlite_database(path: Path) -> dict:
         "OPTIONS": {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # Seconds a writer waits for SQLite's one write lock before "database is locked".
+            "timeout": float(os.environ.get("FOGCONTROL_SQLITE_TIMEOUT", 20)),
         },
         "TEST": {"NAME": None},
     }

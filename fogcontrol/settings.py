@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "django_tasks",
+    "fogcontrol.worker",  # before django_tasks_db: its db_worker command replaces the package's
     "django_tasks_db",
     "fogcontrol.core",
     "fogcontrol.accounts",
@@ -129,6 +130,17 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
 FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
+# What reading an uploaded import file may cost (fogcontrol/registry/imports/limits.py): an .xlsx
+# member's and the whole workbook's decompressed size, a member's compression ratio, the rows of
+# a sheet, the columns of a file, and the seconds spent reading a workbook while a person waits.
+FOGCONTROL_XLSX_MAX_MEMBER_BYTES = int(os.environ.get("FOGCONTROL_XLSX_MAX_MEMBER_BYTES", 64 * 1024 * 1024))
+FOGCONTROL_XLSX_MAX_UNZIPPED_BYTES = int(
+    os.environ.get("FOGCONTROL_XLSX_MAX_UNZIPPED_BYTES", 256 * 1024 * 1024)
+)
+FOGCONTROL_XLSX_MAX_RATIO = float(os.environ.get("FOGCONTROL_XLSX_MAX_RATIO", 200))
+FOGCONTROL_XLSX_MAX_ROWS = int(os.environ.get("FOGCONTROL_XLSX_MAX_ROWS", 250_000))
+FOGCONTROL_UPLOAD_MAX_COLUMNS = int(os.environ.get("FOGCONTROL_UPLOAD_MAX_COLUMNS", 256))
+FOGCONTROL_UPLOAD_READ_SECONDS = float(os.environ.get("FOGCONTROL_UPLOAD_READ_SECONDS", 8))
 
 globals().update(email_settings(os.environ.get("EMAIL_URL")))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "fog-program@localhost")

@@ -1,6 +1,8 @@
 """CSV upload of manifests: a documented column layout, a dry run, and a report on every row.
 
-The file is read as a stream, one row at a time (a 100,000-row file is never in memory at once);
+The file is read by the licence import's reader (`registry/imports/reading.py`): UTF-8, UTF-16,
+Windows-1252 or Latin-1, the delimiter from the header line, binary files refused. It is read as
+a stream, one row at a time (a 100,000-row file is never in memory at once);
 each row goes through the same ``manifest_submit`` as the portal and the API, in its own
 transaction, so a bad row never loses the good ones. The report is written to a file as rows are
 read; rejected rows are also stored (in batches) for the report page.
@@ -13,6 +15,7 @@ import datetime as dt
 import io
 import itertools
 import tempfile
+from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
@@ -25,6 +28,8 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
+from fogcontrol.registry.imports.keeping import save_with_file
+from fogcontrol.registry.imports.reading import MAX_HEADER_CHARS, csv_error_message, open_text
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
@@ -80,6 +85,8 @@ PROGRESS_EVERY = 1000
 
 # Rows written in one transaction (memory stays bounded: a chunk is this many rows).
 ROWS_PER_TRANSACTION = 500
+# The key under which a row csv could not read carries the reason (not a column name).
+UNREADABLE = "__unreadable__"
 
 
 def template_csv() -> str:
@@ -227,9 +234,30 @@ def _header_problem(fieldnames: list[str] | None) -> str:
 # --- upload ------------------------------------------------------------------------------------
 
 
-@transaction.atomic
+def _read_header(upload) -> None:
+    """Check that the upload is a text CSV whose first line names the required columns; raise
+    ValidationError on "file" saying what to do. Reads the file (a streaming pass to find its
+    encoding), so it runs outside any transaction."""
+    with open_text(upload) as (_encoding, delimiter, text):
+        header_line = text.readline(MAX_HEADER_CHARS)
+    try:
+        header = next(csv.reader([header_line], delimiter=delimiter), None) if header_line.strip() else None
+    except csv.Error as error:
+        raise ValidationError(
+            {"file": f"The header row cannot be read: {csv_error_message(error)}"}
+        ) from None
+    problem = _header_problem(header)
+    if problem:
+        raise ValidationError({"file": problem})
+
+
 def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImport:
-    """Accept an uploaded CSV (checked: size, name, text, header) and queue it for processing."""
+    """Accept an uploaded CSV (checked: size, name, text, header) and keep it for processing.
+
+    The file is read, checked and stored outside any transaction (SQLite's one write lock is never
+    held across file I/O); the import row and its audit entry are then written in one short
+    transaction, and the stored file is deleted if that fails. Callers must not wrap this call in
+    a transaction of their own (see registry/imports/keeping.py)."""
     require_role(acting_user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
     limit = settings.FOGCONTROL_MAX_UPLOAD_BYTES
     if upload is None:
@@ -240,22 +268,10 @@ def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImp
         )
     if not upload.name.lower().endswith(".csv"):
         raise ValidationError({"file": "Upload a .csv file (save the spreadsheet as CSV UTF-8)."})
-    head = upload.read(64 * 1024)
+    if not upload.size:
+        raise ValidationError({"file": _header_problem(None)})
+    _read_header(upload)
     upload.seek(0)
-    if b"\x00" in head:
-        raise ValidationError({"file": "This is not a text CSV file; save the spreadsheet as CSV UTF-8."})
-    try:
-        text = head.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if len(head) < 64 * 1024 or exc.start < len(head) - 4:  # not just a character cut at the edge
-            raise ValidationError(
-                {"file": "The file is not UTF-8 text; save the spreadsheet as CSV UTF-8."}
-            ) from exc
-        text = head[: exc.start].decode("utf-8-sig")
-    first_line = text.splitlines()[0] if text.strip() else ""
-    problem = _header_problem(next(csv.reader([first_line]), None) if first_line else None)
-    if problem:
-        raise ValidationError({"file": problem})
     record = ManifestImport(
         uploaded_by=person(acting_user),
         uploaded_by_label=actor_label_for(acting_user),
@@ -263,11 +279,13 @@ def manifest_import_create(*, acting_user, upload, dry_run: bool) -> ManifestImp
         size_bytes=upload.size,
         dry_run=dry_run,
     )
-    record.file.save(upload.name, upload, save=False)
-    record.save()
-    audit_record(
-        acting_user=acting_user, action="manifest_import.upload", instance=record, after=snapshot(record)
-    )
+
+    def audit(saved: ManifestImport) -> None:
+        audit_record(
+            acting_user=acting_user, action="manifest_import.upload", instance=saved, after=snapshot(saved)
+        )
+
+    save_with_file(record, field="file", name=upload.name, content=upload, then=audit)
     return record
 
 
@@ -318,10 +336,12 @@ def _process(record: ManifestImport) -> None:
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as report_file:
         report = csv.writer(report_file)
         report.writerow(["row", "manifest_number", "outcome", "manifest_id", "flags", "problems"])
-        with record.file.open("rb") as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="", errors="replace")
-            reader = csv.DictReader(text)
-            header = _header_problem(reader.fieldnames)
+        with record.file.open("rb") as raw, open_text(raw) as (_encoding, delimiter, text):
+            reader = csv.DictReader(text, delimiter=delimiter)
+            try:
+                header = _header_problem(reader.fieldnames)
+            except csv.Error as error:
+                header = f"The header row cannot be read: {csv_error_message(error)}"
             if header:
                 record.error = header
                 record.status = ManifestImport.Status.FAILED
@@ -329,7 +349,7 @@ def _process(record: ManifestImport) -> None:
                 record.save(update_fields=["error", "status", "finished_at"])
                 return
             reader.fieldnames = [(name or "").strip() for name in reader.fieldnames]
-            numbered_rows = enumerate(reader, start=2)
+            numbered_rows = _numbered(reader)
             # One transaction per chunk of rows: each manifest's own transaction becomes a
             # savepoint (a refused row still rolls back alone), and SQLite, which runs
             # synchronous=FULL, syncs to disk once a chunk instead of once a row.
@@ -383,7 +403,24 @@ def _process(record: ManifestImport) -> None:
     record.save()
 
 
+def _numbered(reader: csv.DictReader) -> Iterator[tuple[int, dict]]:
+    """(row number, row) for each row; a row csv cannot read (a cell over its field limit, a
+    broken quote) comes as {UNREADABLE: reason}, and reading carries on from the next line."""
+    number = 1
+    while True:
+        number += 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            row = {UNREADABLE: csv_error_message(error)}
+        yield number, row
+
+
 def _one_row(row: dict, *, record, user, ctx, cache, seen) -> tuple[str, int | None, list[str], dict]:
+    if UNREADABLE in row:
+        return "rejected", None, [], {"": [row[UNREADABLE]]}
     if None in row:
         return (
             "rejected",

@@ -23,8 +23,9 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
+from fogcontrol.registry.imports.keeping import save_with_file
 from fogcontrol.registry.imports.mapping import clean_mapping, propose_mapping
-from fogcontrol.registry.imports.reading import check_upload, open_rows
+from fogcontrol.registry.imports.reading import FileFacts, check_upload, open_rows
 from fogcontrol.registry.imports.runner import run_import
 from fogcontrol.registry.models import LicenceImport
 
@@ -45,10 +46,9 @@ def _require_fog_manager(acting_user) -> None:
     require_role(acting_user, [Role.FOG_MANAGER], "Only the FOG Manager may apply an import to the registry.")
 
 
-@transaction.atomic
-def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> LicenceImport:
-    """Keep the uploaded export, read its header row, and propose a column mapping."""
-    _require_importer(acting_user)
+def _read_upload(uploaded_file: UploadedFile) -> tuple[str, str, FileFacts]:
+    """(name, format, facts) of an upload, or ValidationError on "file". Runs outside any
+    transaction: reading a workbook may take seconds, and must not hold the write lock."""
     name = uploaded_file.name or ""
     uploaded_file.seek(0)
     head = uploaded_file.read(8)
@@ -61,8 +61,14 @@ def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> Licenc
         max_bytes=settings.FOGCONTROL_MAX_UPLOAD_BYTES,
     )
     try:
-        with open_rows(uploaded_file, file_format) as (facts, _rows):
-            pass
+        with open_rows(
+            uploaded_file, file_format, deadline_seconds=settings.FOGCONTROL_UPLOAD_READ_SECONDS
+        ) as (facts, rows):
+            if facts.file_format == "xlsx" and facts.declared_rows is None:
+                # The sheet does not declare its size: count its rows now (within the deadline;
+                # past the row limit the reader refuses the file), not in the worker later.
+                for _row in rows:
+                    pass
     except ValidationError:
         raise
     except Exception as error:  # a broken file says so; it never ends in a server error
@@ -75,19 +81,76 @@ def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> Licenc
             {"file": "The first row must name the columns; this file's first row is empty."}
         )
     uploaded_file.seek(0)
-    licence_import = LicenceImport(
+    return name, file_format, facts
+
+
+def _new_import(acting_user, uploaded_file, name: str, file_format: str, facts: FileFacts, mapping: dict):
+    return LicenceImport(
         original_filename=name[:255],
         file_format=file_format,
         file_size=uploaded_file.size,
         encoding=facts.encoding,
         delimiter=facts.delimiter,
         headers=list(facts.headers),
-        mapping=propose_mapping(list(facts.headers)),
+        mapping=mapping,
         uploaded_by=person(acting_user),
         uploaded_by_label=actor_label_for(acting_user),
     )
-    licence_import.file.save(name.replace("/", "_")[-100:], uploaded_file, save=False)
-    licence_import.save()
+
+
+def _stored_name(name: str) -> str:
+    return name.replace("/", "_")[-100:]
+
+
+def licence_import_upload(*, acting_user, uploaded_file: UploadedFile) -> LicenceImport:
+    """Keep the uploaded export, read its header row, and propose a column mapping.
+
+    Not one transaction around it all: the file is read and stored first, without the write
+    lock, and the import row is then inserted in a short transaction (see keeping.py). A refused
+    file leaves nothing behind."""
+    _require_importer(acting_user)
+    name, file_format, facts = _read_upload(uploaded_file)
+    mapping = propose_mapping(list(facts.headers))
+    licence_import = _new_import(acting_user, uploaded_file, name, file_format, facts, mapping)
+    save_with_file(licence_import, field="file", name=_stored_name(name), content=uploaded_file)
+    return licence_import
+
+
+def _unrecognised_columns(headers: list[str]) -> ValidationError:
+    shown = ", ".join(f'"{header}"' for header in headers[:8]) + (", …" if len(headers) > 8 else "")
+    return ValidationError(
+        {
+            "file": "None of the columns of the file's first row looks like a licence number or a "
+            f"business name (it reads: {shown}). Check that this is the licence export; if it is, "
+            'give the mapping: {"licence_number": "…", "business_name": "…"}.'
+        }
+    )
+
+
+def licence_import_upload_and_start(
+    *, acting_user, uploaded_file: UploadedFile, mapping: dict | None, apply: bool
+) -> LicenceImport:
+    """Upload, map (the mapping given, else the proposed one) and queue the run, in one call (the
+    API). Everything is checked before the file is kept, so a refused request leaves no import
+    and no file behind."""
+    if apply:
+        _require_fog_manager(acting_user)
+    else:
+        _require_importer(acting_user)
+    name, file_format, facts = _read_upload(uploaded_file)
+    headers = list(facts.headers)
+    if mapping is None:
+        mapping = propose_mapping(headers)
+        if not mapping:
+            raise _unrecognised_columns(headers)
+    mapping = clean_mapping(mapping, headers)
+    licence_import = _new_import(acting_user, uploaded_file, name, file_format, facts, mapping)
+
+    def start(saved: LicenceImport) -> None:
+        licence_import_start(licence_import=saved, acting_user=acting_user, apply=apply)
+
+    save_with_file(licence_import, field="file", name=_stored_name(name), content=uploaded_file, then=start)
+    licence_import.refresh_from_db()
     return licence_import
 
 

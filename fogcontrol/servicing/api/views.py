@@ -3,7 +3,6 @@
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
 from django.http import FileResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -399,13 +398,13 @@ class ManifestImportViewSet(
     def create(self, request, *args, **kwargs):
         upload = s.ManifestImportUploadSerializer(data=request.data)
         upload.is_valid(raise_exception=True)
-        with transaction.atomic():
-            record = imports.manifest_import_create(
-                acting_user=request.user,
-                upload=upload.validated_data["file"],
-                dry_run=upload.validated_data["dry_run"],
-            )
-            imports.manifest_import_enqueue(record)
+        # No transaction here: the service keeps the file without holding the write lock.
+        record = imports.manifest_import_create(
+            acting_user=request.user,
+            upload=upload.validated_data["file"],
+            dry_run=upload.validated_data["dry_run"],
+        )
+        imports.manifest_import_enqueue(record)
         return Response(self.get_serializer(record).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses={200: s.ImportProblemSerializer(many=True)})

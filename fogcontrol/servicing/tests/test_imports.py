@@ -104,7 +104,14 @@ def test_a_file_without_the_required_columns_is_refused_at_once(town):
 def test_a_file_that_is_not_a_csv_is_refused(town):
     for upload, message in [
         (SimpleUploadedFile("m.xlsx", b"PK\x03\x04", content_type="application/zip"), "Upload a .csv file"),
-        (SimpleUploadedFile("m.csv", b"\xff\xfe\x00d\x00e", content_type="text/csv"), "not a text CSV"),
+        # A UTF-16 byte-order mark no longer makes a file "not text" (UTF-16 is read, finding 10 of
+        # issue 15); an image saved as .csv still is.
+        (
+            SimpleUploadedFile(
+                "m.csv", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", content_type="text/csv"
+            ),
+            "The file is not text",
+        ),
     ]:
         with pytest.raises(ValidationError) as excinfo:
             manifest_import_create(acting_user=town.users[Role.HAULER], upload=upload, dry_run=False)
@@ -234,3 +241,108 @@ def test_the_api_accepts_an_upload_with_202_and_reports_problems(town, django_ca
 def test_the_template_names_every_column():
     header = template_csv().splitlines()[0].split(",")
     assert header == [name for name, _, _ in COLUMNS]
+
+
+# --- issue 15, finding 10: the licence import's reader; one bad row; nothing left on disk -------
+
+
+def _encoded(rows: list[dict], encoding: str, delimiter: str = ",") -> SimpleUploadedFile:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=[name for name, _, _ in COLUMNS], delimiter=delimiter)
+    writer.writeheader()
+    writer.writerows(rows)
+    return SimpleUploadedFile("manifests.csv", out.getvalue().encode(encoding), content_type="text/csv")
+
+
+@pytest.mark.parametrize(
+    "encoding, delimiter", [("utf-16", ","), ("latin-1", ","), ("cp1252", ";"), ("utf-8-sig", ",")]
+)
+def test_utf16_and_latin1_files_are_read_as_the_licence_import_reads_them(town, encoding, delimiter):
+    rows = [row(town.own_device, "E-1", driver="José Peña", certified_by_name="José Peña")]
+    record = manifest_import_create(
+        acting_user=town.users[Role.HAULER], upload=_encoded(rows, encoding, delimiter), dry_run=False
+    )
+    record = manifest_import_run(import_id=record.pk)
+    assert (record.status, record.rows_accepted, record.rows_rejected) == ("done", 1, 0)
+    assert Manifest.objects.get().driver_name == "José Peña"
+
+
+def test_a_cell_over_the_csv_field_limit_rejects_that_row_only(town):
+    limit = csv.field_size_limit()
+    rows = [
+        row(town.own_device, "F-1", serviced_at=days_ago(3).strftime("%Y-%m-%d %H:%M")),
+        row(town.own_device, "F-2", condition_notes="x" * (limit + 1)),
+        row(town.own_device, "F-3", serviced_at=days_ago(1).strftime("%Y-%m-%d %H:%M")),
+    ]
+    record = manifest_import_create(acting_user=town.users[Role.HAULER], upload=csv_file(rows), dry_run=False)
+    record = manifest_import_run(import_id=record.pk)
+    assert (record.status, record.rows_total, record.rows_accepted, record.rows_rejected) == ("done", 3, 2, 1)
+    assert set(Manifest.objects.values_list("manifest_number", flat=True)) == {"F-1", "F-3"}
+    problem = record.problems.get()
+    assert problem.row_number == 3
+    assert f"longer than {limit:,} characters" in problem.message
+    assert [r["outcome"] for r in report_rows(record)] == ["accepted", "rejected", "accepted"]
+
+
+def test_a_binary_file_named_csv_is_refused_as_not_text(town):
+    from fogcontrol.testing.hostile_files import garbage
+
+    upload = SimpleUploadedFile("m.csv", b"device," + garbage(), content_type="text/csv")
+    with pytest.raises(ValidationError) as excinfo:
+        manifest_import_create(acting_user=town.users[Role.HAULER], upload=upload, dry_run=False)
+    assert "The file is not text" in excinfo.value.message_dict["file"][0]
+
+
+def _kept_files() -> set:
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.MEDIA_ROOT) / "servicing" / "imports"
+    return {path for path in root.rglob("*") if path.is_file()} if root.exists() else set()
+
+
+def test_an_upload_that_fails_after_its_file_was_stored_leaves_no_file(town, monkeypatch):
+    from django.db import OperationalError
+
+    import fogcontrol.servicing.imports as imports_module
+
+    def locked(**kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(imports_module, "audit_record", locked)
+    before = _kept_files()
+    with pytest.raises(OperationalError):
+        manifest_import_create(
+            acting_user=town.users[Role.HAULER], upload=csv_file([row(town.own_device, "L-1")]), dry_run=False
+        )
+    assert _kept_files() == before
+    assert not ManifestImport.objects.exists()
+
+
+def test_the_upload_reads_and_stores_the_file_outside_any_transaction(town, monkeypatch):
+    """Never hold SQLite's one write lock across file I/O (issue 15, finding 1)."""
+    from django.core.files.storage import FileSystemStorage
+    from django.db import connection
+
+    import fogcontrol.registry.imports.reading as reading
+
+    baseline = len(connection.savepoint_ids)
+    seen = []
+    real_detect, real_save = reading.detect_encoding, FileSystemStorage._save
+
+    def detect(binary):
+        seen.append(("reading", len(connection.savepoint_ids) - baseline))
+        return real_detect(binary)
+
+    def save(self, name, content):
+        seen.append(("storing", len(connection.savepoint_ids) - baseline))
+        return real_save(self, name, content)
+
+    monkeypatch.setattr(reading, "detect_encoding", detect)
+    monkeypatch.setattr(FileSystemStorage, "_save", save)
+    manifest_import_create(
+        acting_user=town.users[Role.HAULER], upload=csv_file([row(town.own_device, "T-1")]), dry_run=False
+    )
+    assert seen and all(depth == 0 for _what, depth in seen), seen
+    assert {what for what, _depth in seen} == {"reading", "storing"}

@@ -46,23 +46,15 @@ class LicenceImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, vie
         self._require_staff()
         data = LicenceImportCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        # One transaction: a bad mapping leaves no half-made import behind. The run starts on commit.
+        # Not wrapped in a transaction here: the service reads the file without holding the
+        # write lock, checks the mapping before keeping anything, and starts the run on commit.
         try:
-            with transaction.atomic():
-                licence_import = services.licence_import_upload(
-                    acting_user=request.user, uploaded_file=data.validated_data["file"]
-                )
-                mapping = data.validated_data.get("mapping")
-                licence_import = services.licence_import_set_mapping(
-                    licence_import=licence_import,
-                    acting_user=request.user,
-                    mapping=licence_import.mapping if mapping is None else mapping,
-                )
-                services.licence_import_start(
-                    licence_import=licence_import,
-                    acting_user=request.user,
-                    apply=not data.validated_data["dry_run"],
-                )
+            licence_import = services.licence_import_upload_and_start(
+                acting_user=request.user,
+                uploaded_file=data.validated_data["file"],
+                mapping=data.validated_data.get("mapping"),
+                apply=not data.validated_data["dry_run"],
+            )
         except services.ImportStateError as error:
             raise Conflict(str(error)) from None
         return Response(

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class WorkerConfig(AppConfig):
+    """Listed before django_tasks_db in INSTALLED_APPS, so that its `db_worker` command wins."""
+
+    name = "fogcontrol.worker"
