@@ -28,7 +28,7 @@ from fogcontrol.servicing.services.state import device_state_refresh
 SWEEP_BATCH = 500
 
 
-def _status_on(next_due: dt.date, window) -> str:
+def _dated_status(next_due: dt.date, window) -> str:
     """The status a dated device has on the window's day (the same bounds as rules.status_window)."""
     if next_due < window.overdue_if_due_before:
         return "overdue"
@@ -60,7 +60,7 @@ def _move_statuses(*, window, today: dt.date, acting_user) -> dict[str, int]:
             changes = []
             for state in batch:
                 before = snapshot(state)
-                state.status, state.status_on = _status_on(state.next_due, window), today
+                state.status, state.status_on = _dated_status(state.next_due, window), today
                 by_status.setdefault(state.status, []).append(state.pk)
                 changes.append((state, before, snapshot(state)))
             for status, pks in by_status.items():
