@@ -4,7 +4,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from fogcontrol.accounts.api.tokens import api_token_for, api_token_revoke, api_token_rotate
+from fogcontrol.accounts.selectors import api_token_for
+from fogcontrol.accounts.services import api_token_revoke, api_token_rotate
 from fogcontrol.registry import selectors
 
 # How many of each bound record the page lists; the registry pages list the rest.

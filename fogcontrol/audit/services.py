@@ -1,10 +1,12 @@
-"""Writing the audit trail. Services call `audit_record` inside their own transaction."""
+"""Writing the audit trail. Services call `audit_record` inside their own transaction; set-based
+changes (sweeps, bulk loads) call `audit_records_bulk`, one INSERT per batch."""
 
 from __future__ import annotations
 
 import datetime as dt
 import decimal
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -56,3 +58,37 @@ def audit_record(
         after=after,
         note=note,
     )
+
+
+def audit_records_bulk(
+    *,
+    acting_user,
+    action: str,
+    changes: Iterable[tuple[models.Model, dict | None, dict | None]],
+    note: str = "",
+    batch_size: int = 500,
+) -> int:
+    """Write the entries of a set-based change: one INSERT per `batch_size` rows, one entry per
+    record with its own before and after (`changes` yields `(instance, before, after)`).
+
+    For sweeps and bulk loads that change many rows at once with UPDATE or bulk_create: the
+    history of every record stays complete, whoever changed it. Call it inside the transaction
+    that changes the rows. Returns how many entries were written.
+    """
+    actor, label = person(acting_user), actor_label_for(acting_user)
+    entries = [
+        AuditEntry(
+            actor=actor,
+            actor_label=label,
+            action=action,
+            content_type=ContentType.objects.get_for_model(instance, for_concrete_model=True),
+            object_id=str(instance.pk),
+            object_repr=str(instance)[:255],
+            before=before,
+            after=after,
+            note=note,
+        )
+        for instance, before, after in changes
+    ]
+    AuditEntry.objects.bulk_create(entries, batch_size=batch_size)
+    return len(entries)

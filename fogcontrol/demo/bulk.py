@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import prefetch_related_objects
 
-from fogcontrol.audit.models import AuditEntry
-from fogcontrol.audit.services import snapshot
-from fogcontrol.core.actors import actor_label_for
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.demo.users import ACTING
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Parcel, Party
 from fogcontrol.rules.ruleset import Ruleset
@@ -67,23 +64,10 @@ def create_all(
     if relations:
         # One query per relation fills the caches `snapshot` reads, instead of one per row.
         prefetch_related_objects(created, *relations)
-    content_type = ContentType.objects.get_for_model(model, for_concrete_model=True)
-    user = acting_user if getattr(acting_user, "pk", None) else None
-    AuditEntry.objects.bulk_create(
-        [
-            AuditEntry(
-                actor=user,
-                actor_label=actor_label_for(acting_user),
-                action=action,
-                content_type=content_type,
-                object_id=str(instance.pk),
-                object_repr=str(instance)[:255],
-                before=None,
-                after=snapshot(instance),
-            )
-            for instance in created
-        ],
-        batch_size=500,
+    audit_records_bulk(
+        acting_user=acting_user,
+        action=action,
+        changes=[(instance, None, snapshot(instance)) for instance in created],
     )
     return created
 

@@ -17,12 +17,10 @@ import datetime as dt
 import random
 from decimal import Decimal
 
-from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.models import AuditEntry
-from fogcontrol.audit.services import snapshot
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.permits import services
 from fogcontrol.permits.models import FeeKind, Permit, PermitStatus, PermitVersion
 from fogcontrol.permits.services.common import town_contacts
@@ -170,17 +168,12 @@ def _bulk_permits(rows, *, today) -> None:
             )
         )  # fmt: skip
     PermitVersion.objects.bulk_create(versions, batch_size=500)
-    content_type = ContentType.objects.get_for_model(Permit)
-    AuditEntry.objects.bulk_create(
-        [
-            AuditEntry(
-                actor_label=ACTING, action="permit.issue", content_type=content_type, object_id=str(p.pk),
-                object_repr=str(p)[:255], after=snapshot(p), note="Demo data",
-            )
-            for p in created
-        ],
-        batch_size=500,
-    )  # fmt: skip
+    audit_records_bulk(
+        acting_user=ACTING,
+        action="permit.issue",
+        changes=[(permit, None, snapshot(permit)) for permit in created],
+        note="Demo data",
+    )
 
 
 def _in_review(fse, device, stage: str, *, rng, town) -> None:

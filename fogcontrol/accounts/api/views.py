@@ -7,7 +7,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from fogcontrol.accounts.api.serializers import TokenRequestSerializer, TokenSerializer
-from fogcontrol.accounts.api.tokens import api_token_get_or_create
+from fogcontrol.accounts.services import api_token_get_or_create
 
 
 class TokenThrottle(AnonRateThrottle):

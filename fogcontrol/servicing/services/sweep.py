@@ -2,14 +2,21 @@
 
 It runs after the day's writes (cron: `fogcontrol servicing_nightly`, or the nightly task) and
 builds on both the device state (state.py) and the frequency changes (frequency.py).
+
+A device's state is derived data: a manifest or reading that changes it is audited, not the
+state. A status the sweep moves has no such cause (the date moved it), so the sweep audits each
+change itself, under its job label, set-based like the change: per batch of devices, one SELECT,
+one UPDATE per new status and one INSERT of audit entries with each device's before and after.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.db import transaction
 from django.db.models import Q
 
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import status_window
 from fogcontrol.servicing.context import ProgramContext
@@ -17,14 +24,65 @@ from fogcontrol.servicing.models import DeviceServiceState
 from fogcontrol.servicing.services.frequency import frequency_changes_apply_due
 from fogcontrol.servicing.services.state import device_state_refresh
 
-# --- the nightly sweep -------------------------------------------------------------------------
+# Devices whose status one batch of the sweep moves (and audits) together.
+SWEEP_BATCH = 500
+
+
+def _dated_status(next_due: dt.date, window) -> str:
+    """The status a dated device has on the window's day (the same bounds as rules.status_window)."""
+    if next_due < window.overdue_if_due_before:
+        return "overdue"
+    if next_due <= window.due_soon_if_due_by:
+        return "due_soon"
+    return "compliant"
+
+
+def _move_statuses(*, window, today: dt.date, acting_user) -> dict[str, int]:
+    """Move every dated status the date has changed, a batch at a time: per batch one SELECT, one
+    UPDATE per new status and one INSERT of audit entries (each device's before and after)."""
+    overdue_before, soon_by = window.overdue_if_due_before, window.due_soon_if_due_by
+    stale = (
+        DeviceServiceState.objects.exclude(status__in=["over_limit", "never_serviced"])
+        .filter(next_due__isnull=False)
+        .filter(
+            (Q(next_due__lt=overdue_before) & ~Q(status="overdue"))
+            | (Q(next_due__gte=overdue_before, next_due__lte=soon_by) & ~Q(status="due_soon"))
+            | (Q(next_due__gt=soon_by) & ~Q(status="compliant"))
+        )
+        .order_by("pk")
+    )
+    moved = {"overdue": 0, "due_soon": 0, "compliant": 0}
+    # One transaction: a status moves together with its audit entry, or not at all.
+    with transaction.atomic():
+        while True:
+            batch = list(stale.select_for_update()[:SWEEP_BATCH])  # moved rows leave `stale`
+            by_status: dict[str, list[int]] = {}
+            changes = []
+            for state in batch:
+                before = snapshot(state)
+                state.status, state.status_on = _dated_status(state.next_due, window), today
+                by_status.setdefault(state.status, []).append(state.pk)
+                changes.append((state, before, snapshot(state)))
+            for status, pks in by_status.items():
+                DeviceServiceState.objects.filter(pk__in=pks).update(status=status, status_on=today)
+                moved[status] += len(pks)
+            if changes:
+                audit_records_bulk(
+                    acting_user=acting_user,
+                    action="device_state.sweep",
+                    changes=changes,
+                    note="The status changed with the date (D4, E1).",
+                )
+            if len(batch) < SWEEP_BATCH:
+                return moved
 
 
 def status_sweep(*, today: dt.date | None = None, acting_user="servicing.nightly") -> dict[str, int]:
     """Move the statuses that change with the date (due soon -> overdue ...), set-based (D4, E1).
 
     Creates the state of devices that have none, applies frequency changes whose B7 date has come,
-    then three UPDATE statements. Over the limit and never serviced do not change with the date.
+    then moves the statuses in batches, auditing every move. Over the limit and never serviced do
+    not change with the date.
     """
     ctx = ProgramContext(today=today)
     today = ctx.today()
@@ -37,22 +95,10 @@ def status_sweep(*, today: dt.date | None = None, acting_user="servicing.nightly
         created += 1
     applied = frequency_changes_apply_due(today=today, acting_user=acting_user, ctx=ctx)
     window = status_window(today, ctx.ruleset(today))
-    dated = DeviceServiceState.objects.exclude(status__in=["over_limit", "never_serviced"]).filter(
-        next_due__isnull=False
-    )
-    overdue = dated.filter(next_due__lt=window.overdue_if_due_before).exclude(status="overdue")
-    due_soon = dated.filter(
-        next_due__gte=window.overdue_if_due_before, next_due__lte=window.due_soon_if_due_by
-    ).exclude(status="due_soon")
-    compliant = dated.filter(next_due__gt=window.due_soon_if_due_by).exclude(status="compliant")
-    counts = {
-        "created": created,
-        "frequency_changes_applied": applied,
-        "overdue": overdue.update(status="overdue", status_on=today),
-        "due_soon": due_soon.update(status="due_soon", status_on=today),
-        "compliant": compliant.update(status="compliant", status_on=today),
-    }
+    moved = _move_statuses(window=window, today=today, acting_user=acting_user)
+    # Statuses that do not change with the date are only judged again: the date moves, nothing
+    # a reader would see, so it is not audited.
     DeviceServiceState.objects.exclude(status_on=today).filter(
         Q(status__in=["over_limit", "never_serviced"]) | Q(next_due__isnull=True)
     ).update(status_on=today)
-    return counts
+    return {"created": created, "frequency_changes_applied": applied, **moved}

@@ -1,8 +1,8 @@
-"""API tokens: one per user, created on request, rotated on request, each change audited.
+"""The accounts app's writes: API tokens, one per user, issued, rotated and revoked on request,
+each change audited.
 
 A token is a password for programs: anyone holding it acts as its user. Rotating it makes the
 old one useless at once. The audit entry records that a token was issued, never its value.
-(These are the accounts app's writes for tokens; they sit beside the API that uses them.)
 """
 
 from __future__ import annotations
@@ -11,10 +11,6 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from fogcontrol.audit.services import audit_record
-
-
-def api_token_for(*, user) -> Token | None:
-    return Token.objects.filter(user=user).first()
 
 
 @transaction.atomic

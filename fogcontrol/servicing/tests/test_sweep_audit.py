@@ -1,0 +1,65 @@
+"""The nightly sweep moves statuses set-based, and audits each move set-based too (D4, E1):
+every device whose status the date changed has an entry naming the job, with before and after."""
+
+import datetime as dt
+
+import pytest
+
+from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core.roles import Role
+from fogcontrol.servicing.models import DeviceServiceState
+from fogcontrol.servicing.services import status_sweep, sweep
+from fogcontrol.servicing.tests.helpers import days_ago, submit
+from fogcontrol.testing import factories
+
+
+def _sweep_entries() -> list[AuditEntry]:
+    return list(AuditEntry.objects.filter(action="device_state.sweep").order_by("object_id"))
+
+
+def _due_soon_devices(town, count: int) -> list:
+    devices = [factories.DeviceFactory(establishments=[town.own_fse]) for _ in range(count)]
+    for device in devices:
+        submit(town.users[Role.HAULER], device, serviced_at=days_ago(80))
+    return devices
+
+
+@pytest.mark.provision("D4")
+def test_each_status_the_sweep_moves_has_an_audit_entry_naming_the_job_with_before_and_after(town):
+    devices = _due_soon_devices(town, 2)
+    states = DeviceServiceState.objects.filter(device__in=devices)
+    assert set(states.values_list("status", flat=True)) == {"due_soon"}
+    the_day_after = max(states.values_list("next_due", flat=True)) + dt.timedelta(days=1)
+
+    counts = status_sweep(today=the_day_after)
+
+    assert counts["overdue"] == 2
+    entries = _sweep_entries()
+    assert [entry.object_id for entry in entries] == sorted(str(state.pk) for state in states)
+    for entry in entries:
+        assert (entry.actor, entry.actor_label) == (None, "servicing.nightly")
+        assert (entry.before["status"], entry.after["status"]) == ("due_soon", "overdue")
+        assert entry.after["status_on"] == the_day_after.isoformat()
+        assert [name for name, _, _ in entry.changed_fields()] == ["status", "status_on"]
+
+
+def test_a_status_the_date_does_not_change_leaves_no_entry(town):
+    _due_soon_devices(town, 1)
+    status_sweep()
+    assert _sweep_entries() == []
+
+
+def test_the_sweep_audits_under_the_label_it_is_run_with(town):
+    devices = _due_soon_devices(town, 1)
+    state = DeviceServiceState.objects.get(device=devices[0])
+    status_sweep(today=state.next_due + dt.timedelta(days=1), acting_user="nightly-sweep")
+    assert [entry.actor_label for entry in _sweep_entries()] == ["nightly-sweep"]
+
+
+def test_a_sweep_larger_than_a_batch_moves_and_audits_every_device(town, monkeypatch):
+    monkeypatch.setattr(sweep, "SWEEP_BATCH", 2)
+    devices = _due_soon_devices(town, 5)
+    later = max(DeviceServiceState.objects.values_list("next_due", flat=True)) + dt.timedelta(days=1)
+    assert status_sweep(today=later)["overdue"] == 5
+    assert DeviceServiceState.objects.filter(device__in=devices, status="overdue").count() == 5
+    assert len(_sweep_entries()) == 5
