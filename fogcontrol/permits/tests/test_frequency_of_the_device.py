@@ -12,7 +12,7 @@ from fogcontrol.audit.models import AuditEntry
 from fogcontrol.permits import services
 from fogcontrol.permits.models import PermitModification, PermitNotice
 from fogcontrol.permits.states import TransitionNotAllowed
-from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES
+from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES, pay_fees
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.services import device_update
 from fogcontrol.servicing.models import FrequencyChange
@@ -31,6 +31,7 @@ def as_user(client):
 
 
 def _issue(application, manager, **terms):
+    pay_fees(application, manager)  # B3: the fee accompanies the application
     return services.permit_issue(application=application, acting_user=manager, **terms)
 
 
@@ -125,6 +126,7 @@ def test_a2_the_issue_page_offers_the_devices_frequency_and_refuses_another(
     application = services.renewal_application_start(permit=permit, acting_user=manager)
     application = services.application_submit(application=application, acting_user=manager)
     application = services.application_accept(application=application, acting_user=manager)
+    pay_fees(application, manager)  # B3
     staff = as_user(manager)
     page = staff.get(f"/permits/applications/{application.pk}/").content.decode()
     assert '<option value="60" selected>' in page
@@ -148,6 +150,7 @@ def test_a2_api_renewal_with_another_frequency_is_a_400_naming_a2(town, manager,
     application = services.renewal_application_start(permit=permit, acting_user=manager)
     application = services.application_submit(application=application, acting_user=manager)
     application = services.application_accept(application=application, acting_user=manager)
+    pay_fees(application, manager)  # B3
     response = api_as(manager).post(
         f"/api/v1/permit-applications/{application.pk}/issue/", {"service_frequency_days": 120}, format="json"
     )
