@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from fogcontrol.permits.querysets import FeeChargeQuerySet, FeeScheduleQuerySet
+
 
 class FeeKind(models.TextChoices):
     NEW_PERMIT = "new_permit", "FOG permit application (B3)"
@@ -30,6 +32,8 @@ class FeeSchedule(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    objects = FeeScheduleQuerySet.as_manager()
 
     class Meta:
         ordering = ["-effective_from"]
@@ -84,6 +88,8 @@ class FeeCharge(models.Model):
     assessed_on = models.DateField(help_text="The day the fee became owed.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OWED, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FeeChargeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-assessed_on", "-pk"]

@@ -9,12 +9,8 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.permits.models import PermitEvent
+from fogcontrol.permits.roles import DECIDERS, REVIEWERS
 from fogcontrol.program.selectors import town_profile
-
-# Who decides on applications and permits (B5: "issuance by the FOG Manager").
-DECIDERS = frozenset({Role.FOG_MANAGER})
-# Who may review: ask for information, schedule and record inspections, file on an FSE's behalf.
-REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
 
 
 def require_fog_manager(acting_user, what: str) -> None:

@@ -8,11 +8,9 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.roles import FEE_EDITORS
 from fogcontrol.permits.services.common import audited_save, person, require_role
-
-FEE_EDITORS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})
 
 
 def fee_schedule_on(day: dt.date) -> FeeSchedule | None:
@@ -40,7 +38,7 @@ def fee_schedule_create(
     Earlier versions are kept: a fee already owed stays at the amount of the version it was
     assessed under. Every fee kind must be priced (zero is allowed: the Town may charge none).
     """
-    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may set fees.")
+    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager may set fees.")
     errors = {}
     if effective_from and FeeSchedule.objects.filter(effective_from=effective_from).exists():
         errors["effective_from"] = [

@@ -16,7 +16,6 @@ from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.core.api.errors import Conflict
 from fogcontrol.registry import selectors, services
 from fogcontrol.registry.api import serializers
 from fogcontrol.registry.filters import (
@@ -26,7 +25,6 @@ from fogcontrol.registry.filters import (
     ParcelFilter,
     PartyFilter,
 )
-from fogcontrol.registry.models import FoodServiceEstablishment
 
 WRITE_ACTIONS = frozenset({"create", "update", "partial_update"})
 
@@ -168,8 +166,6 @@ class EstablishmentViewSet(EditableRegistryViewSet):
         establishment = self.get_object()
         form = serializers.EstablishmentCloseSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        if establishment.status == FoodServiceEstablishment.Status.CLOSED:
-            raise Conflict(f"{establishment} is already closed (since {establishment.closed_on}).")
         services.establishment_close(
             establishment=establishment,
             acting_user=request.user,
