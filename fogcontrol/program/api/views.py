@@ -17,10 +17,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.accounts.roles import Role
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.program import selectors, services
 from fogcontrol.program.api import serializers
 
@@ -98,7 +98,7 @@ class HolidayViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.DestroyModelMixin,
-    GenericViewSet,
+    ScopedViewSet,
 ):
     permission_classes = PERMISSIONS
     serializer_class = serializers.HolidaySerializer
@@ -147,7 +147,7 @@ class RulesetVersionViewSet(
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
     mixins.DestroyModelMixin,
-    GenericViewSet,
+    ScopedViewSet,
 ):
     permission_classes = PERMISSIONS
     serializer_class = serializers.RulesetVersionSerializer

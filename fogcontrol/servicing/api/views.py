@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.http import FileResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import django_validation_detail
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
@@ -35,7 +36,7 @@ def _manifest_out(request, manifest: Manifest) -> dict:
     return s.ManifestSerializer(fresh, context={"request": request}).data
 
 
-class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Service manifests (E7, F1). Submit one, a batch, or a correction; honours Idempotency-Key."""
 
     serializer_class = s.ManifestSerializer
@@ -46,8 +47,8 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def get_queryset(self):
         return selectors.manifest_list(self.request.user).prefetch_related("flags", "attachments")
 
-    def get_object(self):
-        return selectors.manifest_detail(self.request.user, self.kwargs["pk"])
+    def find_object(self, pk):
+        return selectors.manifest_detail(self.request.user, pk)
 
     @extend_schema(
         request=s.ManifestInputSerializer,
@@ -231,7 +232,7 @@ class DeviceFrequencyView(APIView):
         return Response(s.FrequencyChangeSerializer(change).data, status=status.HTTP_201_CREATED)
 
 
-class ServiceStatusViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class ServiceStatusViewSet(mixins.ListModelMixin, ScopedViewSet):
     """Every device the user may see with its current service state (kept by servicing)."""
 
     filterset_class = ServiceStatusFilter
@@ -270,7 +271,7 @@ class _StatusSerializer(s.serializers.Serializer):
         return [fse.business_name for fse in device.establishments.all()]
 
 
-class FlagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class FlagViewSet(mixins.ListModelMixin, ScopedViewSet):
     serializer_class = s.FlagSerializer
     filterset_class = FlagFilter
 
@@ -280,14 +281,14 @@ class FlagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=s.FlagReviewSerializer, responses={200: s.FlagSerializer})
     @action(detail=True, methods=["post"])
     def review(self, request, pk=None):
-        flag = self.get_queryset().get(pk=pk)
+        flag = self.get_object()
         serializer = s.FlagReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         flag = services.flag_review(flag=flag, acting_user=request.user, **serializer.validated_data)
         return Response(s.FlagSerializer(flag).data)
 
 
-class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     serializer_class = s.RequirementSerializer
     filterset_class = RequirementFilter
 
@@ -307,7 +308,7 @@ class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
 
 class FrequencyRequestViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """E5: an owner's written request for a different frequency, and the FOG Manager's decision."""
 
@@ -340,7 +341,7 @@ class FrequencyRequestViewSet(
         return Response(self.get_serializer(decided).data)
 
 
-class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, ScopedViewSet):
     """Sludge-height readings without a pump-out: inspections and self-monitoring (D4, F3, F6)."""
 
     serializer_class = s.ReadingSerializer
@@ -360,7 +361,7 @@ class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.Ge
 
 
 class ManifestImportViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """CSV upload of manifests: 202 Accepted, then poll the import for its per-row report."""
 

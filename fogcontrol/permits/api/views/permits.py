@@ -44,8 +44,8 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
     def get_serializer_class(self):
         return s.PermitSerializer if self.action == "retrieve" else s.PermitListSerializer
 
-    def get_object(self):
-        return selectors.permit_detail(self.request.user, self.kwargs["pk"])
+    def find_object(self, pk):
+        return selectors.permit_detail(self.request.user, pk)
 
     def retrieve(self, request, *args, **kwargs):
         return Response(s.PermitSerializer(self.get_object(), context=self.get_serializer_context()).data)
