@@ -48,7 +48,6 @@ def home(request):
         "filter": status_filter,
         "page": page,
         "counts": selectors.status_counts(user),
-        "can_submit": can_submit_manifest(user),
     }
     if request.htmx:
         return render(request, "servicing/home.html#status-table", context)
@@ -269,7 +268,6 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
         "can_set_frequency": can_set_frequency(user),
         "can_request_frequency": can_request_frequency(user) and not user.is_program_staff,
         "can_record_reading": can_review(user) or can_request_frequency(user),
-        "can_submit": can_submit_manifest(user),
         "frequency_form": frequency_form or FrequencyChangeForm(allowed=allowed),
         "request_form": request_form or FrequencyRequestForm(allowed=allowed),
         "reading_form": reading_form or ReadingForm(initial={"taken_on": ctx.today()}),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from fogcontrol.permits import selectors
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
 from fogcontrol.permits.models import (
     ApplicationDocument,
     ApplicationFixture,
@@ -28,31 +28,6 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
-from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
-
-
-class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
-    """A related id looked up among the records the requesting user may see: any other id reads as
-    unknown, exactly like one that does not exist, so nothing leaks."""
-
-    def __init__(self, *, scope, what: str, where: str, **kwargs):
-        self.scope = scope
-        kwargs.setdefault(
-            "error_messages",
-            {
-                "does_not_exist": f'No {what} with id "{{pk_value}}" is on record for you. Give the id of one '
-                f"of your records (see {where}).",
-                "incorrect_type": f"Give the {what}'s id as a whole number, not {{data_type}}.",
-            },
-        )
-        super().__init__(**kwargs)
-
-    def get_queryset(self):
-        request = self.context.get("request")
-        user = getattr(request, "user", None)
-        if user is None:
-            return self.queryset.none()
-        return self.scope(user)
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -172,20 +147,24 @@ class ApplicationWriteSerializer(serializers.ModelSerializer):
     """A draft's fields (B3, B4); `fixtures`, when given, replaces the whole list."""
 
     establishment = ScopedPrimaryKeyRelatedField(
-        scope=establishments_visible_to,
         what="establishment",
         where="/api/v1/establishments/",
         queryset=FoodServiceEstablishment.objects.all(),
     )
     previous_permit = ScopedPrimaryKeyRelatedField(
-        scope=selectors.permits_visible_to, what="permit", where="/api/v1/permits/", queryset=Permit.objects.all(),
-        required=False, allow_null=True,
-    )  # fmt: skip
+        what="permit",
+        where="/api/v1/permits/",
+        queryset=Permit.objects.all(),
+        required=False,
+        allow_null=True,
+    )
     device = ScopedPrimaryKeyRelatedField(
-        scope=devices_visible_to, what="device", where="/api/v1/devices/",
+        what="device",
+        where="/api/v1/devices/",
         queryset=GreaseControlDevice.objects.all(),
-        required=False, allow_null=True,
-    )  # fmt: skip
+        required=False,
+        allow_null=True,
+    )
     fixtures = FixtureInputSerializer(many=True, required=False)
     change_reasons = serializers.ListField(
         child=serializers.ChoiceField(choices=ChangeReason.choices), required=False
@@ -418,7 +397,6 @@ class RemodelNoticeSerializer(serializers.ModelSerializer):
 
 class RemodelNoticeInputSerializer(serializers.Serializer):
     establishment = ScopedPrimaryKeyRelatedField(
-        scope=establishments_visible_to,
         what="establishment",
         where="/api/v1/establishments/",
         queryset=FoodServiceEstablishment.objects.all(),

@@ -12,13 +12,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.filters import PermitFilter
-from fogcontrol.permits.models import FeeSchedule, RemodelNotice
+from fogcontrol.permits.models import RemodelNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.roles import FEE_EDITORS
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
-from fogcontrol.permits.services.fees import FEE_EDITORS
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -359,13 +360,14 @@ def remodel_detail(request, pk):
 
 @login_required
 def fee_schedules(request):
-    staff_only(request.user)
-    can_edit = request.user.has_role(*FEE_EDITORS)
+    """The Town's fee schedule: a public Council resolution, so every signed-in user reads it (the
+    API's /api/v1/fee-schedules/ too); only the FOG Manager records a new version."""
+    can_edit = has_role(request.user, FEE_EDITORS)
     form = forms.FeeScheduleForm(request.POST or None) if can_edit else None
     status = 200
     if request.method == "POST":
         if not can_edit:
-            raise PermissionDenied("Only the FOG Manager and the billing clerk may set fees.")
+            raise PermissionDenied("Only the FOG Manager may set fees.")
         status = 400
         if form.is_valid():
             data = form.cleaned_data
@@ -379,7 +381,7 @@ def fee_schedules(request):
             else:
                 messages.success(request, "Fee schedule recorded. Earlier fees stay as assessed.")
                 return redirect("permits:fee_schedules")
-    schedules = FeeSchedule.objects.prefetch_related("lines").order_by("-effective_from")
+    schedules = selectors.fee_schedules_visible_to(request.user)
     today = town_today()
     current = next((s for s in schedules if s.effective_from <= today), None)
     return render(request, "permits/fee_schedules.html", {"schedules": schedules, "current": current, "form": form},

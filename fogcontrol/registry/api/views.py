@@ -21,6 +21,7 @@ from fogcontrol.registry.api import serializers
 from fogcontrol.registry.filters import (
     DeviceFilter,
     EstablishmentFilter,
+    FacilityFilter,
     HaulerFilter,
     ParcelFilter,
     PartyFilter,
@@ -358,7 +359,7 @@ class FacilityViewSet(WritesThroughServices, mixins.CreateModelMixin, RegistryVi
     """
 
     serializer_class = serializers.FacilitySerializer
-    filterset_fields = ["active"]
+    filterset_class = FacilityFilter
     search_fields = ["name", "permit_number"]
     ordering_fields = ["name"]
     ordering = ["name"]

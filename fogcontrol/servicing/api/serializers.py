@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import (
     FrequencyChange,
@@ -174,6 +176,10 @@ class FrequencyChangeSerializer(serializers.ModelSerializer):
 
 
 class FrequencyRequestSerializer(serializers.ModelSerializer):
+    device = ScopedPrimaryKeyRelatedField(
+        what="device", where="/api/v1/devices/", queryset=GreaseControlDevice.objects.all()
+    )
+
     class Meta:
         model = FrequencyChangeRequest
         fields = [
@@ -242,6 +248,10 @@ class FlagReviewSerializer(serializers.Serializer):
 
 
 class ReadingSerializer(serializers.ModelSerializer):
+    device = ScopedPrimaryKeyRelatedField(
+        what="device", where="/api/v1/devices/", queryset=GreaseControlDevice.objects.all()
+    )
+
     class Meta:
         model = SludgeReading
         fields = [

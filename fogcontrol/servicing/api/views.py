@@ -320,7 +320,7 @@ class FrequencyRequestViewSet(
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        device = devices_visible_to(request.user).get(pk=serializer.validated_data["device"].pk)
+        device = serializer.validated_data["device"]  # among the devices the user may see
         filed = services.frequency_request_file(
             device=device,
             acting_user=request.user,
@@ -347,15 +347,13 @@ class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, ScopedViewS
     serializer_class = s.ReadingSerializer
 
     def get_queryset(self):
-        return SludgeReading.objects.filter(
-            device__in=devices_visible_to(self.request.user).values("pk")
-        ).select_related("device")
+        return SludgeReading.objects.visible_to(self.request.user).select_related("device")
 
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
-        device = devices_visible_to(request.user).get(pk=data.pop("device").pk)
+        device = data.pop("device")  # among the devices the user may see
         reading = services.reading_record(device=device, acting_user=request.user, **data)
         return Response(self.get_serializer(reading).data, status=status.HTTP_201_CREATED)
 

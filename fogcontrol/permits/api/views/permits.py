@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
-from fogcontrol.permits.filters import PermitFilter
+from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -221,7 +221,7 @@ class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
 )
 class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     serializer_class = s.ModificationSerializer
-    filterset_fields = ["status", "permit"]
+    filterset_class = ModificationFilter
     ordering = ["-effective_on", "-pk"]
 
     def get_queryset(self):
@@ -246,7 +246,7 @@ class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Perm
 )
 class NoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     serializer_class = s.NoticeSerializer
-    filterset_fields = ["kind", "permit", "establishment"]
+    filterset_class = NoticeFilter
     ordering = ["-sent_on", "-pk"]
 
     def get_queryset(self):
