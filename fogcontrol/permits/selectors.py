@@ -11,6 +11,8 @@ import datetime as dt
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
+from fogcontrol.accounts.roles import Role
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.permits.models import (
     CLOSED_APPLICATION_STATUSES,
@@ -25,6 +27,7 @@ from fogcontrol.permits.models import (
     PermitVersion,
     RemodelNotice,
 )
+from fogcontrol.permits.roles import REVIEWERS
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.registry.selectors import establishments_visible_to
@@ -48,6 +51,23 @@ QUEUE_ORDER = [
 
 def applications_visible_to(user, action: str = VIEW) -> QuerySet[PermitApplication]:
     return PermitApplication.objects.visible_to(user, action)
+
+
+def establishments_to_file_for(user) -> QuerySet[FoodServiceEstablishment]:
+    """The active establishments this user may apply or file a notice for (B3, G1): any for the FOG
+    Manager's staff, its own for an FSE user (permits.actions.may_file_for), none for anyone else."""
+    if not (has_role(user, REVIEWERS) or getattr(user, "role", None) == Role.FSE):
+        return FoodServiceEstablishment.objects.none()
+    return establishments_visible_to(user).filter(status=FoodServiceEstablishment.Status.ACTIVE)
+
+
+def open_application_for(establishment) -> PermitApplication | None:
+    """The establishment's application in progress, if any: there is at most one (B3)."""
+    return (
+        PermitApplication.objects.filter(establishment=establishment, status__in=OPEN_STATUSES)
+        .order_by("-pk")
+        .first()
+    )
 
 
 def application_list(user) -> QuerySet[PermitApplication]:

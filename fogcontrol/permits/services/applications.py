@@ -33,7 +33,12 @@ from fogcontrol.permits.services.common import (
     record_event,
     require_applicant_or_reviewer,
 )
-from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
+from fogcontrol.permits.states import (
+    CHANGEABLE,
+    RENEWABLE,
+    TransitionNotAllowed,
+    check_application_transition,
+)
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.registry.models import GreaseControlDevice
 
@@ -191,10 +196,7 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
         raise ValidationError({"previous_permit": ["Name the permit this application renews or replaces."]})
     if previous_permit.establishment_id != establishment.pk:
         raise ValidationError({"previous_permit": ["That permit belongs to another establishment."]})
-    if kind == ApplicationKind.RENEWAL and previous_permit.status not in (
-        PermitStatus.ISSUED,
-        PermitStatus.EXPIRED,
-    ):
+    if kind == ApplicationKind.RENEWAL and previous_permit.status not in RENEWABLE:
         raise ValidationError(
             {
                 "previous_permit": [
@@ -204,10 +206,7 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
                 ]
             }
         )  # fmt: skip
-    if kind == ApplicationKind.CHANGE and previous_permit.status in (
-        PermitStatus.REVOKED,
-        PermitStatus.SUPERSEDED,
-    ):
+    if kind == ApplicationKind.CHANGE and previous_permit.status not in CHANGEABLE:
         raise ValidationError(
             {
                 "previous_permit": [
@@ -390,7 +389,7 @@ def _carry_forward(permit: Permit) -> tuple[dict, list[dict]]:
 @transaction.atomic
 def renewal_application_start(*, permit: Permit, acting_user) -> PermitApplication:
     """B6: open the annual renewal, pre-filled from the last application and the permit's device."""
-    if permit.status in (PermitStatus.REVOKED, PermitStatus.SUPERSEDED, PermitStatus.SUSPENDED):
+    if permit.status not in RENEWABLE:
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: it cannot be renewed."
             + (" The FSE must apply for a new permit (L5)." if permit.status == PermitStatus.REVOKED else "")

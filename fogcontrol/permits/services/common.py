@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
-from fogcontrol.accounts.roles import Role
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.permissions import require_role
+from fogcontrol.permits.actions import may_file_for
 from fogcontrol.permits.models import PermitEvent
 from fogcontrol.permits.roles import DECIDERS, REVIEWERS
 from fogcontrol.program.selectors import town_profile
@@ -27,9 +27,7 @@ def require_applicant_or_reviewer(acting_user, establishment, what: str) -> None
         return
     if acting_user is None or not acting_user.is_authenticated:
         raise PermissionDenied(f"Sign in to {what}.")
-    if acting_user.has_role(*REVIEWERS):
-        return
-    if acting_user.role == Role.FSE and establishment.users.filter(pk=acting_user.pk).exists():
+    if may_file_for(acting_user, establishment):
         return
     raise PermissionDenied(f"Only the establishment's own users and the FOG Manager's staff may {what}.")
 

@@ -71,6 +71,18 @@ def _term(start: dt.date, on: dt.date) -> dt.date:
 
 
 @transaction.atomic
+def default_service_frequency(application: PermitApplication, *, device_kind: str, ruleset) -> int:
+    """The frequency a permit is issued with unless the FOG Manager sets another (B2, E1, E2): that
+    of the permit it follows, else the device's assigned frequency, else the E2 default for the kind
+    of device in the ruleset (an "other" device has its own default, not the trap's)."""
+    previous, device = application.previous_permit, application.device
+    return (
+        (previous.service_frequency_days if previous else None)
+        or (device.assigned_frequency_days if device else None)
+        or default_frequency(device_kind, ruleset)
+    )
+
+
 def permit_issue(
     *,
     application: PermitApplication,
@@ -124,11 +136,7 @@ def permit_issue(
         )
     previous = application.previous_permit
     if service_frequency_days is None:
-        service_frequency_days = (
-            (previous.service_frequency_days if previous else None)
-            or (device.assigned_frequency_days if device else None)
-            or default_frequency(kind, ruleset)
-        )
+        service_frequency_days = default_service_frequency(application, device_kind=kind, ruleset=ruleset)
     frequency = check_frequency(service_frequency_days, ruleset)
     if conditions is None:
         conditions = current_conditions(previous) if previous else ""

@@ -15,6 +15,7 @@ from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits.actions import permit_actions
 from fogcontrol.permits.filters import PermitFilter
 from fogcontrol.permits.models import RemodelNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
@@ -62,16 +63,14 @@ def _permit_context(request, permit, **extra):
     user = request.user
     today = town_today()
     ruleset = ruleset_on(today)
-    is_applicant = user.has_role(*REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
+    open_application = selectors.open_application_for(permit.establishment)
     context = {
         "permit": permit,
         "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
         "expiry": selectors.permit_expiry_explanation(permit),
-        "is_decider": user.has_role(*DECIDERS),
-        "is_applicant": is_applicant,
-        "open_application": permit.follow_on_applications.exclude(
-            status__in=["issued", "rejected", "withdrawn"]
-        ).first(),
+        "actions": permit_actions(user, permit, open_application=open_application),
+        "may_withdraw_changes": has_role(user, DECIDERS),
+        "open_application": open_application,
         "reason_form": forms.ReasonForm(prefix="status"),
     }
     context.update(extra)
