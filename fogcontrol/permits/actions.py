@@ -138,7 +138,11 @@ def permit_actions(user, permit, *, open_application=None) -> Actions:
         ),
         "change": first_refusal(
             who[APPLICANT],
-            allowed_if(permit.status in CHANGEABLE, f"Permit {permit.number} is {status_label}."),
+            allowed_if(
+                permit.status in CHANGEABLE,
+                f"Permit {permit.number} is {status_label}: "
+                + ("apply for a new permit (L5)." if permit.status == P.REVOKED else "act on the newer permit (B8)."),
+            ),
             _no_open_application(open_application),
         ),
         "modify": first_refusal(

@@ -420,6 +420,15 @@ def change_application_start(
     A change of service frequency approved by the FOG Manager does not: use
     `permit_modification_propose` for that (B7).
     """
+    if permit.status not in CHANGEABLE:
+        raise TransitionNotAllowed(
+            f"Permit {permit.number} is {permit.get_status_display().lower()}: "
+            + (
+                "apply for a new permit (L5)."
+                if permit.status == PermitStatus.REVOKED
+                else "act on the newer permit (B8)."
+            )
+        )
     if not change_reasons:
         raise ValidationError(
             {"change_reasons": ["B8: say what changed: ownership, food types or operations."]}
