@@ -6,9 +6,13 @@ user cannot see reads as unknown, exactly like one that does not exist.
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.serializers import actions_data
+from fogcontrol.permits import selectors
+from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import (
     ApplicationDocument,
     ApplicationFixture,
@@ -28,6 +32,13 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
+
+# One step's verdict in the schema (fogcontrol.core.api.serializers.VerdictSerializer).
+VERDICT_SCHEMA = {
+    "type": "object",
+    "properties": {"allowed": {"type": "boolean"}, "reason": {"type": "string"}},
+    "required": ["allowed", "reason"],
+}
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -114,6 +125,9 @@ class ApplicationSerializer(ApplicationListSerializer):
     messages = MessageSerializer(many=True, read_only=True)
     events = EventSerializer(many=True, read_only=True)
     fees = FeeChargeSerializer(many=True, read_only=True)
+    allowed_actions = serializers.SerializerMethodField(
+        help_text="Each step (submit, accept, issue…): whether you may take it now, and if not, why."
+    )
 
     class Meta(ApplicationListSerializer.Meta):
         fields = [
@@ -134,7 +148,12 @@ class ApplicationSerializer(ApplicationListSerializer):
             "messages",
             "events",
             "fees",
+            "allowed_actions",
         ]
+
+    @extend_schema_field({"type": "object", "additionalProperties": VERDICT_SCHEMA})
+    def get_allowed_actions(self, application) -> dict:
+        return actions_data(application_actions(self.context["request"].user, application))
 
 
 class FixtureInputSerializer(serializers.ModelSerializer):
@@ -320,9 +339,30 @@ class PermitSerializer(PermitListSerializer):
     versions = PermitVersionSerializer(many=True, read_only=True)
     modifications = ModificationSerializer(many=True, read_only=True)
     events = EventSerializer(many=True, read_only=True)
+    allowed_actions = serializers.SerializerMethodField(
+        help_text="Each step (renew, change, modify, suspend, reinstate, revoke): whether you may take it "
+        "now, and if not, why."
+    )
 
     class Meta(PermitListSerializer.Meta):
-        fields = [*PermitListSerializer.Meta.fields, "status_reason", "versions", "modifications", "events"]
+        fields = [
+            *PermitListSerializer.Meta.fields,
+            "status_reason",
+            "versions",
+            "modifications",
+            "events",
+            "allowed_actions",
+        ]
+
+    @extend_schema_field({"type": "object", "additionalProperties": VERDICT_SCHEMA})
+    def get_allowed_actions(self, permit) -> dict:
+        return actions_data(
+            permit_actions(
+                self.context["request"].user,
+                permit,
+                open_application=selectors.open_application_for(permit.establishment),
+            )
+        )
 
 
 class ModifyInputSerializer(serializers.Serializer):

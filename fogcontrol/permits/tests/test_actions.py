@@ -152,3 +152,19 @@ def test_E2_the_issue_form_proposes_the_default_of_an_other_device_not_the_traps
     assert proposed is not None and int(proposed.group(1)) == expected
     permit = services.permit_issue(application=application, acting_user=manager)
     assert permit.service_frequency_days == expected
+
+
+def test_the_api_states_the_same_actions_and_answers_them_alike(town, fees, profile):
+    from conftest import api_as
+
+    permit = PermitFactory(establishment=town.own_fse, status=PermitStatus.SUSPENDED)
+    manager = api_as(town.users[Role.FOG_MANAGER])
+
+    stated = manager.get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
+
+    assert stated["reinstate"] == {"allowed": True, "reason": ""}
+    assert stated["suspend"]["allowed"] is False and "suspended" in stated["suspend"]["reason"]
+    refused = manager.post(f"/api/v1/permits/{permit.pk}/suspend/", {"reason": "Order 13"}, format="json")
+    assert refused.status_code == 409
+    fse_view = api_as(town.users[Role.FSE]).get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
+    assert fse_view["revoke"] == {"allowed": False, "reason": "Only the FOG Manager may do this."}
