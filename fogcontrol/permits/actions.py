@@ -14,6 +14,7 @@ from fogcontrol.core.actors import is_job
 from fogcontrol.core.permissions import has_role
 from fogcontrol.permits.models import ApplicationStatus as A
 from fogcontrol.permits.models import PermitStatus as P
+from fogcontrol.permits.models import RemodelNotice
 from fogcontrol.permits.roles import DECIDERS, REVIEWERS
 from fogcontrol.permits.states import (
     CHANGEABLE,
@@ -158,3 +159,23 @@ def permit_actions(user, permit, *, open_application=None) -> Actions:
         ),
         "revoke": first_refusal(who[DECIDER], _permit_state(permit, P.REVOKED)),
     }  # fmt: skip
+
+
+def remodel_actions(user, notice) -> Actions:
+    """G2: the FSE (or the FOG Manager's staff) submits plans while they are awaited; staff decide."""
+    review = RemodelNotice.PlanReview
+    who = _who(user, notice.establishment)
+    awaited = notice.plan_review in (review.AWAITING_PLANS, review.REVISIONS_REQUIRED)
+    stage = notice.get_plan_review_display().lower()
+    return {
+        "plans": first_refusal(
+            who[APPLICANT], allowed_if(awaited, f"The plan review is {stage}: plans are not awaited.")
+        ),
+        "decide": first_refusal(
+            who[REVIEWER],
+            allowed_if(
+                notice.plan_review == review.PLANS_RECEIVED,
+                "No plans are in review: the FSE must submit them first.",
+            ),
+        ),
+    }

@@ -168,3 +168,19 @@ def test_the_api_states_the_same_actions_and_answers_them_alike(town, fees, prof
     assert refused.status_code == 409
     fse_view = api_as(town.users[Role.FSE]).get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
     assert fse_view["revoke"] == {"allowed": False, "reason": "Only the FOG Manager may do this."}
+
+
+@pytest.mark.provision("G2")
+def test_G2_plans_are_offered_to_the_applicant_and_the_decision_to_reviewers_only(
+    town, fse_user, fees, profile
+):
+    notice = services.remodel_notice_file(
+        acting_user=fse_user, establishment=town.own_fse, kind="remodel", description="New fryer line",
+        planned_start=town_today() + dt.timedelta(days=90),
+    )  # fmt: skip
+    url = f"/permits/remodel/{notice.pk}/"
+
+    assert 'name="plans-plans"' in _page(fse_user, url).content.decode()
+    for role in (Role.STAFF_READONLY, Role.HEARING_OFFICER):
+        body = _page(town.users[role], url).content.decode()
+        assert 'name="plans-plans"' not in body and 'name="decide-approved"' not in body

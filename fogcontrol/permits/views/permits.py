@@ -15,12 +15,11 @@ from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
-from fogcontrol.permits.actions import permit_actions
+from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
-from fogcontrol.permits.models import RemodelNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.roles import FEE_EDITORS
-from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
+from fogcontrol.permits.services.common import DECIDERS, town_contacts
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -340,16 +339,11 @@ def remodel_detail(request, pk):
         except TransitionNotAllowed as error:
             messages.error(request, str(error))
             status = 409
-    can_submit = notice.plan_review in (
-        RemodelNotice.PlanReview.AWAITING_PLANS,
-        RemodelNotice.PlanReview.REVISIONS_REQUIRED,
-    )
+    actions = remodel_actions(request.user, notice)
     context = {
         "notice": notice,
-        "plans_form": plans_form if can_submit else None,
-        "decide_form": decide_form
-        if request.user.has_role(*REVIEWERS) and notice.plan_review == RemodelNotice.PlanReview.PLANS_RECEIVED
-        else None,
+        "plans_form": plans_form if actions["plans"] else None,
+        "decide_form": decide_form if actions["decide"] else None,
     }
     return render(request, "permits/remodel_detail.html", context, status=status)
 
