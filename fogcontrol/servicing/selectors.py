@@ -145,7 +145,7 @@ def portal_defaults(user) -> dict:
 
 def vehicles_for(user) -> QuerySet[HaulerVehicle]:
     if getattr(user, "role", None) == Role.HAULER:
-        return HaulerVehicle.objects.filter(hauler__users=user, active=True).select_related("hauler")
+        return HaulerVehicle.objects.visible_to(user).filter(active=True).select_related("hauler")
     return HaulerVehicle.objects.none()
 
 
