@@ -3,15 +3,20 @@
 import django_filters
 from django.db.models import Q
 
-from fogcontrol.core.api.filters import IdFilter
+from fogcontrol.core.api.filters import IdFilter, RecordFilter
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,
+    FeeCharge,
+    FeeKind,
     Permit,
     PermitApplication,
+    PermitModification,
+    PermitNotice,
     PermitStatus,
     RemodelNotice,
 )
+from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 class ApplicationFilter(django_filters.FilterSet):
@@ -70,3 +75,37 @@ class RemodelNoticeFilter(django_filters.FilterSet):
     class Meta:
         model = RemodelNotice
         fields = ["plan_review", "late", "establishment"]
+
+
+# The filters below name related records by id among those the user may see (RecordFilter): an id
+# outside the user's scope is refused exactly like one that does not exist.
+
+
+class FeeChargeFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=FeeCharge.Status.choices)
+    kind = django_filters.ChoiceFilter(choices=FeeKind.choices)
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+    application = RecordFilter(model=PermitApplication, what="application")
+
+    class Meta:
+        model = FeeCharge
+        fields = ["status", "kind", "establishment", "application"]
+
+
+class ModificationFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=PermitModification.Status.choices)
+    permit = RecordFilter(model=Permit, what="permit")
+
+    class Meta:
+        model = PermitModification
+        fields = ["status", "permit"]
+
+
+class NoticeFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=PermitNotice.Kind.choices)
+    permit = RecordFilter(model=Permit, what="permit")
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+
+    class Meta:
+        model = PermitNotice
+        fields = ["kind", "permit", "establishment"]

@@ -1,8 +1,7 @@
 """Reads of the permits app, always scoped to the user (B1, B6).
 
-Staff see every application and permit. An FSE user sees its own establishments' records; a
-property owner those of the FSEs on its parcels; a hauler the permits of its customers (it services
-to the frequency they state) but not their applications. Anything else is not found (404).
+Who sees which record is each model's `visible_to(user, action)` (fogcontrol.permits.querysets).
+Anything outside the user's scope is not found (404).
 """
 
 from __future__ import annotations
@@ -13,11 +12,14 @@ import datetime as dt
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce, Least
 
+from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
+from fogcontrol.core.scoping import VIEW
 from fogcontrol.permits.models import (
     CLOSED_APPLICATION_STATUSES,
     ApplicationStatus,
     FeeCharge,
+    FeeSchedule,
     Permit,
     PermitApplication,
     PermitModification,
@@ -27,8 +29,9 @@ from fogcontrol.permits.models import (
     PermitVersion,
     RemodelNotice,
 )
+from fogcontrol.permits.roles import REVIEWERS
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
-from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
+from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
@@ -46,22 +49,28 @@ QUEUE_ORDER = [
 ]
 
 
-def _fse_ids(user):
-    return establishments_visible_to(user).values("pk")
-
-
 # --- Applications --------------------------------------------------------------------------
 
 
-def applications_visible_to(user) -> QuerySet[PermitApplication]:
-    queryset = PermitApplication.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
-        return queryset.none()
-    return queryset.filter(establishment__in=_fse_ids(user))
+def applications_visible_to(user, action: str = VIEW) -> QuerySet[PermitApplication]:
+    return PermitApplication.objects.visible_to(user, action)
+
+
+def establishments_to_file_for(user) -> QuerySet[FoodServiceEstablishment]:
+    """The active establishments this user may apply or file a notice for (B3, G1): any for the FOG
+    Manager's staff, its own for an FSE user (permits.actions.may_file_for), none for anyone else."""
+    if not (has_role(user, REVIEWERS) or getattr(user, "role", None) == Role.FSE):
+        return FoodServiceEstablishment.objects.none()
+    return establishments_visible_to(user).filter(status=FoodServiceEstablishment.Status.ACTIVE)
+
+
+def open_application_for(establishment) -> PermitApplication | None:
+    """The establishment's application in progress, if any: there is at most one (B3)."""
+    return (
+        PermitApplication.objects.filter(establishment=establishment, status__in=OPEN_STATUSES)
+        .order_by("-pk")
+        .first()
+    )
 
 
 def application_list(user) -> QuerySet[PermitApplication]:
@@ -107,13 +116,8 @@ def application_queue_counts(user) -> dict[str, int]:
 # --- Permits -------------------------------------------------------------------------------
 
 
-def permits_visible_to(user) -> QuerySet[Permit]:
-    queryset = Permit.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    return queryset.filter(establishment__in=_fse_ids(user))
+def permits_visible_to(user, action: str = VIEW) -> QuerySet[Permit]:
+    return Permit.objects.visible_to(user, action)
 
 
 def permit_list(user) -> QuerySet[Permit]:
@@ -141,7 +145,7 @@ def permit_detail(user, pk) -> Permit:
 
 def permit_version_detail(user, permit_pk, number) -> PermitVersion:
     return (
-        PermitVersion.objects.filter(permit__in=permits_visible_to(user).values("pk"))
+        PermitVersion.objects.visible_to(user)
         .select_related("permit", "permit__establishment")
         .get(permit_id=permit_pk, number=number)
     )
@@ -258,63 +262,34 @@ def permit_compliance(establishment, *, on: dt.date) -> tuple[bool, str]:
 
 
 def modification_list(user) -> QuerySet[PermitModification]:
-    return PermitModification.objects.filter(permit__in=permits_visible_to(user).values("pk")).select_related(
-        "permit", "permit__establishment"
-    )
+    return PermitModification.objects.visible_to(user).select_related("permit", "permit__establishment")
 
 
 def orders_visible_to(user) -> QuerySet[PermitOrder]:
     """Suspension, revocation and reinstatement orders (L, M): staff see all; the permittee (and the
     owner of its parcel) its own; a hauler none."""
-    queryset = PermitOrder.objects.select_related("permit", "permit__establishment", "ends_order")
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
-        return queryset.none()
-    return queryset.filter(permit__establishment__in=_fse_ids(user))
+    return PermitOrder.objects.visible_to(user).select_related(
+        "permit", "permit__establishment", "ends_order"
+    )
 
 
 def notices_visible_to(user) -> QuerySet[PermitNotice]:
-    if not user.is_authenticated:
-        return PermitNotice.objects.none()
-    queryset = PermitNotice.objects.select_related("establishment", "permit", "application")
-    if user.is_program_staff:
-        return queryset
-    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
-        return queryset.none()
-    if user.role == Role.PROPERTY_OWNER:
-        # A2: the owner's own notices about the shared devices on its parcels.
-        owned_devices = GreaseControlDevice.objects.filter(parcel__owner_users=user).values("pk")
-        return queryset.filter(
-            Q(establishment__in=_fse_ids(user)) | Q(party__isnull=False, device__in=owned_devices)
-        )
-    return queryset.filter(establishment__in=_fse_ids(user))
+    return PermitNotice.objects.visible_to(user).select_related("establishment", "permit", "application")
 
 
-def remodel_notices_visible_to(user) -> QuerySet[RemodelNotice]:
-    queryset = RemodelNotice.objects.select_related("establishment")
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
-        return queryset.none()
-    return queryset.filter(establishment__in=_fse_ids(user))
+def remodel_notices_visible_to(user, action: str = VIEW) -> QuerySet[RemodelNotice]:
+    return RemodelNotice.objects.visible_to(user, action).select_related("establishment")
 
 
 def fee_charges_visible_to(user) -> QuerySet[FeeCharge]:
-    queryset = FeeCharge.objects.select_related(
+    return FeeCharge.objects.visible_to(user).select_related(
         "establishment", "application", "fee_schedule", "remodel_notice"
     )
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role not in (Role.FSE, Role.PROPERTY_OWNER):
-        return queryset.none()
-    return queryset.filter(establishment__in=_fse_ids(user))
+
+
+def fee_schedules_visible_to(user) -> QuerySet[FeeSchedule]:
+    """The Town's fee schedules, newest first, with their lines: every signed-in user reads them."""
+    return FeeSchedule.objects.visible_to(user).prefetch_related("lines").order_by("-effective_from")
 
 
 # --- The FSE portal ------------------------------------------------------------------------

@@ -43,6 +43,16 @@ PERMIT_TRANSITIONS: dict[str, frozenset[str]] = {
     P.SUPERSEDED: frozenset(),
 }
 
+# What may be done to a permit besides moving its status (B6, B7, B8); the services check these.
+# B6: a permit in force or expired is renewed (a suspended one is reinstated first; L5: a revoked one
+# needs a new application).
+RENEWABLE: frozenset[str] = frozenset({P.ISSUED, P.EXPIRED})
+# B8: a change of ownership, food types or operations opens a new application for any permit not
+# revoked or already replaced.
+CHANGEABLE: frozenset[str] = frozenset({P.ISSUED, P.EXPIRED, P.SUSPENDED})
+# B7: the FOG Manager changes the terms of a permit that has not lapsed.
+MODIFIABLE: frozenset[str] = frozenset({P.ISSUED, P.SUSPENDED})
+
 _APPLICATION_WORDS = {
     A.SUBMITTED: "submit it",
     A.UNDER_REVIEW: "put it under review",

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.program.querysets import HolidayQuerySet, RulesetVersionQuerySet
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -38,6 +39,8 @@ class Holiday(models.Model):
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.HOLIDAY)
 
+    objects = HolidayQuerySet.as_manager()
+
     class Meta:
         ordering = ["date"]
 
@@ -67,6 +70,8 @@ class RulesetVersion(models.Model):
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    objects = RulesetVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-effective_from"]

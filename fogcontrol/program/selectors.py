@@ -78,9 +78,7 @@ def town_profile_for(user) -> TownProfile:
 
 
 def holidays_visible_to(user) -> QuerySet[Holiday]:
-    if not program_settings_visible(user):
-        return Holiday.objects.none()
-    return Holiday.objects.all()
+    return Holiday.objects.visible_to(user)
 
 
 def holiday_list(user, *, year: int | None = None) -> QuerySet[Holiday]:
@@ -101,9 +99,7 @@ def holiday_years(user) -> list[int]:
 
 
 def ruleset_versions_visible_to(user) -> QuerySet[RulesetVersion]:
-    if not program_settings_visible(user):
-        return RulesetVersion.objects.none()
-    return RulesetVersion.objects.select_related("created_by")
+    return RulesetVersion.objects.visible_to(user).select_related("created_by")
 
 
 def ruleset_version_list(user) -> QuerySet[RulesetVersion]:

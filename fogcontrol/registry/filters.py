@@ -11,6 +11,7 @@ from fogcontrol.registry.models import (
     HaulerCompany,
     Parcel,
     Party,
+    ReceivingFacility,
 )
 
 # Accepts 1/0, true/false, yes/no: the links on the home page use ?shared=1.
@@ -136,3 +137,13 @@ class PartyFilter(django_filters.FilterSet):
             | Q(email__icontains=value)
             | Q(phone__icontains=value)
         )
+
+
+class FacilityFilter(django_filters.FilterSet):
+    """Receiving facilities (E7, F5)."""
+
+    active = django_filters.BooleanFilter(widget=YES_NO)
+
+    class Meta:
+        model = ReceivingFacility
+        fields = ["active"]

@@ -8,6 +8,17 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
+from fogcontrol.registry.querysets import (
+    DeviceQuerySet,
+    EstablishmentQuerySet,
+    FacilityQuerySet,
+    HaulerQuerySet,
+    LicenceImportQuerySet,
+    ParcelQuerySet,
+    PartyQuerySet,
+    VehicleQuerySet,
+)
+
 
 class Party(models.Model):
     """A person or organisation the program deals with: property owner, FSE operator, designee."""
@@ -32,6 +43,8 @@ class Party(models.Model):
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = PartyQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "pk"]
@@ -75,6 +88,8 @@ class Parcel(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = ParcelQuerySet.as_manager()
+
     class Meta:
         ordering = ["apn"]
 
@@ -98,6 +113,8 @@ class HaulerCompany(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = HaulerQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
         verbose_name_plural = "hauler companies"
@@ -112,6 +129,8 @@ class HaulerVehicle(models.Model):
     description = models.CharField(max_length=200, blank=True)
     tank_capacity_gallons = models.PositiveIntegerField(null=True, blank=True)
     active = models.BooleanField(default=True)
+
+    objects = VehicleQuerySet.as_manager()
 
     class Meta:
         ordering = ["hauler", "plate"]
@@ -130,6 +149,8 @@ class ReceivingFacility(models.Model):
     address = models.TextField(blank=True)
     permit_number = models.CharField(max_length=64, blank=True)
     active = models.BooleanField(default=True)
+
+    objects = FacilityQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -201,6 +222,8 @@ class FoodServiceEstablishment(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = EstablishmentQuerySet.as_manager()
+
     class Meta:
         ordering = ["business_name", "pk"]
         verbose_name = "food service establishment"
@@ -259,6 +282,8 @@ class GreaseControlDevice(models.Model):
     a4_flags = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = DeviceQuerySet.as_manager()
 
     class Meta:
         ordering = ["identifier"]
@@ -322,6 +347,8 @@ class LicenceImport(models.Model):
     )
     applied_by_label = models.CharField(max_length=150, blank=True)
     applied_at = models.DateTimeField(null=True, blank=True)
+
+    objects = LicenceImportQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -1,16 +1,15 @@
 """Reads of the registry, always scoped to what the user may see.
 
-Staff see the whole program. An FSE user sees its establishments and their devices; a property
-owner user its parcels, the FSEs on them and their devices; a hauler user its company and its
-customers' establishments and devices. Anything else is not found (404), never forbidden, so
-that a record's existence does not leak.
+Who sees which record is each model's `visible_to(user, action)` (fogcontrol.registry.querysets);
+the `*_visible_to` selectors below only name it for the other apps. Anything outside the scope is
+not found (404), never forbidden, so that a record's existence does not leak.
 """
 
 from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from fogcontrol.core.roles import Role
+from fogcontrol.core.scoping import VIEW
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -23,28 +22,8 @@ from fogcontrol.registry.models import (
 from fogcontrol.rules.responsibility import FSE, Responsibility, device_responsibility
 
 
-def _establishment_scope(user) -> Q | None:
-    """The filter on FSEs for an outside user; None means everything (staff)."""
-    if not user.is_authenticated:
-        return Q(pk__in=[])
-    if user.is_program_staff:
-        return None
-    if user.role == Role.FSE:
-        return Q(users=user)
-    if user.role == Role.PROPERTY_OWNER:
-        return Q(parcel__owner_users=user)
-    if user.role == Role.HAULER:
-        return Q(haulers__users=user)
-    return Q(pk__in=[])
-
-
-def establishments_visible_to(user) -> QuerySet[FoodServiceEstablishment]:
-    queryset = FoodServiceEstablishment.objects.all()
-    scope = _establishment_scope(user)
-    if scope is not None:
-        # A subquery on ids keeps the outer query free of joins that would repeat rows.
-        queryset = queryset.filter(pk__in=FoodServiceEstablishment.objects.filter(scope).values("pk"))
-    return queryset
+def establishments_visible_to(user, action: str = VIEW) -> QuerySet[FoodServiceEstablishment]:
+    return FoodServiceEstablishment.objects.visible_to(user, action)
 
 
 def establishment_list(user, *, search: str = "") -> QuerySet[FoodServiceEstablishment]:
@@ -77,17 +56,8 @@ def establishment_detail(user, pk) -> FoodServiceEstablishment:
     )
 
 
-def devices_visible_to(user) -> QuerySet[GreaseControlDevice]:
-    queryset = GreaseControlDevice.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    visible_fses = establishments_visible_to(user).values("pk")
-    scope = Q(establishments__in=visible_fses)
-    if user.role == Role.PROPERTY_OWNER:
-        scope |= Q(parcel__owner_users=user)
-    return queryset.filter(pk__in=GreaseControlDevice.objects.filter(scope).values("pk"))
+def devices_visible_to(user, action: str = VIEW) -> QuerySet[GreaseControlDevice]:
+    return GreaseControlDevice.objects.visible_to(user, action)
 
 
 def device_list(user) -> QuerySet[GreaseControlDevice]:
@@ -117,17 +87,8 @@ def device_detail(user, pk) -> GreaseControlDevice:
     )
 
 
-def parcels_visible_to(user) -> QuerySet[Parcel]:
-    queryset = Parcel.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role == Role.PROPERTY_OWNER:
-        return queryset.filter(owner_users=user)
-    if user.role == Role.FSE:
-        return queryset.filter(pk__in=FoodServiceEstablishment.objects.filter(users=user).values("parcel_id"))
-    return queryset.none()
+def parcels_visible_to(user, action: str = VIEW) -> QuerySet[Parcel]:
+    return Parcel.objects.visible_to(user, action)
 
 
 def parcel_detail(user, pk) -> Parcel:
@@ -147,30 +108,16 @@ def parcel_detail(user, pk) -> Parcel:
     return parcel
 
 
-def haulers_visible_to(user) -> QuerySet[HaulerCompany]:
-    queryset = HaulerCompany.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role == Role.HAULER:
-        return queryset.filter(users=user)
-    # An FSE or owner sees the haulers its own establishments engaged.
-    return queryset.filter(pk__in=establishments_visible_to(user).values("haulers"))
+def haulers_visible_to(user, action: str = VIEW) -> QuerySet[HaulerCompany]:
+    return HaulerCompany.objects.visible_to(user, action)
 
 
-def parties_visible_to(user) -> QuerySet[Party]:
-    """Contacts hold personal data: staff only."""
-    if user.is_authenticated and user.is_program_staff:
-        return Party.objects.all()
-    return Party.objects.none()
+def parties_visible_to(user, action: str = VIEW) -> QuerySet[Party]:
+    return Party.objects.visible_to(user, action)
 
 
-def facilities_visible_to(user) -> QuerySet[ReceivingFacility]:
-    """Receiving facilities are public knowledge within the program: any signed-in user."""
-    if not user.is_authenticated:
-        return ReceivingFacility.objects.none()
-    return ReceivingFacility.objects.all()
+def facilities_visible_to(user, action: str = VIEW) -> QuerySet[ReceivingFacility]:
+    return ReceivingFacility.objects.visible_to(user, action)
 
 
 def responsibility_for(device: GreaseControlDevice) -> Responsibility:
@@ -285,9 +232,7 @@ def hauler_customers(user, hauler: HaulerCompany) -> QuerySet[FoodServiceEstabli
 
 def vehicle_detail(user, hauler_pk, pk):
     """A hauler's vehicle; raises DoesNotExist outside the user's scope."""
-    return HaulerVehicle.objects.select_related("hauler").get(
-        pk=pk, hauler_id=hauler_pk, hauler__in=haulers_visible_to(user)
-    )
+    return HaulerVehicle.objects.visible_to(user).select_related("hauler").get(pk=pk, hauler_id=hauler_pk)
 
 
 def party_detail(user, pk) -> Party:

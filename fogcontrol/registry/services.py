@@ -17,6 +17,7 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.registry.actions import establishment_close_verdict
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -171,8 +172,8 @@ def establishment_update(
 @transaction.atomic
 def establishment_close(*, establishment: FoodServiceEstablishment, acting_user, closed_on=None):
     """Close an FSE. It keeps its history: nothing is deleted."""
-    if establishment.status == FoodServiceEstablishment.Status.CLOSED:
-        raise StateConflict(f"{establishment} is already closed (since {establishment.closed_on:%Y-%m-%d}).")
+    if not (verdict := establishment_close_verdict(establishment)):
+        raise StateConflict(verdict.reason)
     return establishment_update(
         establishment=establishment,
         acting_user=acting_user,

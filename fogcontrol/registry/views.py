@@ -19,12 +19,14 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from fogcontrol.audit.selectors import change_history
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors, services
+from fogcontrol.registry.actions import establishment_actions, establishment_reopen_verdict
 from fogcontrol.registry.filters import (
     DeviceFilter,
     EstablishmentFilter,
@@ -211,6 +213,7 @@ def establishment_detail(request, pk: int):
     fse = found(selectors.establishment_detail, request.user, pk)
     context = {
         "fse": fse,
+        "actions": establishment_actions(request.user, fse),
         "devices": _device_rows(fse.devices.all()),
         "history": change_history(request.user, fse),
     }
@@ -339,10 +342,11 @@ def establishment_close(request, pk: int):
     """Close an FSE (it keeps its devices' records and its history)."""
     _editors_only(request.user)
     fse = found(selectors.establishment_detail, request.user, pk)
-    if fse.status == FoodServiceEstablishment.Status.CLOSED:
-        messages.error(request, f"{fse} is already closed (since {fse.closed_on:%B %-d, %Y}).")
-    else:
+    try:
         services.establishment_close(establishment=fse, acting_user=request.user)
+    except StateConflict as refusal:
+        messages.error(request, str(refusal))
+    else:
         messages.success(request, f"{fse} was closed. Its records and history are kept.")
     return redirect(detail_url(fse))
 
@@ -352,8 +356,8 @@ def establishment_close(request, pk: int):
 def establishment_reopen(request, pk: int):
     _editors_only(request.user)
     fse = found(selectors.establishment_detail, request.user, pk)
-    if fse.status == FoodServiceEstablishment.Status.ACTIVE:
-        messages.error(request, f"{fse} is already active.")
+    if not (verdict := establishment_reopen_verdict(fse)):
+        messages.error(request, verdict.reason)
     else:
         services.establishment_update(
             establishment=fse, acting_user=request.user, status=FoodServiceEstablishment.Status.ACTIVE

@@ -88,7 +88,7 @@ class ManifestForm(forms.Form):
         self.fields["device"].queryset = devices_visible_to(user).order_by("identifier")
         self.fields["establishment"].queryset = establishments_visible_to(user).order_by("business_name")
         if user.role == Role.HAULER:
-            companies = HaulerCompany.objects.filter(users=user)
+            companies = HaulerCompany.objects.visible_to(user)
             self.fields["hauler"].queryset = companies
             if companies.count() <= 1:
                 self.fields["hauler"].widget = forms.HiddenInput()

@@ -6,7 +6,6 @@ through fogcontrol.servicing.services; the rules come from fogcontrol.rules.
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Exists, OuterRef
 
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.registry.models import (
@@ -17,6 +16,15 @@ from fogcontrol.registry.models import (
     ReceivingFacility,
 )
 from fogcontrol.rules import devices as device_rules
+from fogcontrol.servicing.querysets import (
+    FrequencyRequestQuerySet,
+    LitigationHoldQuerySet,
+    ManifestFlagQuerySet,
+    ManifestImportQuerySet,
+    ManifestQuerySet,
+    ServiceRequirementQuerySet,
+    SludgeReadingQuerySet,
+)
 from fogcontrol.servicing.retention_models import PurgeReport, PurgeReportItem, RetentionApproval
 
 __all__ = [
@@ -70,6 +78,8 @@ class ManifestImport(models.Model):
     report = models.FileField(upload_to="servicing/import-reports/%Y/%m/", blank=True)
     error = models.TextField(blank=True, help_text="Why the whole file was refused, if it was.")
 
+    objects = ManifestImportQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at", "-pk"]
 
@@ -95,13 +105,6 @@ class ManifestImportProblem(models.Model):
 
     def __str__(self) -> str:
         return f"Row {self.row_number}: {self.message}"
-
-
-class ManifestQuerySet(models.QuerySet):
-    def effective(self):
-        """Manifests in force: not withdrawn, and not replaced by a correction (F1)."""
-        corrected = Manifest.objects.filter(corrects=OuterRef("pk"))
-        return self.filter(withdrawn=False).exclude(Exists(corrected))
 
 
 class Manifest(CopyOfRecord):
@@ -231,6 +234,8 @@ class ManifestFlag(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
     review_note = models.TextField(blank=True)
 
+    objects = ManifestFlagQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at", "pk"]
 
@@ -257,6 +262,8 @@ class SludgeReading(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     recorded_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SludgeReadingQuerySet.as_manager()
 
     class Meta:
         ordering = ["-taken_on", "-pk"]
@@ -343,6 +350,8 @@ class FrequencyChangeRequest(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     decision_note = models.TextField(blank=True)
+
+    objects = FrequencyRequestQuerySet.as_manager()
 
     class Meta:
         ordering = ["-submitted_at", "-pk"]
@@ -465,6 +474,8 @@ class ServiceRequirement(models.Model):
     )
     close_note = models.TextField(blank=True)
 
+    objects = ServiceRequirementQuerySet.as_manager()
+
     class Meta:
         ordering = ["-opened_on", "-pk"]
 
@@ -484,6 +495,8 @@ class LitigationHold(models.Model):
     placed_by_label = models.CharField(max_length=150, blank=True)
     placed_at = models.DateTimeField(auto_now_add=True)
     released_at = models.DateTimeField(null=True, blank=True)
+
+    objects = LitigationHoldQuerySet.as_manager()
 
     class Meta:
         ordering = ["-placed_at"]

@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
 
 from fogcontrol.core.roles import Role
+from fogcontrol.core.scoping import VIEW
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerVehicle
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing.context import ProgramContext
@@ -30,15 +31,8 @@ from fogcontrol.servicing.models import (
 from fogcontrol.servicing.services.state import DeviceSnapshot, device_snapshot
 
 
-def manifests_visible_to(user) -> QuerySet[Manifest]:
-    queryset = Manifest.objects.all()
-    if not user.is_authenticated:
-        return queryset.none()
-    if user.is_program_staff:
-        return queryset
-    if user.role == Role.HAULER:
-        return queryset.filter(hauler__in=user.hauler_companies.all())
-    return queryset.filter(device__in=devices_visible_to(user).values("pk"))
+def manifests_visible_to(user, action: str = VIEW) -> QuerySet[Manifest]:
+    return Manifest.objects.visible_to(user, action)
 
 
 def manifest_list(user) -> QuerySet[Manifest]:
@@ -116,37 +110,27 @@ def device_for_servicing(user, pk) -> GreaseControlDevice:
 
 
 def flags_to_review(user) -> QuerySet[ManifestFlag]:
-    if not (user.is_authenticated and user.is_program_staff):
-        return ManifestFlag.objects.none()
-    return ManifestFlag.objects.select_related("manifest", "manifest__device", "manifest__hauler").order_by(
-        "review", "-created_at"
+    return (
+        ManifestFlag.objects.visible_to(user)
+        .select_related("manifest", "manifest__device", "manifest__hauler")
+        .order_by("review", "-created_at")
     )
 
 
-def requirements_visible_to(user) -> QuerySet[ServiceRequirement]:
-    queryset = ServiceRequirement.objects.select_related("device", "opened_by_manifest", "closed_by_manifest")
-    if user.is_authenticated and user.is_program_staff:
-        return queryset
-    return queryset.filter(device__in=devices_visible_to(user).values("pk")).exclude(
-        kind=ServiceRequirement.Kind.FREQUENCY_REVIEW
+def requirements_visible_to(user, action: str = VIEW) -> QuerySet[ServiceRequirement]:
+    return ServiceRequirement.objects.visible_to(user, action).select_related(
+        "device", "opened_by_manifest", "closed_by_manifest"
     )
 
 
-def frequency_requests_visible_to(user) -> QuerySet[FrequencyChangeRequest]:
-    queryset = FrequencyChangeRequest.objects.select_related("device", "submitted_by", "decided_by")
-    if user.is_authenticated and user.is_program_staff:
-        return queryset
-    if not user.is_authenticated or user.role == Role.HAULER:
-        return queryset.none()
-    return queryset.filter(device__in=devices_visible_to(user).values("pk"))
+def frequency_requests_visible_to(user, action: str = VIEW) -> QuerySet[FrequencyChangeRequest]:
+    return FrequencyChangeRequest.objects.visible_to(user, action).select_related(
+        "device", "submitted_by", "decided_by"
+    )
 
 
 def imports_visible_to(user) -> QuerySet[ManifestImport]:
-    if not user.is_authenticated:
-        return ManifestImport.objects.none()
-    if user.is_program_staff:
-        return ManifestImport.objects.select_related("uploaded_by")
-    return ManifestImport.objects.filter(uploaded_by=user).select_related("uploaded_by")
+    return ManifestImport.objects.visible_to(user).select_related("uploaded_by")
 
 
 def portal_defaults(user) -> dict:
@@ -162,7 +146,7 @@ def portal_defaults(user) -> dict:
 
 def vehicles_for(user) -> QuerySet[HaulerVehicle]:
     if getattr(user, "role", None) == Role.HAULER:
-        return HaulerVehicle.objects.filter(hauler__users=user, active=True).select_related("hauler")
+        return HaulerVehicle.objects.visible_to(user).filter(active=True).select_related("hauler")
     return HaulerVehicle.objects.none()
 
 
@@ -324,14 +308,12 @@ def holds_for_device(user, pk) -> tuple[GreaseControlDevice, list]:
     if not (user.is_authenticated and user.is_program_staff):
         raise GreaseControlDevice.DoesNotExist
     device = devices_visible_to(user).get(pk=pk)
-    holds = list(LitigationHold.objects.filter(device=device).select_related("placed_by"))
+    holds = list(LitigationHold.objects.visible_to(user).filter(device=device).select_related("placed_by"))
     return device, holds
 
 
 def hold_detail(user, pk):
-    if not (user.is_authenticated and user.is_program_staff):
-        raise LitigationHold.DoesNotExist
-    return LitigationHold.objects.select_related("device").get(pk=pk)
+    return LitigationHold.objects.visible_to(user).select_related("device").get(pk=pk)
 
 
 def manifest_for_purge(user, pk) -> Manifest:

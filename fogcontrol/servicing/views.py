@@ -52,7 +52,6 @@ def home(request):
         "filter": status_filter,
         "page": page,
         "counts": selectors.status_counts(user),
-        "can_submit": can_submit_manifest(user),
     }
     if request.htmx:
         return render(request, "servicing/home.html#status-table", context)

@@ -10,3 +10,14 @@ class ExplanationSerializer(serializers.Serializer):
     provisions = serializers.ListField(child=serializers.CharField(), help_text="Provision IDs, e.g. L2.")
     steps = serializers.ListField(child=serializers.CharField(), help_text="The working, in order.")
     text = serializers.CharField(help_text="Provisions and numbered steps as plain text.")
+
+
+class VerdictSerializer(serializers.Serializer):
+    """One step of `fogcontrol.core.actions`: may the requesting user take it now, and if not, why."""
+
+    allowed = serializers.BooleanField(source="ok")
+    reason = serializers.CharField(help_text="Empty when allowed; else what stands in the way.")
+
+
+def actions_data(actions: dict) -> dict:
+    return {step: VerdictSerializer(verdict).data for step, verdict in actions.items()}

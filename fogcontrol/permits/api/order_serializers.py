@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from fogcontrol.permits import selectors
 from fogcontrol.permits.api.serializers import ScopedPrimaryKeyRelatedField
 from fogcontrol.permits.models import Permit, PermitOrder
 
@@ -38,7 +37,6 @@ class PermitOrderInputSerializer(serializers.Serializer):
     (M1, M3). Reinstatement: `ends_order` and the reason in `facts`."""
 
     permit = ScopedPrimaryKeyRelatedField(
-        scope=selectors.permits_visible_to,
         what="permit",
         where="/api/v1/permits/",
         queryset=Permit.objects.all(),
@@ -53,7 +51,7 @@ class PermitOrderInputSerializer(serializers.Serializer):
     emergency_order_on = serializers.DateField(required=False, allow_null=True)
     determined_by = serializers.CharField(required=False, allow_blank=True, default="")
     ends_order = ScopedPrimaryKeyRelatedField(
-        scope=selectors.orders_visible_to, what="order", where="/api/v1/permit-orders/",
+        what="order", where="/api/v1/permit-orders/",
         queryset=PermitOrder.objects.all(), required=False, allow_null=True,
     )  # fmt: skip
 
@@ -84,7 +82,7 @@ class OrderApplySerializer(serializers.Serializer):
     """The recorded order to apply (L5, M1). Without one the change is refused (409)."""
 
     order = ScopedPrimaryKeyRelatedField(
-        scope=selectors.orders_visible_to, what="order", where="/api/v1/permit-orders/",
+        what="order", where="/api/v1/permit-orders/",
         queryset=PermitOrder.objects.all(), required=False, allow_null=True,
     )  # fmt: skip
     reason = serializers.CharField(required=False, allow_blank=True, default="")

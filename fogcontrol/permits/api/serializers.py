@@ -6,9 +6,13 @@ user cannot see reads as unknown, exactly like one that does not exist.
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.serializers import actions_data
 from fogcontrol.permits import selectors
+from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import (
     ApplicationDocument,
     ApplicationFixture,
@@ -28,31 +32,13 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
-from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
 
-
-class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
-    """A related id looked up among the records the requesting user may see: any other id reads as
-    unknown, exactly like one that does not exist, so nothing leaks."""
-
-    def __init__(self, *, scope, what: str, where: str, **kwargs):
-        self.scope = scope
-        kwargs.setdefault(
-            "error_messages",
-            {
-                "does_not_exist": f'No {what} with id "{{pk_value}}" is on record for you. Give the id of one '
-                f"of your records (see {where}).",
-                "incorrect_type": f"Give the {what}'s id as a whole number, not {{data_type}}.",
-            },
-        )
-        super().__init__(**kwargs)
-
-    def get_queryset(self):
-        request = self.context.get("request")
-        user = getattr(request, "user", None)
-        if user is None:
-            return self.queryset.none()
-        return self.scope(user)
+# One step's verdict in the schema (fogcontrol.core.api.serializers.VerdictSerializer).
+VERDICT_SCHEMA = {
+    "type": "object",
+    "properties": {"allowed": {"type": "boolean"}, "reason": {"type": "string"}},
+    "required": ["allowed", "reason"],
+}
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -159,6 +145,9 @@ class ApplicationSerializer(ApplicationListSerializer):
     messages = MessageSerializer(many=True, read_only=True)
     events = EventSerializer(many=True, read_only=True)
     fees = FeeChargeSerializer(many=True, read_only=True)
+    allowed_actions = serializers.SerializerMethodField(
+        help_text="Each step (submit, accept, issue…): whether you may take it now, and if not, why."
+    )
 
     class Meta(ApplicationListSerializer.Meta):
         fields = [
@@ -179,7 +168,12 @@ class ApplicationSerializer(ApplicationListSerializer):
             "messages",
             "events",
             "fees",
+            "allowed_actions",
         ]
+
+    @extend_schema_field({"type": "object", "additionalProperties": VERDICT_SCHEMA})
+    def get_allowed_actions(self, application) -> dict:
+        return actions_data(application_actions(self.context["request"].user, application))
 
 
 class FixtureInputSerializer(serializers.ModelSerializer):
@@ -192,20 +186,24 @@ class ApplicationWriteSerializer(serializers.ModelSerializer):
     """A draft's fields (B3, B4); `fixtures`, when given, replaces the whole list."""
 
     establishment = ScopedPrimaryKeyRelatedField(
-        scope=establishments_visible_to,
         what="establishment",
         where="/api/v1/establishments/",
         queryset=FoodServiceEstablishment.objects.all(),
     )
     previous_permit = ScopedPrimaryKeyRelatedField(
-        scope=selectors.permits_visible_to, what="permit", where="/api/v1/permits/", queryset=Permit.objects.all(),
-        required=False, allow_null=True,
-    )  # fmt: skip
+        what="permit",
+        where="/api/v1/permits/",
+        queryset=Permit.objects.all(),
+        required=False,
+        allow_null=True,
+    )
     device = ScopedPrimaryKeyRelatedField(
-        scope=devices_visible_to, what="device", where="/api/v1/devices/",
+        what="device",
+        where="/api/v1/devices/",
         queryset=GreaseControlDevice.objects.all(),
-        required=False, allow_null=True,
-    )  # fmt: skip
+        required=False,
+        allow_null=True,
+    )
     fixtures = FixtureInputSerializer(many=True, required=False)
     change_reasons = serializers.ListField(
         child=serializers.ChoiceField(choices=ChangeReason.choices), required=False
@@ -387,9 +385,30 @@ class PermitSerializer(PermitListSerializer):
     versions = PermitVersionSerializer(many=True, read_only=True)
     modifications = ModificationSerializer(many=True, read_only=True)
     events = EventSerializer(many=True, read_only=True)
+    allowed_actions = serializers.SerializerMethodField(
+        help_text="Each step (renew, change, modify, suspend, reinstate, revoke): whether you may take it "
+        "now, and if not, why."
+    )
 
     class Meta(PermitListSerializer.Meta):
-        fields = [*PermitListSerializer.Meta.fields, "status_reason", "versions", "modifications", "events"]
+        fields = [
+            *PermitListSerializer.Meta.fields,
+            "status_reason",
+            "versions",
+            "modifications",
+            "events",
+            "allowed_actions",
+        ]
+
+    @extend_schema_field({"type": "object", "additionalProperties": VERDICT_SCHEMA})
+    def get_allowed_actions(self, permit) -> dict:
+        return actions_data(
+            permit_actions(
+                self.context["request"].user,
+                permit,
+                open_application=selectors.open_application_for(permit.establishment),
+            )
+        )
 
 
 class ModifyInputSerializer(serializers.Serializer):
@@ -477,7 +496,6 @@ class RemodelNoticeSerializer(serializers.ModelSerializer):
 
 class RemodelNoticeInputSerializer(serializers.Serializer):
     establishment = ScopedPrimaryKeyRelatedField(
-        scope=establishments_visible_to,
         what="establishment",
         where="/api/v1/establishments/",
         queryset=FoodServiceEstablishment.objects.all(),

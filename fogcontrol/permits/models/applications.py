@@ -13,6 +13,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 
 from fogcontrol.core.models import CopyOfRecord
+from fogcontrol.permits.querysets import ApplicationQuerySet
 from fogcontrol.registry.models import GreaseControlDevice
 
 
@@ -163,6 +164,8 @@ class PermitApplication(models.Model):
     permit = models.ForeignKey(
         "permits.Permit", null=True, blank=True, on_delete=models.PROTECT, related_name="issuing_applications"
     )
+
+    objects = ApplicationQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from fogcontrol.permits.querysets import FeeChargeQuerySet, FeeScheduleQuerySet
+
 
 class FeeKind(models.TextChoices):
     NEW_PERMIT = "new_permit", "FOG permit application (B3)"
@@ -30,6 +32,8 @@ class FeeSchedule(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    objects = FeeScheduleQuerySet.as_manager()
 
     class Meta:
         ordering = ["-effective_from"]
@@ -99,6 +103,8 @@ class FeeCharge(models.Model):
     )
     settled_by_label = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = FeeChargeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-assessed_on", "-pk"]

@@ -14,6 +14,8 @@ permit changes state (suspended, revoked, reinstated) only by applying a recorde
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.permits.querysets import PermitOrderQuerySet
+
 
 class PermitOrder(models.Model):
     """A suspension, revocation, emergency suspension or reinstatement order, with its process (L, M)."""
@@ -109,6 +111,8 @@ class PermitOrder(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     applied_by_label = models.CharField(max_length=150, blank=True)
+
+    objects = PermitOrderQuerySet.as_manager()
 
     class Meta:
         ordering = ["-recorded_at", "-pk"]

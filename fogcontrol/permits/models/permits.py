@@ -9,6 +9,13 @@ so that any version reprints exactly as issued. Old versions are kept.
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.permits.querysets import (
+    PermitModificationQuerySet,
+    PermitNoticeQuerySet,
+    PermitQuerySet,
+    PermitVersionQuerySet,
+    RemodelNoticeQuerySet,
+)
 from fogcontrol.registry.models import GreaseControlDevice
 
 
@@ -59,6 +66,8 @@ class Permit(models.Model):
     status_reason = models.TextField(blank=True, help_text="Why the permit was suspended or revoked.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = PermitQuerySet.as_manager()
 
     class Meta:
         ordering = ["-first_issued_on", "-pk"]
@@ -127,6 +136,8 @@ class PermitVersion(models.Model):
     )
     issued_by_label = models.CharField(max_length=150)
 
+    objects = PermitVersionQuerySet.as_manager()
+
     class Meta:
         ordering = ["permit", "-number"]
         constraints = [models.UniqueConstraint(fields=["permit", "number"], name="permit_version_unique")]
@@ -175,6 +186,8 @@ class PermitModification(models.Model):
     # mailing record (certified mail article number, date mailed); both are audited.
     backdating_reason = models.TextField(blank=True)
     mailing_record = models.TextField(blank=True)
+
+    objects = PermitModificationQuerySet.as_manager()
 
     class Meta:
         ordering = ["-effective_on", "-pk"]
@@ -266,6 +279,8 @@ class PermitNotice(models.Model):
     )
     created_by_label = models.CharField(max_length=150)
 
+    objects = PermitNoticeQuerySet.as_manager()
+
     class Meta:
         ordering = ["-sent_on", "-pk"]
         constraints = [
@@ -327,6 +342,8 @@ class RemodelNotice(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RemodelNoticeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-filed_on", "-pk"]

@@ -29,8 +29,17 @@ from fogcontrol.permits.models import (
     PermitApplication,
     PermitStatus,
 )
-from fogcontrol.permits.services.common import audited_save, record_event, require_applicant_or_reviewer
-from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
+from fogcontrol.permits.services.common import (
+    audited_save,
+    record_event,
+    require_applicant_or_reviewer,
+)
+from fogcontrol.permits.states import (
+    CHANGEABLE,
+    RENEWABLE,
+    TransitionNotAllowed,
+    check_application_transition,
+)
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry.models import GreaseControlDevice
@@ -192,10 +201,7 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
         raise ValidationError({"previous_permit": ["Name the permit this application renews or replaces."]})
     if previous_permit.establishment_id != establishment.pk:
         raise ValidationError({"previous_permit": ["That permit belongs to another establishment."]})
-    if kind == ApplicationKind.RENEWAL and previous_permit.status not in (
-        PermitStatus.ISSUED,
-        PermitStatus.EXPIRED,
-    ):
+    if kind == ApplicationKind.RENEWAL and previous_permit.status not in RENEWABLE:
         raise ValidationError(
             {
                 "previous_permit": [
@@ -205,10 +211,7 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
                 ]
             }
         )  # fmt: skip
-    if kind == ApplicationKind.CHANGE and previous_permit.status in (
-        PermitStatus.REVOKED,
-        PermitStatus.SUPERSEDED,
-    ):
+    if kind == ApplicationKind.CHANGE and previous_permit.status not in CHANGEABLE:
         raise ValidationError(
             {
                 "previous_permit": [
@@ -412,7 +415,7 @@ def _carry_forward(permit: Permit) -> tuple[dict, list[dict]]:
 @transaction.atomic
 def renewal_application_start(*, permit: Permit, acting_user) -> PermitApplication:
     """B6: open the annual renewal, pre-filled from the last application and the permit's device."""
-    if permit.status in (PermitStatus.REVOKED, PermitStatus.SUPERSEDED, PermitStatus.SUSPENDED):
+    if permit.status not in RENEWABLE:
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: it cannot be renewed."
             + (" The FSE must apply for a new permit (L5)." if permit.status == PermitStatus.REVOKED else "")
@@ -443,6 +446,15 @@ def change_application_start(
     A change of service frequency approved by the FOG Manager does not: it is the device's, proposed
     with `fogcontrol.servicing.services.frequency_change` (B7, A2).
     """
+    if permit.status not in CHANGEABLE:
+        raise TransitionNotAllowed(
+            f"Permit {permit.number} is {permit.get_status_display().lower()}: "
+            + (
+                "apply for a new permit (L5)."
+                if permit.status == PermitStatus.REVOKED
+                else "act on the newer permit (B8)."
+            )
+        )
     if not change_reasons:
         raise ValidationError(
             {"change_reasons": ["B8: say what changed: ownership, food types or operations."]}

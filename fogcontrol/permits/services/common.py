@@ -7,16 +7,10 @@ from django.core.exceptions import PermissionDenied
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.roles import Role
+from fogcontrol.permits.actions import may_file_for
 from fogcontrol.permits.models import PermitEvent
+from fogcontrol.permits.roles import DECIDERS, REVIEWERS
 from fogcontrol.program.selectors import town_profile
-
-# Who decides on applications and permits (B5: "issuance by the FOG Manager").
-DECIDERS = frozenset({Role.FOG_MANAGER})
-# Who may review: ask for information, schedule and record inspections, file on an FSE's behalf.
-REVIEWERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
-# Who applies for their own establishment (B3).
-APPLICANTS = frozenset({Role.FSE})
 
 
 def require_fog_manager(acting_user, what: str) -> None:
@@ -30,13 +24,13 @@ def require_reviewer(acting_user, what: str) -> None:
 def require_applicant_or_reviewer(acting_user, establishment, what: str) -> None:
     """An FSE user of this establishment, or staff who file on its behalf (a job passes, as it
     passes every role check)."""
-    refusal = f"Only the establishment's own users and the FOG Manager's staff may {what}."
     if has_role(acting_user, REVIEWERS):
         return
-    require_role(acting_user, APPLICANTS, refusal)
-    # The role is right; the establishment must also be one the user is bound to.
-    if not establishment.users.filter(pk=acting_user.pk).exists():
-        raise PermissionDenied(refusal)
+    if acting_user is None or not acting_user.is_authenticated:
+        raise PermissionDenied(f"Sign in to {what}.")
+    if may_file_for(acting_user, establishment):
+        return
+    raise PermissionDenied(f"Only the establishment's own users and the FOG Manager's staff may {what}.")
 
 
 def record_event(

@@ -12,13 +12,11 @@ from django.utils import timezone
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.roles import FEE_COLLECTORS, FEE_EDITORS
 from fogcontrol.permits.services.common import audited_save, require_fog_manager
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import town_today
-
-FEE_EDITORS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})
 
 
 def fee_schedule_on(day: dt.date) -> FeeSchedule | None:
@@ -46,7 +44,7 @@ def fee_schedule_create(
     Earlier versions are kept: a fee already owed stays at the amount of the version it was
     assessed under. Every fee kind must be priced (zero is allowed: the Town may charge none).
     """
-    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may set fees.")
+    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager may set fees.")
     errors = {}
     if effective_from and FeeSchedule.objects.filter(effective_from=effective_from).exists():
         errors["effective_from"] = [
@@ -155,7 +153,9 @@ def fee_record_payment(
     Until the billing app exists this is how a fee stops being owed (B3). Partial payments are
     billing's business: the amount must be the fee's.
     """
-    require_role(acting_user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may record payments.")
+    require_role(
+        acting_user, FEE_COLLECTORS, "Only the FOG Manager and the billing clerk may record payments."
+    )
     charge = _lock_outstanding(charge, "pay")
     errors = {}
     try:

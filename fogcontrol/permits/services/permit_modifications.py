@@ -31,7 +31,7 @@ from fogcontrol.permits.services.permit_versions import (
     withdraw_modification,
     write_version,
 )
-from fogcontrol.permits.states import TransitionNotAllowed, check_permit_transition
+from fogcontrol.permits.states import MODIFIABLE, TransitionNotAllowed, check_permit_transition
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.rules.deadlines import frequency_change_effective
 from fogcontrol.rules.explain import fmt_date
@@ -171,7 +171,7 @@ def permit_modification_propose(
         .select_related("establishment", "device")
         .get(pk=permit.pk)
     )
-    if permit.status not in (PermitStatus.ISSUED, PermitStatus.SUSPENDED):
+    if permit.status not in MODIFIABLE:
         check_permit_transition(permit.status, PermitStatus.ISSUED)
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: only a permit in force can be modified."

@@ -41,6 +41,7 @@ from fogcontrol.permits.services.permit_versions import (
 from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.rules.devices import default_frequency
 from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.permit_term import PermitTerm, licence_check, permit_term, renewal_term_start
 
@@ -100,6 +101,17 @@ def _check_fees_paid(application: PermitApplication) -> None:
 
 
 @transaction.atomic
+def default_service_frequency(application: PermitApplication, *, device_kind: str, ruleset) -> int:
+    """The frequency a permit is issued with unless the FOG Manager sets another (B2, E1, E2): the
+    device's own (its assigned frequency, else the E2 default for its kind: the frequency belongs to
+    the device, A2), else that of the permit it follows, else the E2 default for the kind of device
+    applied for (an "other" device has its own default, not the trap's)."""
+    previous, device = application.previous_permit, application.device
+    if device is not None:
+        return device.assigned_frequency_days or default_frequency(device.kind, ruleset)
+    return (previous.service_frequency_days if previous else None) or default_frequency(device_kind, ruleset)
+
+
 def permit_issue(
     *,
     application: PermitApplication,

@@ -264,7 +264,10 @@ def test_fee_schedule_page_for_the_fog_manager(as_user, manager, town):
     response = client.post("/permits/fees/", {"effective_from": "2027-01-01", "label": "Resolution 2026-40",
                            "new_permit": "400", "renewal": "250", "reissue": "300", "plan_review": "500"})  # fmt: skip
     assert response.status_code == 302
-    assert as_user(town.users[Role.FSE]).get("/permits/fees/").status_code == 404
+    # Fee schedules are a public Council resolution (issue #9): the FSE reads them, but records none.
+    fse_page = as_user(town.users[Role.FSE]).get("/permits/fees/")
+    assert fse_page.status_code == 200
+    assert "Resolution 2026-40" in text(fse_page) and "Record a new version" not in text(fse_page)
 
 
 def test_pages_outside_the_users_scope_are_not_found(as_user, town, manager, fees, fse_user):

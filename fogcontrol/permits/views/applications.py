@@ -15,20 +15,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
-from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate
 from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus, FeeCharge
-from fogcontrol.permits.services.common import APPLICANTS, DECIDERS, REVIEWERS
 from fogcontrol.permits.services.device_conditions import device_findings
-from fogcontrol.permits.services.fees import FEE_EDITORS
 from fogcontrol.permits.services.permit_versions import carried_device_condition, current_conditions
+from fogcontrol.permits.services.permits import default_service_frequency
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import ruleset_on, town_today
-from fogcontrol.registry.selectors import establishments_visible_to
-from fogcontrol.rules.devices import default_frequency
 
 S = ApplicationStatus
 # Rows per page of the permits lists.
@@ -36,13 +33,7 @@ PER_PAGE = 25
 
 
 def _applicant_establishments(user):
-    """The establishments this user may apply for: its own, or any for the FOG Manager's staff."""
-    queryset = establishments_visible_to(user).filter(status="active")
-    if has_role(user, REVIEWERS):
-        return queryset
-    if has_role(user, APPLICANTS):
-        return queryset.filter(users=user)
-    return queryset.none()
+    return selectors.establishments_to_file_for(user)
 
 
 @login_required
@@ -147,42 +138,36 @@ def _submit(request, pk):
 # --- The detail page and its steps ---------------------------------------------------------
 
 
-def _step_forms(user, application, bound=None) -> dict:
+# The forms of the steps that take input, in the order the page shows them; a step is offered only
+# when application_actions allows it to this user now.
+_OFFERED_FORMS = (
+    "document",
+    "respond",
+    "request-information",
+    "schedule-inspection",
+    "record-inspection",
+    "reject",
+    "pay-fee",
+    "waive-fee",
+    "issue",
+    "note",
+)
+
+
+def _step_forms(application, actions, bound=None) -> dict:
     """The forms the page offers in this state to this user; `bound` replaces one after an error."""
-    status = application.status
-    reviewer = has_role(user, REVIEWERS)
-    decider = has_role(user, DECIDERS)
-    applicant = reviewer or application.establishment.users.filter(pk=user.pk).exists()
     offer = {}
-    if applicant and status == S.DRAFT:
-        offer["document"] = forms.DocumentForm(prefix="document")
-    if applicant and status == S.INFORMATION_REQUESTED:
-        offer["respond"] = forms.RespondForm(prefix="respond")
-    if reviewer and status in (S.SUBMITTED, S.UNDER_REVIEW, S.ACCEPTED, S.INSPECTION_SCHEDULED):
-        offer["request-information"] = forms.MessageForm(prefix="request-information")
-    if reviewer and status in (S.ACCEPTED, S.INSPECTION_SCHEDULED):
-        offer["schedule-inspection"] = forms.ScheduleForm(prefix="schedule-inspection")
-    if reviewer and status == S.INSPECTION_SCHEDULED:
-        offer["record-inspection"] = forms.InspectionForm(
-            prefix="record-inspection", initial={"inspected_on": town_today()}
-        )
-    if decider and status in (
-        S.SUBMITTED,
-        S.UNDER_REVIEW,
-        S.INFORMATION_REQUESTED,
-        S.ACCEPTED,
-        S.INSPECTION_SCHEDULED,
-    ):
-        offer["reject"] = forms.RejectForm(prefix="reject")
-    outstanding = _outstanding_fees(application)
-    if user.has_role(*FEE_EDITORS) and outstanding.exists():
-        offer["pay-fee"] = _fee_form("pay-fee", application)
-    if decider and outstanding.exists():
-        offer["waive-fee"] = _fee_form("waive-fee", application)
-    if decider and status == S.ACCEPTED:
-        offer["issue"] = _issue_form(application)
-    if applicant or reviewer:
-        offer["note"] = forms.MessageForm(prefix="note")
+    for name in _OFFERED_FORMS:
+        if not actions[name.replace("-", "_")]:
+            continue
+        if name == "issue":
+            offer[name] = _issue_form(application)
+        elif name in ("pay-fee", "waive-fee"):
+            offer[name] = _fee_form(name, application)
+        elif name == "record-inspection":
+            offer[name] = forms.InspectionForm(prefix=name, initial={"inspected_on": town_today()})
+        else:
+            offer[name] = STEP_FORMS[name](prefix=name)
     if bound is not None:
         name, form = bound
         offer[name] = form
@@ -209,14 +194,13 @@ def _issue_form(application, data=None):
     ruleset = ruleset_on(town_today())
     device = application.device
     previous = application.previous_permit
+    kind = application.device_kind or (device.kind if device else "")
     initial = {
-        "device_kind": application.device_kind or (device.kind if device else ""),
+        "device_kind": kind,
         "device_capacity_gallons": application.device_capacity_gallons or (device.capacity_gallons if device else None),
         "device_rated_flow_gpm": application.device_rated_flow_gpm or (device.rated_flow_gpm if device else None),
-        # The device's frequency: a permit states it and never changes it (E1, A2).
-        "service_frequency_days": (device.assigned_frequency_days or default_frequency(device.kind, ruleset) if device else None)
-        or (previous.service_frequency_days if previous else None)
-        or (ruleset.default_frequency_interceptor_days if application.device_kind == "gravity_interceptor" else ruleset.default_frequency_trap_days),
+        # The service's own default (E2 by kind of device), so the form proposes what issuing would do.
+        "service_frequency_days": default_service_frequency(application, device_kind=kind, ruleset=ruleset) if kind else None,
         "conditions": current_conditions(previous) if previous else "",
     }  # fmt: skip
     # A4 / A5: when the sizing check finds the device wanting, the form asks for the condition on it.
@@ -232,13 +216,11 @@ def _issue_form(application, data=None):
 
 def _detail(request, application, *, bound=None, status=200):
     user = request.user
+    actions = application_actions(user, application)
     context = {
         "application": application,
-        "steps": _step_forms(user, application, bound),
-        "is_reviewer": has_role(user, REVIEWERS),
-        "is_decider": has_role(user, DECIDERS),
-        "can_withdraw": application.is_open
-        and (has_role(user, REVIEWERS) or application.establishment.users.filter(pk=user.pk).exists()),
+        "actions": actions,
+        "steps": _step_forms(application, actions, bound),
     }
     if user.is_program_staff:
         context["sizing"] = application_sizing(application, ruleset_on(town_today()))

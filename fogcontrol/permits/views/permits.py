@@ -16,11 +16,11 @@ from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
-from fogcontrol.permits.models import FeeSchedule, RemodelNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.roles import FEE_EDITORS
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
-from fogcontrol.permits.services.fees import FEE_EDITORS
 from fogcontrol.permits.services.orders import DECISION_RECORDERS
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
@@ -66,19 +66,20 @@ def _permit_context(request, permit, **extra):
     ruleset = ruleset_on(today)
     is_applicant = has_role(user, REVIEWERS) or permit.establishment.users.filter(pk=user.pk).exists()
     versions = list(permit.versions.all())
+    open_application = selectors.open_application_for(permit.establishment)
     context = {
         "permit": permit,
         "version": next((v for v in versions if v.number == permit.version_number), None),
         "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
         "expiry": selectors.permit_expiry_explanation(permit),
+        "actions": permit_actions(user, permit, open_application=open_application),
+        "may_withdraw_changes": has_role(user, DECIDERS),
         "is_decider": has_role(user, DECIDERS),
         "is_applicant": is_applicant,
-        "open_application": permit.follow_on_applications.exclude(
-            status__in=["issued", "rejected", "withdrawn"]
-        ).first(),
+        "open_application": open_application,
         # L, M: the orders are the permittee's and staff's business, not a hauler's.
         "show_orders": user.is_program_staff or user.role in (Role.FSE, Role.PROPERTY_OWNER),
-        "can_decide_orders": user.has_role(*DECISION_RECORDERS),
+        "can_decide_orders": has_role(user, DECISION_RECORDERS),
     }
     context.update(extra)
     return context
@@ -349,16 +350,11 @@ def remodel_detail(request, pk):
         except TransitionNotAllowed as error:
             messages.error(request, str(error))
             status = 409
-    can_submit = notice.plan_review in (
-        RemodelNotice.PlanReview.AWAITING_PLANS,
-        RemodelNotice.PlanReview.REVISIONS_REQUIRED,
-    )
+    actions = remodel_actions(request.user, notice)
     context = {
         "notice": notice,
-        "plans_form": plans_form if can_submit else None,
-        "decide_form": decide_form
-        if has_role(request.user, REVIEWERS) and notice.plan_review == RemodelNotice.PlanReview.PLANS_RECEIVED
-        else None,
+        "plans_form": plans_form if actions["plans"] else None,
+        "decide_form": decide_form if actions["decide"] else None,
     }
     return render(request, "permits/remodel_detail.html", context, status=status)
 
@@ -368,12 +364,14 @@ def remodel_detail(request, pk):
 
 @login_required
 def fee_schedules(request):
-    staff_only(request.user)
+    """The Town's fee schedule: a public Council resolution, so every signed-in user reads it (the
+    API's /api/v1/fee-schedules/ too); only the FOG Manager records a new version."""
     can_edit = has_role(request.user, FEE_EDITORS)
     form = forms.FeeScheduleForm(request.POST or None) if can_edit else None
     status = 200
     if request.method == "POST":
-        require_role(request.user, FEE_EDITORS, "Only the FOG Manager and the billing clerk may set fees.")
+        if not can_edit:
+            raise PermissionDenied("Only the FOG Manager may set fees.")
         status = 400
         if form.is_valid():
             data = form.cleaned_data
@@ -387,7 +385,7 @@ def fee_schedules(request):
             else:
                 messages.success(request, "Fee schedule recorded. Earlier fees stay as assessed.")
                 return redirect("permits:fee_schedules")
-    schedules = FeeSchedule.objects.prefetch_related("lines").order_by("-effective_from")
+    schedules = selectors.fee_schedules_visible_to(request.user)
     today = town_today()
     current = next((s for s in schedules if s.effective_from <= today), None)
     return render(request, "permits/fee_schedules.html", {"schedules": schedules, "current": current, "form": form},

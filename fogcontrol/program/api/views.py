@@ -17,9 +17,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
@@ -99,7 +99,7 @@ class HolidayViewSet(
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     mixins.DestroyModelMixin,
-    GenericViewSet,
+    ScopedViewSet,
 ):
     permission_classes = PERMISSIONS
     serializer_class = serializers.HolidaySerializer
@@ -150,7 +150,7 @@ class RulesetVersionViewSet(
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
     mixins.DestroyModelMixin,
-    GenericViewSet,
+    ScopedViewSet,
 ):
     permission_classes = PERMISSIONS
     serializer_class = serializers.RulesetVersionSerializer

@@ -1,8 +1,8 @@
-"""The rules calculator page (/rules/): deadlines, service frequency and penalty caps, for staff.
+"""The rules calculator page (/rules/): deadlines, service frequency and penalty caps.
 
 One page, three GET forms. Without JavaScript a form reloads the page with its answer; with htmx
-only the form's card is swapped (``calculator/calculator.html#<name>-card``). Outside users are
-told the page does not exist (404); the same answers are open to them through the rules API.
+only the form's card is swapped (``calculator/calculator.html#<name>-card``). The rules are public
+law: every signed-in user opens the page, as every signed-in user may ask the rules API.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from fogcontrol.core.views import staff_only
 from fogcontrol.program.calculator import calculations
 from fogcontrol.program.calculator.forms import (
     DeadlineForm,
@@ -133,8 +132,7 @@ def _penalty_section(query, today) -> dict:
 @login_required
 @require_GET
 def calculator(request):
-    """Staff work out a deadline (Counting days), a service frequency (E1-E4) or a penalty cap (P7)."""
-    staff_only(request.user)
+    """Work out a deadline (Counting days), a service frequency (E1-E4) or a penalty cap (P7)."""
     today = town_today()
     asked = _asked(request.GET)
     context = {
@@ -153,5 +151,4 @@ def calculator(request):
 @require_GET
 def observation_row(request):
     """One more blank observation row, appended by htmx."""
-    staff_only(request.user)
     return render(request, f"{TEMPLATE}#observation-row", {"row": ObservationRowForm(auto_id=False)})

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
 from fogcontrol.core.api.serializers import ExplanationSerializer
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors
@@ -29,33 +30,6 @@ from fogcontrol.registry.models import (
 from fogcontrol.rules.responsibility import PROPERTY_OWNER
 
 User = get_user_model()
-
-
-class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
-    """A related id, looked up among the records the requesting user may see.
-
-    `scope` is a selector taking the user (e.g. `selectors.parcels_visible_to`); `what` names the
-    record in the error message, which also says where to find valid ids.
-    """
-
-    def __init__(self, *, scope, what: str, where: str, **kwargs):
-        self.scope = scope
-        kwargs.setdefault(
-            "error_messages",
-            {
-                "does_not_exist": f'No {what} with id "{{pk_value}}" is on record. Give the id of an '
-                f"existing {what} (see {where}).",
-                "incorrect_type": f"Give the {what}'s id as a whole number, not {{data_type}}.",
-            },
-        )
-        super().__init__(**kwargs)
-
-    def get_queryset(self):
-        request = self.context.get("request")
-        user = getattr(request, "user", None)
-        if user is None:
-            return self.queryset.none()
-        return self.scope(user)
 
 
 def _users_field(**kwargs):
@@ -143,7 +117,6 @@ class ParcelSerializer(RegistryModelSerializer):
 
     owner = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
-        scope=selectors.parties_visible_to,
         what="party",
         where="/api/v1/parties/",
         allow_null=True,
@@ -151,7 +124,6 @@ class ParcelSerializer(RegistryModelSerializer):
     )
     owner_designee = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
-        scope=selectors.parties_visible_to,
         what="party",
         where="/api/v1/parties/",
         allow_null=True,
@@ -277,7 +249,6 @@ class EstablishmentSerializer(RegistryModelSerializer):
 
     parcel = ScopedPrimaryKeyRelatedField(
         queryset=Parcel.objects.all(),
-        scope=selectors.parcels_visible_to,
         what="parcel",
         where="/api/v1/parcels/",
         allow_null=True,
@@ -286,7 +257,6 @@ class EstablishmentSerializer(RegistryModelSerializer):
     parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None, allow_null=True)
     operator = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
-        scope=selectors.parties_visible_to,
         what="party",
         where="/api/v1/parties/",
         allow_null=True,
@@ -297,7 +267,6 @@ class EstablishmentSerializer(RegistryModelSerializer):
     )
     contact = ScopedPrimaryKeyRelatedField(
         queryset=Party.objects.all(),
-        scope=selectors.parties_visible_to,
         what="party",
         where="/api/v1/parties/",
         allow_null=True,
@@ -306,7 +275,6 @@ class EstablishmentSerializer(RegistryModelSerializer):
     contact_name = serializers.CharField(source="contact.name", read_only=True, default=None, allow_null=True)
     haulers = ScopedPrimaryKeyRelatedField(
         queryset=HaulerCompany.objects.all(),
-        scope=selectors.haulers_visible_to,
         what="hauler",
         where="/api/v1/haulers/",
         many=True,
@@ -373,7 +341,6 @@ class DeviceSerializer(RegistryModelSerializer):
 
     parcel = ScopedPrimaryKeyRelatedField(
         queryset=Parcel.objects.all(),
-        scope=selectors.parcels_visible_to,
         what="parcel",
         where="/api/v1/parcels/",
         allow_null=True,
@@ -382,7 +349,6 @@ class DeviceSerializer(RegistryModelSerializer):
     parcel_apn = serializers.CharField(source="parcel.apn", read_only=True, default=None, allow_null=True)
     establishments = ScopedPrimaryKeyRelatedField(
         queryset=FoodServiceEstablishment.objects.all(),
-        scope=selectors.establishments_visible_to,
         what="establishment",
         where="/api/v1/establishments/",
         many=True,

@@ -14,9 +14,8 @@ from rest_framework import mixins, permissions, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.response import Response
-from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.registry import selectors, services
@@ -24,11 +23,11 @@ from fogcontrol.registry.api import serializers
 from fogcontrol.registry.filters import (
     DeviceFilter,
     EstablishmentFilter,
+    FacilityFilter,
     HaulerFilter,
     ParcelFilter,
     PartyFilter,
 )
-from fogcontrol.registry.models import FoodServiceEstablishment
 
 WRITE_ACTIONS = frozenset({"create", "update", "partial_update"})
 
@@ -58,7 +57,7 @@ class IsProgramStaff(permissions.BasePermission):
         return request.user.is_program_staff
 
 
-class RegistryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, GenericViewSet):
+class RegistryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Shared plumbing: serializer per action, writes through services, no deletion."""
 
     permission_classes = [permissions.IsAuthenticated, CanEditRegistry]
@@ -166,12 +165,10 @@ class EstablishmentViewSet(EditableRegistryViewSet):
         },
     )
     @action(detail=True, methods=["post"], filter_backends=[])
-    def close(self, request, pk=None):
+    def close(self, request, pk=None, **kwargs):  # kwargs: the DefaultRouter's .json suffix
         establishment = self.get_object()
         form = serializers.EstablishmentCloseSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        if establishment.status == FoodServiceEstablishment.Status.CLOSED:
-            raise Conflict(f"{establishment} is already closed (since {establishment.closed_on}).")
         services.establishment_close(
             establishment=establishment,
             acting_user=request.user,
@@ -246,12 +243,10 @@ class ParcelViewSet(EditableRegistryViewSet):
     def get_queryset(self):
         return selectors.parcel_list_for_api(self.request.user)
 
-    def get_object(self):
+    def find_object(self, pk):
         if self.action != "retrieve":
-            return super().get_object()
-        parcel = selectors.parcel_detail(self.request.user, self.kwargs["pk"])
-        self.check_object_permissions(self.request, parcel)
-        return parcel
+            return super().find_object(pk)
+        return selectors.parcel_detail(self.request.user, pk)
 
     def create_record(self, **data):
         return services.parcel_create(**data)
@@ -339,7 +334,7 @@ class HaulerViewSet(EditableRegistryViewSet):
         filter_backends=[],
         pagination_class=None,
     )
-    def vehicles(self, request, pk=None):
+    def vehicles(self, request, pk=None, **kwargs):  # kwargs: the DefaultRouter's .json suffix
         hauler = self.get_object()
         if request.method == "GET":
             return Response(serializers.VehicleSerializer(hauler.vehicles.all(), many=True).data)
@@ -366,7 +361,7 @@ class FacilityViewSet(WritesThroughServices, mixins.CreateModelMixin, RegistryVi
     """
 
     serializer_class = serializers.FacilitySerializer
-    filterset_fields = ["active"]
+    filterset_class = FacilityFilter
     search_fields = ["name", "permit_number"]
     ordering_fields = ["name"]
     ordering = ["name"]

@@ -8,9 +8,7 @@ from fogcontrol.registry.models import LicenceImport, LicenceImportRow
 
 
 def licence_imports_visible_to(user) -> QuerySet[LicenceImport]:
-    if not (user.is_authenticated and user.is_program_staff):
-        return LicenceImport.objects.none()
-    return LicenceImport.objects.all()
+    return LicenceImport.objects.visible_to(user)
 
 
 def licence_import_list(user) -> QuerySet[LicenceImport]:

@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import (
     FrequencyChange,
@@ -224,6 +226,9 @@ class FrequencyRequestSerializer(serializers.ModelSerializer):
     decision_assessment = serializers.JSONField(
         read_only=True, help_text=ASSESSMENT_HELP + " When decided ({} while pending)."
     )
+    device = ScopedPrimaryKeyRelatedField(
+        what="device", where="/api/v1/devices/", queryset=GreaseControlDevice.objects.all()
+    )
 
     class Meta:
         model = FrequencyChangeRequest
@@ -293,6 +298,10 @@ class FlagReviewSerializer(serializers.Serializer):
 
 
 class ReadingSerializer(serializers.ModelSerializer):
+    device = ScopedPrimaryKeyRelatedField(
+        what="device", where="/api/v1/devices/", queryset=GreaseControlDevice.objects.all()
+    )
+
     class Meta:
         model = SludgeReading
         fields = [

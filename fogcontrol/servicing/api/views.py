@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import FileResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import django_validation_detail
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
@@ -34,7 +35,7 @@ def _manifest_out(request, manifest: Manifest) -> dict:
     return s.ManifestSerializer(fresh, context={"request": request}).data
 
 
-class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Service manifests (E7, F1). Submit one, a batch, or a correction; honours Idempotency-Key."""
 
     serializer_class = s.ManifestSerializer
@@ -45,8 +46,8 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     def get_queryset(self):
         return selectors.manifest_list(self.request.user).prefetch_related("flags", "attachments")
 
-    def get_object(self):
-        return selectors.manifest_detail(self.request.user, self.kwargs["pk"])
+    def find_object(self, pk):
+        return selectors.manifest_detail(self.request.user, pk)
 
     @extend_schema(
         request=s.ManifestInputSerializer,
@@ -255,7 +256,7 @@ class FrequencyChangeWithdrawView(APIView):
         return Response(s.FrequencyChangeSerializer(selectors.frequency_change_detail(request.user, pk)).data)
 
 
-class ServiceStatusViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class ServiceStatusViewSet(mixins.ListModelMixin, ScopedViewSet):
     """Every device the user may see with its current service state (kept by servicing)."""
 
     filterset_class = ServiceStatusFilter
@@ -294,7 +295,7 @@ class _StatusSerializer(s.serializers.Serializer):
         return [fse.business_name for fse in device.establishments.all()]
 
 
-class FlagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class FlagViewSet(mixins.ListModelMixin, ScopedViewSet):
     serializer_class = s.FlagSerializer
     filterset_class = FlagFilter
 
@@ -304,14 +305,14 @@ class FlagViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=s.FlagReviewSerializer, responses={200: s.FlagSerializer})
     @action(detail=True, methods=["post"])
     def review(self, request, pk=None):
-        flag = self.get_queryset().get(pk=pk)
+        flag = self.get_object()
         serializer = s.FlagReviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         flag = services.flag_review(flag=flag, acting_user=request.user, **serializer.validated_data)
         return Response(s.FlagSerializer(flag).data)
 
 
-class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     serializer_class = s.RequirementSerializer
     filterset_class = RequirementFilter
 
@@ -331,7 +332,7 @@ class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
 
 class FrequencyRequestViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """E5: an owner's written request for a different frequency, and the FOG Manager's decision."""
 
@@ -343,7 +344,7 @@ class FrequencyRequestViewSet(
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        device = devices_visible_to(request.user).get(pk=serializer.validated_data["device"].pk)
+        device = serializer.validated_data["device"]  # among the devices the user may see
         filed = services.frequency_request_file(
             device=device,
             acting_user=request.user,
@@ -364,27 +365,25 @@ class FrequencyRequestViewSet(
         return Response(self.get_serializer(decided).data)
 
 
-class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, ScopedViewSet):
     """Sludge-height readings without a pump-out: inspections and self-monitoring (D4, F3, F6)."""
 
     serializer_class = s.ReadingSerializer
 
     def get_queryset(self):
-        return SludgeReading.objects.filter(
-            device__in=devices_visible_to(self.request.user).values("pk")
-        ).select_related("device")
+        return SludgeReading.objects.visible_to(self.request.user).select_related("device")
 
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
-        device = devices_visible_to(request.user).get(pk=data.pop("device").pk)
+        device = data.pop("device")  # among the devices the user may see
         reading = services.reading_record(device=device, acting_user=request.user, **data)
         return Response(self.get_serializer(reading).data, status=status.HTTP_201_CREATED)
 
 
 class ManifestImportViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """CSV upload of manifests: 202 Accepted, then poll the import for its per-row report."""
 

@@ -65,8 +65,8 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
             return s.ApplicationWriteSerializer
         return s.ApplicationSerializer
 
-    def get_object(self):
-        return selectors.application_detail(self.request.user, self.kwargs["pk"])
+    def find_object(self, pk):
+        return selectors.application_detail(self.request.user, pk)
 
     def detail_response(self, application, code=status.HTTP_200_OK):
         fresh = selectors.application_detail(self.request.user, application.pk)

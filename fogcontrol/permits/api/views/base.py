@@ -6,9 +6,9 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import permissions, renderers
 from rest_framework.exceptions import MethodNotAllowed
-from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.permits.states import TransitionNotAllowed
 
 CONFLICT = OpenApiResponse(description="The record's state does not allow this; the reason is given.")
@@ -33,7 +33,7 @@ def pdf_response(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
-class PermitsViewSet(GenericViewSet):
+class PermitsViewSet(ScopedViewSet):
     """Shared plumbing: the service's refusals become 409; nothing is deleted."""
 
     permission_classes = [permissions.IsAuthenticated]

@@ -10,14 +10,17 @@ from rest_framework.response import Response
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
-from fogcontrol.permits.models import FeeSchedule
+from fogcontrol.permits.filters import FeeChargeFilter
 
 
 @extend_schema_view(
-    list=extend_schema(summary="The Town's fee schedule, every version"),
+    list=extend_schema(
+        summary="The Town's fee schedule, every version",
+        description="A public Council resolution: every signed-in user may read it.",
+    ),
     retrieve=extend_schema(summary="One version of the fee schedule"),
     create=extend_schema(
-        summary="Set a new version of the fees (FOG Manager, billing clerk)",
+        summary="Set a new version of the fees (the FOG Manager)",
         request=s.FeeScheduleInputSerializer,
         responses={201: s.FeeScheduleSerializer},
     ),
@@ -29,7 +32,7 @@ class FeeScheduleViewSet(
     filter_backends: list = []
 
     def get_queryset(self):
-        return FeeSchedule.objects.prefetch_related("lines").order_by("-effective_from")
+        return selectors.fee_schedules_visible_to(self.request.user)
 
     def create(self, request, *args, **kwargs):
         schedule = services.fee_schedule_create(
@@ -51,7 +54,7 @@ class FeeScheduleViewSet(
 )
 class FeeChargeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     serializer_class = s.FeeChargeSerializer
-    filterset_fields = ["status", "kind", "establishment", "application"]
+    filterset_class = FeeChargeFilter
     ordering = ["-assessed_on", "-pk"]
 
     def get_queryset(self):

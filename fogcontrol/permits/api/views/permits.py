@@ -17,7 +17,7 @@ from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
-from fogcontrol.permits.filters import PermitFilter
+from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -45,8 +45,8 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
     def get_serializer_class(self):
         return s.PermitSerializer if self.action == "retrieve" else s.PermitListSerializer
 
-    def get_object(self):
-        return selectors.permit_detail(self.request.user, self.kwargs["pk"])
+    def find_object(self, pk):
+        return selectors.permit_detail(self.request.user, pk)
 
     def retrieve(self, request, *args, **kwargs):
         return Response(s.PermitSerializer(self.get_object(), context=self.get_serializer_context()).data)
@@ -279,7 +279,7 @@ class PermitOrderViewSet(
 )
 class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     serializer_class = s.ModificationSerializer
-    filterset_fields = ["status", "permit"]
+    filterset_class = ModificationFilter
     ordering = ["-effective_on", "-pk"]
 
     def get_queryset(self):
@@ -304,7 +304,7 @@ class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Perm
 )
 class NoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     serializer_class = s.NoticeSerializer
-    filterset_fields = ["kind", "permit", "establishment"]
+    filterset_class = NoticeFilter
     ordering = ["-sent_on", "-pk"]
 
     def get_queryset(self):

@@ -45,12 +45,14 @@ def test_staff_open_the_calculator(client, town, role):
 
 
 @pytest.mark.parametrize("role", sorted(OUTSIDE_ROLES))
-def test_outside_users_are_told_the_page_does_not_exist(client, town, role):
+def test_outside_users_open_the_calculator_too(client, town, role):
+    """The rules are public law, and the rules API answers every signed-in user: the page does too
+    (issue #9; this test asserted a 404 before that decision)."""
     client.force_login(town.users[role])
 
-    assert client.get(PAGE).status_code == 404
-    assert client.get(f"{PAGE}?provision=L2&start=2026-06-18").status_code == 404
-    assert client.get(ROW).status_code == 404
+    assert client.get(PAGE).status_code == 200
+    assert client.get(f"{PAGE}?provision=L2&start=2026-06-18").status_code == 200
+    assert client.get(ROW).status_code == 200
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(client, db):

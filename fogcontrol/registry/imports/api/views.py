@@ -8,13 +8,14 @@ state forbids (applying twice, changing a running import) answers 409 with the r
 from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.api.serializers import (
     LicenceImportCreateSerializer,
@@ -25,7 +26,7 @@ from fogcontrol.registry.imports.api.serializers import (
 from fogcontrol.registry.imports.filters import ImportRowFilter
 
 
-class LicenceImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class LicenceImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     serializer_class = LicenceImportSerializer
     parser_classes = [MultiPartParser, FormParser, JSONParser]
     filter_backends: list = []

@@ -1,0 +1,186 @@
+"""Allowed actions come from the state machines: what the pages offer is what the services do.
+
+`permits.actions` answers "what may this user do to this record now, and why not"; the permit
+and application pages show exactly those steps, and the services take exactly those steps.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.test import Client
+
+from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.roles import Role
+from fogcontrol.permits import services
+from fogcontrol.permits.actions import application_actions, permit_actions
+from fogcontrol.permits.models import ApplicationStatus, PermitStatus
+from fogcontrol.permits.tests.factories import PermitFactory
+from fogcontrol.program.models import RulesetVersion
+from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.rules.devices import OTHER, default_frequency
+
+ROLES = [Role.FOG_MANAGER, Role.INSPECTOR, Role.STAFF_READONLY, Role.FSE, Role.PROPERTY_OWNER, Role.HAULER]
+STATUSES = [PermitStatus.ISSUED, PermitStatus.EXPIRED, PermitStatus.SUSPENDED, PermitStatus.REVOKED,
+            PermitStatus.SUPERSEDED]  # fmt: skip
+
+
+def _page(user, url):
+    client = Client()
+    client.force_login(user)
+    return client.get(url)
+
+
+def _buttons_on_the_permit_page(response, permit) -> set[str]:
+    """The steps a reader is offered, read from the page's links, forms and buttons."""
+    body = response.content.decode()
+    shown = set()
+    if f'action="/permits/{permit.pk}/renew/"' in body:
+        shown.add("renew")
+    if f'href="/permits/{permit.pk}/change/"' in body:
+        shown.add("change")
+    if f'href="/permits/{permit.pk}/modify/"' in body:
+        shown.add("modify")
+    if re.search(r'<button type="submit" class="secondary">Suspend</button>', body):
+        shown.add("suspend")
+    for step in ("reinstate", "revoke"):
+        if f'formaction="/permits/{permit.pk}/status/{step}/"' in body:
+            shown.add(step)
+    return shown
+
+
+def _service_takes(step, permit, user) -> bool:
+    """Does the service take the step? Tried, then rolled back."""
+    calls = {
+        "renew": lambda: services.renewal_application_start(permit=permit, acting_user=user),
+        "change": lambda: services.change_application_start(
+            permit=permit, acting_user=user, change_reasons=["ownership"]
+        ),
+        "modify": lambda: services.permit_modification_propose(
+            permit=permit,
+            acting_user=user,
+            changes={"conditions": "Clean the baffles monthly."},
+            reason="Repeated overflows",
+            effective_on=town_today() + dt.timedelta(days=100),
+        ),  # fmt: skip
+        "suspend": lambda: services.permit_suspend(permit=permit, acting_user=user, reason="Order 12"),
+        "reinstate": lambda: services.permit_reinstate(
+            permit=permit, acting_user=user, reason="Order lifted"
+        ),
+        "revoke": lambda: services.permit_revoke(permit=permit, acting_user=user, reason="Final order"),
+    }
+    try:
+        with transaction.atomic():
+            calls[step]()
+            transaction.set_rollback(True)
+    except (PermissionDenied, StateConflict):
+        return False
+    except ValidationError as error:
+        pytest.fail(f"{step} refused for its input, not its state or role: {error}")
+    return True
+
+
+@pytest.mark.parametrize("status", STATUSES)
+def test_the_permit_page_offers_exactly_the_steps_the_services_take(town, fees, profile, status):
+    valid_until = town_today() + (
+        dt.timedelta(days=200) if status != PermitStatus.EXPIRED else -dt.timedelta(days=5)
+    )
+    permit = PermitFactory(establishment=town.own_fse, status=status, valid_until=valid_until,
+                           term_start=valid_until - dt.timedelta(days=366))  # fmt: skip
+    for role in ROLES:
+        user = town.users[role]
+        response = _page(user, f"/permits/{permit.pk}/")
+        if response.status_code == 404:
+            continue  # outside the user's scope: nothing to offer
+        offered = _buttons_on_the_permit_page(response, permit)
+        taken = {step for step in permit_actions(user, permit) if _service_takes(step, permit, user)}
+        assert offered == taken, (role, status, offered, taken)
+        allowed = {step for step, verdict in permit_actions(user, permit).items() if verdict}
+        assert allowed == taken, (role, status)
+
+
+def test_a_refused_step_says_why(town, fees, profile):
+    permit = PermitFactory(establishment=town.own_fse, status=PermitStatus.REVOKED)
+
+    manager_view = permit_actions(town.users[Role.FOG_MANAGER], permit)
+    fse_view = permit_actions(town.users[Role.FSE], permit)
+
+    assert "revoked" in manager_view["suspend"].reason
+    assert "L5" in fse_view["renew"].reason
+    assert "Only the FOG Manager" in fse_view["suspend"].reason
+
+
+def test_the_application_page_offers_the_steps_the_state_machine_allows(town, accepted, manager, fse_user):
+    response = _page(manager, f"/permits/applications/{accepted.pk}/")
+    body = response.content.decode()
+    steps = set(re.findall(rf'action="/permits/applications/{accepted.pk}/([a-z-]+)/"', body))
+
+    allowed = {
+        step.replace("_", "-") for step, verdict in application_actions(manager, accepted).items() if verdict
+    }
+    assert steps == allowed - {"edit"}
+    assert {"issue", "reject", "schedule-inspection", "request-information", "note", "withdraw"} <= steps
+    fse_page = _page(fse_user, f"/permits/applications/{accepted.pk}/").content.decode()
+    fse_steps = set(re.findall(rf'action="/permits/applications/{accepted.pk}/([a-z-]+)/"', fse_page))
+    assert fse_steps == {"note", "withdraw"}
+    assert accepted.status == ApplicationStatus.ACCEPTED
+
+
+@pytest.mark.provision("E2")
+def test_E2_the_issue_form_proposes_the_default_of_an_other_device_not_the_traps(
+    town, draft, fse_user, manager
+):
+    RulesetVersion.objects.create(
+        effective_from=dt.date(2024, 1, 1),
+        label="Town amendment",
+        values={"default_frequency_other_days": 60},
+    )
+    services.application_update(application=draft, acting_user=fse_user, device=None, device_kind=OTHER,
+                                device_capacity_gallons=50)  # fmt: skip
+    application = services.application_submit(application=draft, acting_user=fse_user)
+    application = services.application_accept(application=application, acting_user=manager)
+    expected = default_frequency(OTHER, ruleset_on(town_today()))
+    assert expected == 60
+
+    body = _page(manager, f"/permits/applications/{application.pk}/").content.decode()
+
+    proposed = re.search(r'<option value="(\d+)" selected>', body)
+    assert proposed is not None and int(proposed.group(1)) == expected
+    permit = services.permit_issue(application=application, acting_user=manager)
+    assert permit.service_frequency_days == expected
+
+
+def test_the_api_states_the_same_actions_and_answers_them_alike(town, fees, profile):
+    from conftest import api_as
+
+    permit = PermitFactory(establishment=town.own_fse, status=PermitStatus.SUSPENDED)
+    manager = api_as(town.users[Role.FOG_MANAGER])
+
+    stated = manager.get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
+
+    assert stated["reinstate"] == {"allowed": True, "reason": ""}
+    assert stated["suspend"]["allowed"] is False and "suspended" in stated["suspend"]["reason"]
+    refused = manager.post(f"/api/v1/permits/{permit.pk}/suspend/", {"reason": "Order 13"}, format="json")
+    assert refused.status_code == 409
+    fse_view = api_as(town.users[Role.FSE]).get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
+    assert fse_view["revoke"] == {"allowed": False, "reason": "Only the FOG Manager may do this."}
+
+
+@pytest.mark.provision("G2")
+def test_G2_plans_are_offered_to_the_applicant_and_the_decision_to_reviewers_only(
+    town, fse_user, fees, profile
+):
+    notice = services.remodel_notice_file(
+        acting_user=fse_user, establishment=town.own_fse, kind="remodel", description="New fryer line",
+        planned_start=town_today() + dt.timedelta(days=90),
+    )  # fmt: skip
+    url = f"/permits/remodel/{notice.pk}/"
+
+    assert 'name="plans-plans"' in _page(fse_user, url).content.decode()
+    for role in (Role.STAFF_READONLY, Role.HEARING_OFFICER):
+        body = _page(town.users[role], url).content.decode()
+        assert 'name="plans-plans"' not in body and 'name="decide-approved"' not in body
