@@ -68,8 +68,9 @@ class FeeChargeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permits
     )
     @action(detail=True, methods=["post"])
     def pay(self, request, pk=None):
+        fee = self.get_object()  # first: an unknown or malformed id is a 404 before any input is read
         values = self.input(s.FeePaymentInputSerializer)
-        charge = services.fee_record_payment(charge=self.get_object(), acting_user=request.user, **values)
+        charge = services.fee_record_payment(charge=fee, acting_user=request.user, **values)
         return Response(s.FeeChargeSerializer(self.get_queryset().get(pk=charge.pk)).data)
 
     @extend_schema(
@@ -79,6 +80,7 @@ class FeeChargeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permits
     )
     @action(detail=True, methods=["post"])
     def waive(self, request, pk=None):
+        fee = self.get_object()  # first: an unknown or malformed id is a 404 before any input is read
         values = self.input(s.FeeWaiverInputSerializer)
-        charge = services.fee_waive(charge=self.get_object(), acting_user=request.user, **values)
+        charge = services.fee_waive(charge=fee, acting_user=request.user, **values)
         return Response(s.FeeChargeSerializer(self.get_queryset().get(pk=charge.pk)).data)
