@@ -19,7 +19,9 @@ from fogcontrol.core.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import ApplicationStatus, PermitStatus
+from fogcontrol.permits.tests.conftest import pay_fees
 from fogcontrol.permits.tests.factories import PermitFactory
+from fogcontrol.permits.tests.orders import noticed_order
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.rules.devices import OTHER, default_frequency
@@ -45,11 +47,9 @@ def _buttons_on_the_permit_page(response, permit) -> set[str]:
         shown.add("change")
     if f'href="/permits/{permit.pk}/modify/"' in body:
         shown.add("modify")
-    if re.search(r'<button type="submit" class="secondary">Suspend</button>', body):
-        shown.add("suspend")
-    for step in ("reinstate", "revoke"):
-        if f'formaction="/permits/{permit.pk}/status/{step}/"' in body:
-            shown.add(step)
+    # L1-L6, M1-M3: suspension, revocation and reinstatement only by a recorded order.
+    if f'href="/permits/{permit.pk}/orders/new/"' in body:
+        shown.add("record_order")
     return shown
 
 
@@ -67,11 +67,7 @@ def _service_takes(step, permit, user) -> bool:
             reason="Repeated overflows",
             effective_on=town_today() + dt.timedelta(days=100),
         ),  # fmt: skip
-        "suspend": lambda: services.permit_suspend(permit=permit, acting_user=user, reason="Order 12"),
-        "reinstate": lambda: services.permit_reinstate(
-            permit=permit, acting_user=user, reason="Order lifted"
-        ),
-        "revoke": lambda: services.permit_revoke(permit=permit, acting_user=user, reason="Final order"),
+        "record_order": lambda: noticed_order(permit, user, kind="revocation"),
     }
     try:
         with transaction.atomic():
@@ -109,9 +105,9 @@ def test_a_refused_step_says_why(town, fees, profile):
     manager_view = permit_actions(town.users[Role.FOG_MANAGER], permit)
     fse_view = permit_actions(town.users[Role.FSE], permit)
 
-    assert "revoked" in manager_view["suspend"].reason
+    assert "revoked" in manager_view["record_order"].reason
     assert "L5" in fse_view["renew"].reason
-    assert "Only the FOG Manager" in fse_view["suspend"].reason
+    assert "Only the FOG Manager" in fse_view["record_order"].reason
 
 
 def test_the_application_page_offers_the_steps_the_state_machine_allows(town, accepted, manager, fse_user):
@@ -150,6 +146,7 @@ def test_E2_the_issue_form_proposes_the_default_of_an_other_device_not_the_traps
 
     proposed = re.search(r'<option value="(\d+)" selected>', body)
     assert proposed is not None and int(proposed.group(1)) == expected
+    pay_fees(application, manager)  # B3: the fee is paid before the permit is issued
     permit = services.permit_issue(application=application, acting_user=manager)
     assert permit.service_frequency_days == expected
 
@@ -162,12 +159,12 @@ def test_the_api_states_the_same_actions_and_answers_them_alike(town, fees, prof
 
     stated = manager.get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
 
-    assert stated["reinstate"] == {"allowed": True, "reason": ""}
-    assert stated["suspend"]["allowed"] is False and "suspended" in stated["suspend"]["reason"]
-    refused = manager.post(f"/api/v1/permits/{permit.pk}/suspend/", {"reason": "Order 13"}, format="json")
+    # L1-L6, M1-M3: a suspended permit is reinstated or revoked only by a recorded order.
+    assert stated["record_order"] == {"allowed": True, "reason": ""}
+    refused = manager.post(f"/api/v1/permits/{permit.pk}/reinstate/", {"reason": "Order 13"}, format="json")
     assert refused.status_code == 409
     fse_view = api_as(town.users[Role.FSE]).get(f"/api/v1/permits/{permit.pk}/").json()["allowed_actions"]
-    assert fse_view["revoke"] == {"allowed": False, "reason": "Only the FOG Manager may do this."}
+    assert fse_view["record_order"] == {"allowed": False, "reason": "Only the FOG Manager may do this."}
 
 
 @pytest.mark.provision("G2")
