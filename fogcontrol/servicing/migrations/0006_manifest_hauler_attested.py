@@ -64,7 +64,7 @@ def fill_hauler_attested(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("registry", "0002_licence_imports"),
-        ("servicing", "0004_jobs_are_actors"),
+        ("servicing", "0005_one_pending_frequency_change_and_retention_approvals"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
