@@ -16,6 +16,9 @@ submissions; spill notifications next). To make a model a copy of record:
    purged row's hash so the chain stays verifiable.
    Note: a later migration that alters the table on SQLite rebuilds it and drops its triggers; add
    ``ProtectCopyOfRecord`` again after such an operation. ``verify_chain`` reports missing triggers.
+   A field added to the model later is not in the hashes of the rows stored before it: name it in
+   the model's ``hash_fields_added_later`` (see ``hash_layouts``), or the chain stops verifying.
+   Example: servicing 0005 (``Manifest.hauler_attested``).
 4. A correction is a new record that points to the one it corrects (the model's own foreign key,
    e.g. ``Manifest.corrects``); nothing is ever edited in place.
 
@@ -64,15 +67,30 @@ def _canonical(field: models.Field, value):
     return str(value)
 
 
-def record_digest(instance: models.Model) -> str:
-    """SHA-256 over every stored field of the row (with the previous record's hash), as canonical JSON."""
+def record_digest(instance: models.Model, *, leave_out: frozenset[str] = frozenset()) -> str:
+    """SHA-256 over every stored field of the row (with the previous record's hash), as canonical JSON.
+
+    ``leave_out`` names fields added to the model after the row was stored (see ``hash_layouts``).
+    """
     payload = {
         field.attname: _canonical(field, getattr(instance, field.attname))
         for field in instance._meta.concrete_fields
-        if field.attname not in _UNHASHED
+        if field.attname not in _UNHASHED and field.name not in leave_out
     }
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def hash_layouts(model: type[models.Model]) -> list[frozenset[str]]:
+    """The fields each generation of a chain's rows was hashed without, oldest generation first.
+
+    A field added to a copy-of-record model after rows were stored is not in those rows' hashes.
+    The model names such fields, oldest first, in ``hash_fields_added_later``; a new row is hashed
+    over every field (the last layout leaves nothing out). Rows of an older layout may only come
+    before rows of a newer one in the chain (``verify_chain``).
+    """
+    added = tuple(getattr(model, "hash_fields_added_later", ()))
+    return [frozenset(added[generation:]) for generation in range(len(added) + 1)]
 
 
 def canonical_submission(data) -> str:
@@ -176,6 +194,8 @@ def verify_chain(model: type[CopyOfRecord]) -> ChainReport:
         )
     expected_sequence, expected_previous = 1, GENESIS_HASH
     records = purged_count = 0
+    layouts = hash_layouts(model)
+    oldest_layout_left = 0  # a row hashed under a newer layout closes the older ones
     for sequence, row, purge in _merged(model):
         stored_previous = row.previous_hash if row is not None else purge.previous_hash
         stored_hash = row.record_hash if row is not None else purge.record_hash
@@ -191,7 +211,10 @@ def verify_chain(model: type[CopyOfRecord]) -> ChainReport:
             problems.append(f"{name}: {where} does not link to the record before it: the chain was broken.")
         if row is not None:
             records += 1
-            if record_digest(row) != stored_hash:
+            layout = _matching_layout(row, stored_hash, layouts, oldest_layout_left)
+            if layout is not None:
+                oldest_layout_left = layout
+            else:
                 problems.append(
                     f"{name}: {where} was altered after it was received: its contents no longer match its SHA-256."
                 )
@@ -207,6 +230,14 @@ def verify_chain(model: type[CopyOfRecord]) -> ChainReport:
     elif head is not None and head.last_sequence and head.last_hash != expected_previous:
         problems.append(f"{name}: the last record's hash differs from the one recorded when it was appended.")
     return ChainReport(chain=name, records=records, purged=purged_count, problems=tuple(problems))
+
+
+def _matching_layout(row, stored_hash: str, layouts: list[frozenset[str]], oldest: int) -> int | None:
+    """The newest hash layout, no older than ``oldest``, under which the row matches its hash."""
+    for generation in range(len(layouts) - 1, oldest - 1, -1):
+        if record_digest(row, leave_out=layouts[generation]) == stored_hash:
+            return generation
+    return None
 
 
 # --- database protection -----------------------------------------------------------------------

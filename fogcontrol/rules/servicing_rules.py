@@ -40,6 +40,7 @@ FLAG_NO_DESIGN_DEPTH = "no_design_depth"
 FLAG_NO_RECEIVING_FACILITY = "no_receiving_facility"
 FLAG_NEEDS_MORE_FREQUENT = "needs_more_frequent_than_allowed"
 FLAG_INTERCEPTOR_PLANS = "interceptor_plans_required"
+FLAG_NUMBER_SHARED = "manifest_number_shared"
 
 # What each flag means, with the provision it rests on: shown to staff beside the manifest.
 FLAG_TITLES = {
@@ -56,6 +57,7 @@ FLAG_TITLES = {
     FLAG_NO_RECEIVING_FACILITY: ("E7", "No receiving facility named for the removed material"),
     FLAG_NEEDS_MORE_FREQUENT: ("E8", "Needs service more often than the shortest allowed frequency"),
     FLAG_INTERCEPTOR_PLANS: ("E8", "A grease trap that needs an interceptor"),
+    FLAG_NUMBER_SHARED: ("F7", "A manifest filed by the FSE or owner shares the hauler's manifest number"),
 }
 
 

@@ -41,6 +41,13 @@ class ManifestForm(forms.Form):
         queryset=None, required=False, help_text="Only when the device serves several establishments."
     )
     hauler = forms.ModelChoiceField(queryset=None, required=False, help_text="The company that did the work.")
+    hauler_other = forms.CharField(
+        label="Self / other: who did the work",
+        max_length=200,
+        required=False,
+        help_text="When no hauler on the list did it: yourselves, or a company that is not registered. "
+        "Kept by name, linked to no company.",
+    )
     manifest_number = forms.CharField(label="Manifest / ticket number", max_length=64)
     serviced_at = forms.DateTimeField(
         label="Date and time of service",
@@ -92,8 +99,18 @@ class ManifestForm(forms.Form):
             self.fields["hauler"].queryset = companies
             if companies.count() <= 1:
                 self.fields["hauler"].widget = forms.HiddenInput()
-        else:
+            del self.fields["hauler_other"]
+        elif user.is_program_staff:
             self.fields["hauler"].queryset = HaulerCompany.objects.filter(active=True)
+        else:
+            # F1: an FSE or owner names a hauler on its establishments' lists, or "self / other".
+            self.fields["hauler"].queryset = HaulerCompany.objects.filter(
+                customers__in=establishments_visible_to(user)
+            ).distinct()
+            self.fields["hauler"].empty_label = "Self / other (type who did the work below)"
+            self.fields[
+                "hauler"
+            ].help_text = "A hauler on your establishment's list. To add one, ask the FOG Manager."
         self.vehicles = selectors.vehicles_for(user)
         if not self.is_bound and correcting is None:
             remembered = selectors.portal_defaults(user)
@@ -109,6 +126,10 @@ class ManifestForm(forms.Form):
         # The signature is the typed name plus the tick: without the tick the manifest is not certified.
         if not data.get("certify"):
             self.add_error("certify", "Tick the box to certify the manifest; it cannot be filed without it.")
+        if data.get("hauler") and (data.get("hauler_other") or "").strip():
+            self.add_error(
+                "hauler_other", "Choose a hauler from the list or type who did the work, not both."
+            )
         return data
 
     def to_submission(self) -> ManifestSubmission:
@@ -122,7 +143,7 @@ class ManifestForm(forms.Form):
             certified_by_name=data.get("certified_by_name") or "",
             certification_version=data.get("certification_version") or "",
             establishment=data.get("establishment"),
-            hauler=data.get("hauler"),
+            hauler=data.get("hauler") or (data.get("hauler_other") or "").strip() or None,
             driver_name=data.get("driver_name") or "",
             vehicle_plate=data.get("vehicle_plate") or "",
             fog_depth_in=data.get("fog_depth_in"),

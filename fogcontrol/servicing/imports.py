@@ -60,7 +60,12 @@ COLUMNS: tuple[tuple[str, bool, str], ...] = (
     ("damaged_tees", False, "yes or no (sanitary tees)."),
     ("condition_notes", False, "Anything else about the device's condition."),
     ("establishment", False, "Business licence number of the FSE served, when the device serves several."),
-    ("hauler", False, "Hauler company name; haulers leave this blank (their own company is used)."),
+    (
+        "hauler",
+        False,
+        "Haulers leave this blank (their own company is used). FSEs and owners: a hauler on the "
+        "establishment's list, or who did the work if not a registered company (self / other).",
+    ),
     ("certified_by_name", True, "Typed name of the person certifying the manifest (the signature)."),
     (
         "certification_version",

@@ -130,6 +130,14 @@ class Manifest(CopyOfRecord):
         HaulerCompany, null=True, blank=True, on_delete=models.PROTECT, related_name="manifests"
     )
     hauler_name = models.CharField(max_length=200, blank=True)
+    # F1, F7: whose manifest number this is. True when a user of the hauler company or Town staff
+    # (staff entry is staff confirmation) stored it; False when an FSE or owner named its hauler,
+    # or named no company. Only the hauler's own numbers are unique per hauler.
+    hauler_attested = models.BooleanField(
+        "manifest number confirmed by the hauler or staff",
+        default=False,
+        help_text="Stored by a user of the hauler company or by Town staff; not by the FSE or owner.",
+    )
     driver_name = models.CharField(max_length=120, blank=True)
     vehicle = models.ForeignKey(
         HaulerVehicle, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -174,12 +182,17 @@ class Manifest(CopyOfRecord):
 
     objects = ManifestQuerySet.as_manager()
 
+    # Rows stored before servicing 0005 were hashed without it (fogcontrol.core.records).
+    hash_fields_added_later = ("hauler_attested",)
+
     class Meta:
         ordering = ["-serviced_at", "-pk"]
         constraints = [
+            # F1, F7: a number is the hauler's once the hauler (or staff) files it; an FSE naming
+            # its hauler can neither take a number first nor be blocked by one.
             models.UniqueConstraint(
                 fields=["hauler", "manifest_number"],
-                condition=models.Q(corrects__isnull=True),
+                condition=models.Q(corrects__isnull=True, hauler_attested=True),
                 name="manifest_number_unique_per_hauler",
             )
         ]

@@ -130,6 +130,7 @@ def manifest_correct(request, pk):
         "device": manifest.device_id,
         "establishment": manifest.establishment_id,
         "hauler": manifest.hauler_id,
+        "hauler_other": "" if manifest.hauler_id else manifest.hauler_name,
         "manifest_number": manifest.manifest_number,
         "serviced_at": manifest.serviced_at,
         "full_pumpout": manifest.full_pumpout,

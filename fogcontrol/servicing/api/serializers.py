@@ -37,7 +37,13 @@ class ManifestInputSerializer(serializers.Serializer):
         required=False, allow_blank=True, allow_null=True, help_text="Licence number."
     )
     hauler = serializers.CharField(
-        required=False, allow_blank=True, allow_null=True, help_text="Company name or id."
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="The hauler company's name or id. Haulers: their own company (blank: their only one). "
+        "FSEs and owners: a hauler on the list of the establishment(s) the device serves, or the name "
+        "of whoever did the work when it is no registered company (self / other: kept as `hauler_name`, "
+        "linked to no company). Staff: any registered company, or such a name.",
     )
     driver_name = serializers.CharField(required=False, allow_blank=True, max_length=120, default="")
     vehicle_plate = serializers.CharField(required=False, allow_blank=True, max_length=20, default="")
@@ -99,6 +105,7 @@ class ManifestSerializer(serializers.ModelSerializer):
             "site_address",
             "hauler_id",
             "hauler_name",
+            "hauler_attested",
             "driver_name",
             "vehicle_plate",
             "manifest_number",

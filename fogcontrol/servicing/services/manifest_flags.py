@@ -22,6 +22,7 @@ from fogcontrol.rules.servicing_rules import (
     FLAG_DEVICE_REMOVED,
     FLAG_NO_DESIGN_DEPTH,
     FLAG_NO_RECEIVING_FACILITY,
+    FLAG_NUMBER_SHARED,
     FLAG_TITLES,
     Flag,
     flag,
@@ -32,6 +33,7 @@ from fogcontrol.rules.servicing_rules import (
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestFlag, SludgeReading
 from fogcontrol.servicing.permissions import REVIEWERS
+from fogcontrol.servicing.services.manifest_validation import chain_of
 
 # --- flags -------------------------------------------------------------------------------------
 
@@ -116,6 +118,7 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         over_limit_reading_ratio=over.fill_ratio if over else None,
         ruleset=ruleset,
     )
+    flags += shared_number_flags(manifest)
     if manifest.full_pumpout and previous is not None:
         frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
         due = maintenance.next_service_due(previous, frequency, grace_days=ruleset.service_grace_days)
@@ -127,6 +130,70 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         if late:
             flags.append(late)
     return flags
+
+
+def _namesakes(manifest: Manifest):
+    """Other manifests in force that name the same hauler and manifest number."""
+    return (
+        Manifest.objects.effective()
+        .filter(hauler_id=manifest.hauler_id, manifest_number=manifest.manifest_number)
+        .exclude(pk__in=chain_of(manifest))
+        .select_related("device")
+        .order_by("pk")
+    )
+
+
+def _described(manifest: Manifest) -> str:
+    return (
+        f"#{manifest.pk}, device {manifest.device.identifier}, serviced {manifest.service_date:%Y-%m-%d}, "
+        f"sent by {manifest.submitted_by_label}"
+    )
+
+
+def shared_number_flags(manifest: Manifest) -> list[Flag]:
+    """F1, F7: an FSE or owner named its hauler with a number that another manifest naming that
+    hauler carries. Not refused (the number is the hauler's, not the FSE's), but put before staff."""
+    if manifest.hauler_attested or manifest.hauler_id is None:
+        return []
+    other = _namesakes(manifest).first()
+    if other is None:
+        return []
+    hauler, number = manifest.hauler_name, manifest.manifest_number
+    whose = (
+        "filed by the hauler or confirmed by staff"
+        if other.hauler_attested
+        else "also not filed by the hauler"
+    )
+    return [
+        flag(
+            FLAG_NUMBER_SHARED,
+            f"{hauler}'s manifest {number} is already on another manifest ({_described(other)}; {whose}). "
+            f"This one names {hauler} but was filed by the FSE or owner, not by the hauler: check with "
+            f"{hauler} which is right, then withdraw or correct this one.",
+        )
+    ]
+
+
+def flag_unconfirmed_namesakes(manifest: Manifest) -> None:
+    """F1, F7: the hauler (or staff) filed a number that manifests filed by an FSE or owner already
+    name: those manifests are flagged for staff review (the hauler's own is not blocked by them)."""
+    if not manifest.hauler_attested or manifest.withdrawn:
+        return
+    others = list(_namesakes(manifest).filter(hauler_attested=False))
+    hauler, number = manifest.hauler_name, manifest.manifest_number
+    ManifestFlag.objects.bulk_create(
+        ManifestFlag(
+            manifest=other,
+            code=FLAG_NUMBER_SHARED,
+            provision=FLAG_TITLES[FLAG_NUMBER_SHARED][0],
+            message=(
+                f"{hauler} has since filed its own manifest {number} ({_described(manifest)}). This one "
+                f"names {hauler} with the same number but was filed by the FSE or owner, not by the "
+                "hauler: check which is right, then withdraw or correct this one."
+            ),
+        )
+        for other in others
+    )
 
 
 def _consequence_detail(code: str, manifest: Manifest, device, ruleset) -> str:

@@ -32,6 +32,7 @@ from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest
 
+HAULER_NAME_MAX = Manifest._meta.get_field("hauler_name").max_length
 ATTACHMENT_SIGNATURES = {
     b"%PDF-": "application/pdf",
     b"\xff\xd8\xff": "image/jpeg",
@@ -128,49 +129,123 @@ def _resolve_device(
 
 
 def _resolve_hauler(
-    value, acting_user, errors: ValidationErrors, cache: dict | None = None
-) -> HaulerCompany | None:
+    value, acting_user, device, errors: ValidationErrors, cache: dict | None = None
+) -> tuple[HaulerCompany | None, str]:
+    """The hauler company a submission names, and the hauler name kept on the manifest (F1).
+
+    A hauler user names only its own company (blank: its one company). Town staff and jobs may name
+    any registered company. An FSE or property owner may name only a hauler on the list of the
+    establishment(s) the device serves (``FoodServiceEstablishment.haulers``). Anyone but a hauler
+    may instead name someone who is no registered company (themselves, another firm): "self /
+    other", kept by name and linked to no company, so it reaches no hauler's records or numbers.
+    """
     if getattr(acting_user, "role", None) == Role.HAULER:
-        if cache is not None and "hauler_companies" in cache:
-            companies = cache["hauler_companies"]
-        else:
-            companies = list(acting_user.hauler_companies.all())
-            if cache is not None:
-                cache["hauler_companies"] = companies
-        if isinstance(value, HaulerCompany):
-            value = value.pk
-        if value not in (None, ""):
-            match = [
-                c
-                for c in companies
-                if str(c.pk) == str(value) or c.name.lower() == str(value).strip().lower()
-            ]
-            if not match:
-                errors.add("hauler", f"You do not work for a hauler named {value}; name your own company.")
-                return None
-            return match[0]
-        if len(companies) == 1:
-            return companies[0]
-        errors.add(
-            "hauler",
-            "Your account belongs to no hauler company, or to several: name the company that did this work.",
-        )
-        return None
+        company = _own_company(value, acting_user, errors, cache)
+        return company, company.name if company else ""
     if value in (None, ""):
-        return None
+        return None, ""
+    text = value.name if isinstance(value, HaulerCompany) else str(value).strip()
+    company = value if isinstance(value, HaulerCompany) else _registered_hauler(text, cache)
+    if is_job(acting_user) or acting_user.is_program_staff:
+        if company is None and text.isdigit():
+            errors.add("hauler", f"No hauler company has the id {text}; give the company's name or id.")
+            return None, ""
+        return company, company.name if company else text
+    if device is None:
+        return None, ""  # the device's own message says what to fix; the list depends on it
+    listed = _listed_haulers(device, cache)
+    if company is None and not text.isdigit():
+        return None, text
+    if company is not None and any(listed_company.pk == company.pk for listed_company in listed):
+        return company, company.name
+    served = ", ".join(fse.business_name for fse in _served(device, cache)) or "the establishment"
+    names = ", ".join(listed_company.name for listed_company in listed) or "none yet"
+    errors.add(
+        "hauler",
+        f"{company.name if company else f'Hauler {text}'} is not on the hauler list of {served} "
+        f"(device {device.identifier}); the haulers on its list: {names}. Name one of them, or ask "
+        "the FOG Manager to add your hauler to the establishment's hauler list. If you did the work "
+        'yourselves, or a company that is not registered did, name them instead: "self / other", '
+        "kept by name and linked to no company.",
+    )
+    return None, ""
+
+
+def _own_company(value, acting_user, errors: ValidationErrors, cache: dict | None) -> HaulerCompany | None:
+    """A hauler user's company: the one it names among its own, or its only one."""
+    if cache is not None and "hauler_companies" in cache:
+        companies = cache["hauler_companies"]
+    else:
+        companies = list(acting_user.hauler_companies.all())
+        if cache is not None:
+            cache["hauler_companies"] = companies
     if isinstance(value, HaulerCompany):
-        return value
-    text = str(value).strip()
+        value = value.pk
+    if value not in (None, ""):
+        match = [
+            c for c in companies if str(c.pk) == str(value) or c.name.lower() == str(value).strip().lower()
+        ]
+        if not match:
+            errors.add("hauler", f"You do not work for a hauler named {value}; name your own company.")
+            return None
+        return match[0]
+    if len(companies) == 1:
+        return companies[0]
+    errors.add(
+        "hauler",
+        "Your account belongs to no hauler company, or to several: name the company that did this work.",
+    )
+    return None
+
+
+def _registered_hauler(text: str, cache: dict | None) -> HaulerCompany | None:
+    key = ("hauler", text.lower())
+    if cache is not None and key in cache:
+        return cache[key]
     company = (
         HaulerCompany.objects.filter(pk=int(text)).first()
         if text.isdigit()
         else HaulerCompany.objects.filter(name__iexact=text).first()
     )
-    if company is None:
-        errors.add(
-            "hauler", f"No hauler company named {text} is registered; check the name or leave it blank."
-        )
+    if cache is not None:
+        cache[key] = company
     return company
+
+
+def _served(device: GreaseControlDevice, cache: dict | None) -> list[FoodServiceEstablishment]:
+    key = ("establishments", device.pk)
+    if cache is not None and key in cache:
+        return cache[key]
+    served = list(device.establishments.all())
+    if cache is not None:
+        cache[key] = served
+    return served
+
+
+def _listed_haulers(device: GreaseControlDevice, cache: dict | None) -> list[HaulerCompany]:
+    """The haulers on the lists of the establishments the device serves."""
+    key = ("listed_haulers", device.pk)
+    if cache is not None and key in cache:
+        return cache[key]
+    listed = list(
+        HaulerCompany.objects.filter(customers__in=[fse.pk for fse in _served(device, cache)])
+        .distinct()
+        .order_by("name")
+    )
+    if cache is not None:
+        cache[key] = listed
+    return listed
+
+
+def hauler_attests(acting_user, hauler: HaulerCompany | None) -> bool:
+    """F1, F7: is the manifest number the named hauler's own? Yes when a user of that company
+    (a hauler user can name only its own), Town staff (staff entry is staff confirmation) or a job
+    stores it; no when an FSE or owner names its hauler, or when no company is named."""
+    if hauler is None:
+        return False
+    if is_job(acting_user):
+        return True
+    return acting_user.is_program_staff or acting_user.role == Role.HAULER
 
 
 def _resolve_establishment(
@@ -178,13 +253,7 @@ def _resolve_establishment(
 ):
     if device is None:
         return None
-    key = ("establishments", device.pk)
-    if cache is not None and key in cache:
-        served = cache[key]
-    else:
-        served = list(device.establishments.all())
-        if cache is not None:
-            cache[key] = served
+    served = _served(device, cache)
     if value in (None, ""):
         return served[0] if len(served) == 1 else None
     if isinstance(value, FoodServiceEstablishment):
@@ -260,17 +329,26 @@ def manifest_validate(
     """Check a submission; raise ValidationError naming every field that is wrong and how to fix it."""
     errors = ValidationErrors()
     device = _resolve_device(submission.device, acting_user, errors, device_cache)
-    hauler = _resolve_hauler(submission.hauler, acting_user, errors, device_cache)
+    hauler, hauler_name = _resolve_hauler(submission.hauler, acting_user, device, errors, device_cache)
+    attested = hauler_attests(acting_user, hauler)
+    if hauler is None and len(hauler_name) > HAULER_NAME_MAX:
+        errors.add(
+            "hauler", f"Give the name of whoever did the work in at most {HAULER_NAME_MAX} characters."
+        )
+    if "\x00" in hauler_name:
+        errors.add("hauler", "Contains a null character; retype the value.")
     establishment = _resolve_establishment(submission.establishment, device, errors, device_cache)
     facility = _resolve_facility(submission.receiving_facility, errors)
 
     number = (submission.manifest_number or "").strip()
     if not number:
         errors.add("manifest_number", "Enter the manifest or ticket number printed on the hauler's ticket.")
-    elif hauler is not None:
-        clash = Manifest.objects.filter(hauler=hauler, manifest_number=number, corrects__isnull=True)
-        if corrects is not None:
-            clash = clash.exclude(pk=_original(corrects).pk)
+    elif hauler is not None and attested:
+        # F1, F7: unique among the numbers the hauler filed or staff confirmed; an FSE naming its
+        # hauler neither blocks them nor is blocked (it is flagged for review instead).
+        clash = Manifest.objects.filter(hauler=hauler, manifest_number=number, hauler_attested=True).exclude(
+            pk__in=chain_of(corrects)
+        )
         if clash.exists() or (seen_numbers is not None and (hauler.pk, number) in seen_numbers):
             errors.add(
                 "manifest_number",
@@ -384,7 +462,8 @@ def manifest_validate(
         "establishment": establishment,
         "site_address": site,
         "hauler": hauler,
-        "hauler_name": hauler.name if hauler else "",
+        "hauler_name": hauler_name,
+        "hauler_attested": attested,
         "driver_name": (submission.driver_name or "").strip(),
         "vehicle": vehicle,
         "vehicle_plate": plate,
@@ -411,7 +490,10 @@ def manifest_validate(
     return Resolved(fields=fields, device=device, ratio=ratio)
 
 
-def _original(manifest: Manifest) -> Manifest:
-    while manifest.corrects_id:
+def chain_of(manifest: Manifest | None) -> list[int]:
+    """The ids of a manifest and every earlier version it corrects (a correction chain)."""
+    ids = []
+    while manifest is not None:
+        ids.append(manifest.pk)
         manifest = manifest.corrects
-    return manifest
+    return ids

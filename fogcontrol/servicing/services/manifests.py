@@ -23,7 +23,7 @@ from fogcontrol.rules.servicing_rules import FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS, can_review
-from fogcontrol.servicing.services.manifest_flags import review_flags
+from fogcontrol.servicing.services.manifest_flags import flag_unconfirmed_namesakes, review_flags
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
 
@@ -118,6 +118,7 @@ def manifest_submit(
     ManifestFlag.objects.bulk_create(
         ManifestFlag(manifest=manifest, code=f.code, provision=f.provision, message=f.message) for f in flags
     )
+    flag_unconfirmed_namesakes(manifest)
     manifest.flag_list = flags
     manifest.consequences = consequences
     return manifest
@@ -134,7 +135,7 @@ def submission_from_manifest(manifest: Manifest, **changes) -> ManifestSubmissio
         "certified_by_name": manifest.certified_by_name,
         "certification_version": manifest.certification_version,
         "establishment": manifest.establishment,
-        "hauler": manifest.hauler,
+        "hauler": manifest.hauler or manifest.hauler_name or None,
         "driver_name": manifest.driver_name,
         "vehicle_plate": manifest.vehicle_plate,
         "fog_depth_in": manifest.fog_depth_in,
