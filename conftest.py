@@ -9,7 +9,6 @@ from rest_framework.test import APIClient
 from fogcontrol.core.roles import Role
 from fogcontrol.testing import factories
 
-
 # Property tests judge the rules, not the machine: on a loaded 2-core CI machine a draw that touches
 # the database can take seconds, which is no failure of the property.
 settings.register_profile("fogcontrol", deadline=None, suppress_health_check=[HealthCheck.too_slow])
