@@ -29,6 +29,19 @@ def staff_only(user) -> None:
         raise Http404("No such page.")
 
 
+def filtered_rows(filterset_class, request, queryset, **kwargs):
+    """A list page's FilterSet, bound to the query string, and the rows it selects.
+
+    The FilterSet is always bound (an empty query string is a valid "no filter": every row the
+    user may see). Only a filter the user got wrong selects nothing, with its message beside the
+    field; an unbound FilterSet is never valid, so binding ``request.GET or None`` would show an
+    empty "All …" list.
+    """
+    filterset = filterset_class(request.GET, queryset=queryset, **kwargs)
+    rows = filterset.qs if filterset.is_valid() else queryset.none()
+    return filterset, rows
+
+
 def paginate(request, queryset, per_page: int) -> Page:
     """The page of ``queryset`` named by ?page= (the last page if beyond it, the first if not a number)."""
     return Paginator(queryset, per_page).get_page(request.GET.get("page"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import random
 import re
 import unicodedata
@@ -17,8 +18,26 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", ascii_text.lower().replace("&", "and"))[:30] or "info"
 
 
+class DemoSpaceExhausted(RuntimeError):
+    """Every number of one kind has been drawn: the town asked for is larger than the demo can number."""
+
+
 class Maker:
-    """Draws names and numbers from one random generator, never the same one twice."""
+    """Draws names and numbers from one random generator, never the same one twice.
+
+    Numbers are drawn at random while that finds a new one quickly; once the random space is
+    crowded they continue, in order, in a range the draws never use (parcel numbers 100-999,
+    six-digit licence serials), so a large town keeps a small town's numbers. When that is used up
+    too, the demo says so instead of looping forever."""
+
+    # Random draws before a crowded space moves on to its overflow range.
+    RANDOM_TRIES = 200
+    APN_BOOKS = (175, 176, 189)
+    APN_PAGES = range(10, 49)
+    APN_PARCELS = range(1, 100)
+    APN_OVERFLOW_PARCELS = range(100, 1000)
+    LICENCE_SERIALS = range(1000, 100_000)
+    LICENCE_OVERFLOW_SERIALS = range(100_000, 1_000_000)
 
     def __init__(self, rng: random.Random, today: dt.date):
         self.rng = rng
@@ -37,11 +56,24 @@ class Maker:
         return f"({names.AREA_CODE}) 555-01{self.rng.randint(0, 99):02d}"
 
     def apn(self) -> str:
-        while True:
-            apn = f"{self.rng.choice((175, 176, 189))}-{self.rng.randint(10, 48):02d}-{self.rng.randint(1, 99):03d}"
+        for _ in range(self.RANDOM_TRIES):
+            book = self.rng.choice(self.APN_BOOKS)
+            page = self.rng.randint(self.APN_PAGES[0], self.APN_PAGES[-1])
+            apn = f"{book}-{page:02d}-{self.rng.randint(self.APN_PARCELS[0], self.APN_PARCELS[-1]):03d}"
             if apn not in self.apns:
                 self.apns.add(apn)
                 return apn
+        if not hasattr(self, "_overflow_apns"):
+            overflow = itertools.product(self.APN_BOOKS, self.APN_PAGES, self.APN_OVERFLOW_PARCELS)
+            self._overflow_apns = (f"{book}-{page:02d}-{parcel:03d}" for book, page, parcel in overflow)
+        for apn in self._overflow_apns:
+            if apn not in self.apns:
+                self.apns.add(apn)
+                return apn
+        raise DemoSpaceExhausted(
+            f"The demo has numbered all {len(self.apns):,} parcels it can (APNs); "
+            "seed a town with fewer establishments."
+        )
 
     def address(self, street: str | None = None) -> str:
         while True:
@@ -75,11 +107,21 @@ class Maker:
         return name
 
     def licence_number(self) -> str:
-        while True:
-            serial = self.rng.randint(1000, 99999)
+        for _ in range(self.RANDOM_TRIES):
+            serial = self.rng.randint(self.LICENCE_SERIALS[0], self.LICENCE_SERIALS[-1])
             if serial not in self.licence_serials:
                 self.licence_serials.add(serial)
                 return f"BL-{self.rng.randint(2004, self.today.year)}-{serial:05d}"
+        if not hasattr(self, "_overflow_serials"):
+            self._overflow_serials = iter(self.LICENCE_OVERFLOW_SERIALS)
+        for serial in self._overflow_serials:
+            if serial not in self.licence_serials:
+                self.licence_serials.add(serial)
+                return f"BL-{self.rng.randint(2004, self.today.year)}-{serial:05d}"
+        raise DemoSpaceExhausted(
+            f"The demo has numbered all {len(self.licence_serials):,} business licences it can; "
+            "seed a town with fewer establishments."
+        )
 
     def plate(self) -> str:
         while True:

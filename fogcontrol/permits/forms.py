@@ -58,9 +58,31 @@ class ApplicationForm(forms.ModelForm):
         self.fields["device"].help_text = "The registered device serving the kitchen, if there is one."
 
 
+class FixtureRowForm(forms.ModelForm):
+    """One row of the fixtures table. The column headings are not labels a screen reader ties to a
+    control, so each control names its column and row itself."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        row = (self.prefix or "").rsplit("-", 1)[-1]
+        row_number = int(row) + 1 if row.isdigit() else ""
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("aria-label", f"{field.label}, fixture {row_number}".strip(", "))
+
+
+class FixtureRows(forms.BaseInlineFormSet):
+    def add_fields(self, form, index):
+        super().add_fields(form, index)
+        if "DELETE" in form.fields:  # added by the formset, after the row's own __init__
+            row_number = "" if index is None else f", fixture {index + 1}"
+            form.fields["DELETE"].widget.attrs.setdefault("aria-label", f"Remove{row_number}")
+
+
 FixtureFormSet = inlineformset_factory(
     PermitApplication,
     ApplicationFixture,
+    form=FixtureRowForm,
+    formset=FixtureRows,
     fields=list(FIXTURE_FIELDS),
     extra=3,
     can_delete=True,

@@ -42,6 +42,16 @@ DRIVERS = (
 )
 
 
+def stop_times(day: dt.date, start_minute: int, stop_index: int, zone) -> tuple[dt.datetime, dt.date]:
+    """When a truck's stop of `day` is serviced, and the day its load is delivered.
+
+    Stops are 75 minutes apart from 06:00; a busy truck's late stops pass midnight, and its load
+    is then delivered on the day it was pumped, never before it (issue 19)."""
+    start = dt.datetime.combine(day, dt.time(6, start_minute), tzinfo=zone)
+    at = start + dt.timedelta(minutes=75 * stop_index)
+    return at, at.astimezone(zone).date()
+
+
 def seed(*, rng: random.Random, town, today: dt.date) -> None:
     ctx = ProgramContext(today=today)
     ruleset = ctx.ruleset(today)
@@ -99,8 +109,7 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
             # A truck's stops that day are 75 minutes apart, so only the planted conflict looks impossible.
             stop_index = stops[(vehicle.pk if vehicle else hauler.pk, day)]
             stops[(vehicle.pk if vehicle else hauler.pk, day)] += 1
-            start = dt.datetime.combine(day, dt.time(6, rng.choice((0, 15, 30))), tzinfo=zone)
-            at = start + dt.timedelta(minutes=75 * stop_index)
+            at, delivered_on = stop_times(day, rng.choice((0, 15, 30)), stop_index, zone)
             numbers[hauler.pk] += 1
             submission = ManifestSubmission(
                 device=device,
@@ -119,7 +128,7 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
                 receiving_facility=rng.choice(town.facilities)
                 if town.facilities and rng.random() > 0.02
                 else None,
-                delivered_on=day,
+                delivered_on=delivered_on,
                 condition_notes=rng.choice(
                     [
                         "",

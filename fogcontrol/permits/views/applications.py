@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
-from fogcontrol.core.views import found, paginate
+from fogcontrol.core.views import filtered_rows, found, paginate
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
@@ -40,8 +40,7 @@ def _applicant_establishments(user):
 def application_list(request):
     """The staff work queue (filter by state) and, for an FSE, its own applications."""
     queryset = selectors.application_list(request.user).order_by("-created_at", "-pk")
-    filterset = ApplicationFilter(request.GET or None, queryset=queryset)
-    rows = filterset.qs if filterset.is_valid() else queryset.none()
+    filterset, rows = filtered_rows(ApplicationFilter, request, queryset)
     page = paginate(request, rows, PER_PAGE)
     context = {
         "filterset": filterset,

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import filtered_rows, found, paginate, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
@@ -51,8 +51,7 @@ def home(request):
 @login_required
 def permit_list(request):
     queryset = selectors.permit_list(request.user).order_by("-first_issued_on", "-pk")
-    filterset = PermitFilter(request.GET or None, queryset=queryset)
-    rows = filterset.qs if filterset.is_valid() else queryset.none()
+    filterset, rows = filtered_rows(PermitFilter, request, queryset)
     page = paginate(request, rows, PER_PAGE)
     context = {"filterset": filterset, "page": page, "rows": page.object_list, "today": town_today()}
     if request.htmx:

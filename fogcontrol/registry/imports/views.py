@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import filtered_rows, found, paginate, staff_only
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter
 from fogcontrol.registry.imports.forms import MappingForm, UploadForm
@@ -102,8 +102,8 @@ def import_detail(request, pk):
     report = request.GET.get("report")
     applied = {"dry_run": False, "applied": True}.get(report)
     rows = selectors.licence_import_rows(licence_import, applied=applied)
-    row_filter = ImportRowFilter(request.GET, queryset=rows)
-    page = paginate(request, row_filter.qs if row_filter.is_valid() else rows.none(), PER_PAGE)
+    row_filter, shown_rows = filtered_rows(ImportRowFilter, request, rows)
+    page = paginate(request, shown_rows, PER_PAGE)
     context = {
         "licence_import": licence_import,
         "filter": row_filter,

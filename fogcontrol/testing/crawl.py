@@ -1,0 +1,208 @@
+"""A crawler for the test client: as one signed-in user, follow every same-origin link shown,
+breadth-first from the home page, and report what a user would trip over (issue 19).
+
+It never submits a form and never follows a link that acts (signing out). Routes that answer
+large files (PDFs, CSV exports, the API schema and its docs) are fetched once per crawl session,
+not once per record: `CrawlSession` is shared by the roles of one test.
+
+A problem names the page that showed the link and the link, so a failure says where to look.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from html.parser import HTMLParser
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from django.urls import Resolver404, resolve
+
+# Links that act rather than show: never followed.
+SKIPPED_PREFIXES = ("/logout", "/accounts/logout", "/admin/", "/static/", "/media/")
+# Routes that answer a file or a generated document: each URL name fetched once per session.
+ONCE_MARKERS = ("pdf", "csv", "schema", "docs", "download", "export", "report", "template")
+# Controls a person never fills in, so they need no label.
+UNLABELLED_TYPES = {"hidden", "submit", "button", "reset", "image"}
+# Distinct pages of one URL name parsed per role: enough to see each kind of page's links with a
+# few records, without walking every record of a list.
+PAGES_PER_ROUTE = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    role: str
+    page: str  # the page that showed the link ("" for the home page)
+    link: str
+    what: str
+
+    def __str__(self) -> str:
+        shown_on = self.page or "(start)"
+        return f"[{self.role}] {shown_on} → {self.link}: {self.what}"
+
+
+@dataclasses.dataclass
+class PageParts:
+    links: list[tuple[str, str]]  # (href, visible text)
+    unlabelled: list[str]  # a description of each control without a label
+    count_text: str  # the text of the list's `.count` line, if the page has one
+
+
+class _PageParser(HTMLParser):
+    """Links, form controls and their labels, and the list's count line of one page."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links: list[tuple[str, str]] = []
+        self._link_href: str | None = None
+        self._link_text: list[str] = []
+        self.controls: list[dict] = []  # attrs of each control, plus "_in_label"
+        self.label_for: set[str] = set()
+        self._label_depth = 0
+        self._count_depth = 0
+        self.count_text = ""
+
+    def handle_starttag(self, tag, attrs):
+        attributes = {name: (value or "") for name, value in attrs}
+        if tag == "a" and attributes.get("href"):
+            self._link_href, self._link_text = attributes["href"], []
+        elif tag == "label":
+            self._label_depth += 1
+            if attributes.get("for"):
+                self.label_for.add(attributes["for"])
+        elif tag in ("input", "select", "textarea"):
+            kind = attributes.get("type", "text").lower() if tag == "input" else tag
+            if kind not in UNLABELLED_TYPES:
+                self.controls.append(attributes | {"_tag": tag, "_in_label": self._label_depth > 0})
+        if "count" in attributes.get("class", "").split() and not self.count_text:
+            self._count_depth = 1
+        elif self._count_depth:
+            self._count_depth += 1
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._link_href is not None:
+            self.links.append((self._link_href, " ".join("".join(self._link_text).split())))
+            self._link_href = None
+        elif tag == "label" and self._label_depth:
+            self._label_depth -= 1
+        if self._count_depth:
+            self._count_depth -= 1
+
+    def handle_data(self, data):
+        if self._link_href is not None:
+            self._link_text.append(data)
+        if self._count_depth:
+            self.count_text += data
+
+    def unlabelled(self) -> list[str]:
+        missing = []
+        for control in self.controls:
+            labelled = (
+                control["_in_label"]
+                or (control.get("id") and control["id"] in self.label_for)
+                or control.get("aria-label", "").strip()
+                or control.get("aria-labelledby", "").strip()
+            )
+            if not labelled:
+                missing.append(
+                    f"<{control['_tag']} name={control.get('name', '')!r} id={control.get('id', '')!r}>"
+                )
+        return missing
+
+
+def parse_page(html: str) -> PageParts:
+    parser = _PageParser()
+    parser.feed(html)
+    parser.close()
+    return PageParts(
+        links=parser.links, unlabelled=parser.unlabelled(), count_text=" ".join(parser.count_text.split())
+    )
+
+
+def _same_origin_path(base: str, href: str) -> str | None:
+    """The path and query a link leads to on this site, or None for another site or a non-page."""
+    href = href.strip()
+    if not href or href.startswith(("#", "mailto:", "tel:", "javascript:")):
+        return None
+    absolute, _fragment = urldefrag(urljoin(f"http://testserver{base}", href))
+    parts = urlsplit(absolute)
+    if parts.scheme not in ("http", "https") or parts.netloc != "testserver":
+        return None
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def _route_name(path: str) -> str:
+    try:
+        match = resolve(urlsplit(path).path)
+    except Resolver404:
+        return path
+    return match.view_name or match.route
+
+
+@dataclasses.dataclass
+class CrawlSession:
+    """What the crawls of one test share: the file routes already fetched once."""
+
+    fetched_once: set[str] = dataclasses.field(default_factory=set)
+    pages_fetched: int = 0
+
+
+@dataclasses.dataclass
+class RoleCrawl:
+    """One user's crawl. `empty_all_lists` holds (page, link) for each list reached from a link
+    whose text begins "All" that showed a count of 0: the test knows whether that user should see
+    records there."""
+
+    role: str
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+    visited: list[str] = dataclasses.field(default_factory=list)
+    empty_all_lists: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+
+
+def crawl(client, *, role: str, session: CrawlSession, start: str = "/", cap: int = 150) -> RoleCrawl:
+    """Follow every link `client`'s user is shown, breadth-first from `start`, up to `cap` pages."""
+    result = RoleCrawl(role=role)
+    queue: deque[tuple[str, str, str]] = deque([("", start, "")])  # (shown on, link, link text)
+    seen = {start}
+    per_route: dict[str, int] = {}
+    while queue and len(result.visited) < cap:
+        shown_on, path, link_text = queue.popleft()
+        route = _route_name(path)
+        if any(marker in route.lower() or path.lower().endswith(f".{marker}") for marker in ONCE_MARKERS):
+            if route in session.fetched_once:
+                continue
+            session.fetched_once.add(route)
+        elif per_route.get(route, 0) >= PAGES_PER_ROUTE:
+            continue
+        per_route[route] = per_route.get(route, 0) + 1
+        response = client.get(path)
+        session.pages_fetched += 1
+        result.visited.append(path)
+        status = response.status_code
+        if status >= 500:
+            result.problems.append(Problem(role, shown_on, path, f"answers {status}"))
+            continue
+        if status in (403, 404):
+            result.problems.append(
+                Problem(role, shown_on, path, f"the page showed this link, which answers {status}")
+            )
+            continue
+        if status in (301, 302, 303, 307, 308):
+            target = _same_origin_path(path, response["Location"])
+            if target and target not in seen:
+                seen.add(target)
+                queue.append((shown_on, target, link_text))
+            continue
+        if not response.get("Content-Type", "").startswith("text/html"):
+            continue
+        parts = parse_page(response.content.decode(errors="replace"))
+        for control in parts.unlabelled:
+            result.problems.append(Problem(role, shown_on, path, f"form control without a label: {control}"))
+        if link_text.lower().startswith("all ") and parts.count_text.startswith("0 "):
+            result.empty_all_lists.append((shown_on, path))
+        for href, text in parts.links:
+            target = _same_origin_path(path, href)
+            if target is None or target in seen or target.startswith(SKIPPED_PREFIXES):
+                continue
+            seen.add(target)
+            queue.append((path, target, text))
+    return result
