@@ -121,6 +121,7 @@ STATIC_ROOT = DATA_DIR / "static"
 # WhiteNoise serves collected files from here; it must exist even before the first collectstatic.
 STATIC_ROOT.mkdir(exist_ok=True)
 MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
+# Nothing is served from here (not even under DEBUG): uploads go out through access-checked views.
 MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

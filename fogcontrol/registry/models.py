@@ -8,6 +8,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
+from fogcontrol.core.files import RandomName
+
 
 class Party(models.Model):
     """A person or organisation the program deals with: property owner, FSE operator, designee."""
@@ -295,7 +297,7 @@ class LicenceImport(models.Model):
         CSV = "csv", "CSV"
         XLSX = "xlsx", "Excel (XLSX)"
 
-    file = models.FileField(upload_to="imports/licences/%Y/%m/")
+    file = models.FileField(upload_to=RandomName("imports/licences"))
     original_filename = models.CharField(max_length=255)
     file_format = models.CharField(max_length=8, choices=FileFormat.choices)
     file_size = models.PositiveBigIntegerField(default=0)

@@ -398,7 +398,8 @@ def _process(record: ManifestImport) -> None:
                             )
         ManifestImportProblem.objects.bulk_create(problems)
         report_file.seek(0)
-        record.report.save(f"import-{record.pk}-report.csv", File(report_file), save=False)
+        # A random name on disk (RandomName): the download view names the file for the person.
+        record.report.save("report.csv", File(report_file), save=False)
     record.status = ManifestImport.Status.DONE
     record.finished_at = timezone.now()
     record.save()
