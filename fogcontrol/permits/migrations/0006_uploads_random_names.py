@@ -10,15 +10,21 @@ class Migration(migrations.Migration):
         ('permits', '0005_orders_fee_settlement_device_conditions'),
     ]
 
+    # upload_to changes no column: state only. A database AlterField would make SQLite rebuild the
+    # table, dropping the copy-of-record triggers (fogcontrol/core/records.py).
     operations = [
-        migrations.AlterField(
-            model_name='applicationdocument',
-            name='file',
-            field=models.FileField(upload_to=fogcontrol.core.files.RandomName('permits/applications')),
-        ),
-        migrations.AlterField(
-            model_name='remodelnotice',
-            name='plans',
-            field=models.FileField(blank=True, upload_to=fogcontrol.core.files.RandomName('permits/remodel')),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='applicationdocument',
+                    name='file',
+                    field=models.FileField(upload_to=fogcontrol.core.files.RandomName('permits/applications')),
+                ),
+                migrations.AlterField(
+                    model_name='remodelnotice',
+                    name='plans',
+                    field=models.FileField(blank=True, upload_to=fogcontrol.core.files.RandomName('permits/remodel')),
+                ),
+            ],
         ),
     ]

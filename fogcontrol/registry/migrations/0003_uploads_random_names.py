@@ -10,10 +10,16 @@ class Migration(migrations.Migration):
         ('registry', '0002_licence_imports'),
     ]
 
+    # upload_to changes no column: state only. A database AlterField would make SQLite rebuild the
+    # table, dropping the copy-of-record triggers (fogcontrol/core/records.py).
     operations = [
-        migrations.AlterField(
-            model_name='licenceimport',
-            name='file',
-            field=models.FileField(upload_to=fogcontrol.core.files.RandomName('imports/licences')),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='licenceimport',
+                    name='file',
+                    field=models.FileField(upload_to=fogcontrol.core.files.RandomName('imports/licences')),
+                ),
+            ],
         ),
     ]

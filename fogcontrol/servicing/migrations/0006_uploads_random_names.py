@@ -10,20 +10,26 @@ class Migration(migrations.Migration):
         ('servicing', '0005_one_pending_frequency_change_and_retention_approvals'),
     ]
 
+    # upload_to changes no column: state only. A database AlterField would make SQLite rebuild the
+    # table, dropping the copy-of-record triggers (fogcontrol/core/records.py).
     operations = [
-        migrations.AlterField(
-            model_name='manifestattachment',
-            name='file',
-            field=models.FileField(upload_to=fogcontrol.core.files.RandomName('servicing/manifests')),
-        ),
-        migrations.AlterField(
-            model_name='manifestimport',
-            name='file',
-            field=models.FileField(upload_to=fogcontrol.core.files.RandomName('servicing/imports')),
-        ),
-        migrations.AlterField(
-            model_name='manifestimport',
-            name='report',
-            field=models.FileField(blank=True, upload_to=fogcontrol.core.files.RandomName('servicing/import-reports')),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AlterField(
+                    model_name='manifestattachment',
+                    name='file',
+                    field=models.FileField(upload_to=fogcontrol.core.files.RandomName('servicing/manifests')),
+                ),
+                migrations.AlterField(
+                    model_name='manifestimport',
+                    name='file',
+                    field=models.FileField(upload_to=fogcontrol.core.files.RandomName('servicing/imports')),
+                ),
+                migrations.AlterField(
+                    model_name='manifestimport',
+                    name='report',
+                    field=models.FileField(blank=True, upload_to=fogcontrol.core.files.RandomName('servicing/import-reports')),
+                ),
+            ],
         ),
     ]
