@@ -5,6 +5,7 @@ HTTPS cookie settings. Everything else has a safe development default, so a fres
 with `make run` and nothing set.
 """
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "django_filters",
     "django_htmx",
     "template_partials",
@@ -69,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "fogcontrol.program.middleware.TownTimezoneMiddleware",
+    # Last: turns a locked-out sign-in into the lockout page (fogcontrol/accounts/lockout.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "fogcontrol.urls"
@@ -101,6 +105,22 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+# Password guessing (django-axes; policy in fogcontrol/accounts/lockout.py and docs/security.md):
+# a username is locked from one address after this many wrong passwords, for this many minutes.
+AUTHENTICATION_BACKENDS = [
+    "fogcontrol.accounts.lockout.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# How many reverse proxies of ours stand in front of the app. 0: the client's address is
+# REMOTE_ADDR and X-Forwarded-For is ignored (a client can write anything there).
+FOGCONTROL_TRUSTED_PROXIES = int(os.environ.get("FOGCONTROL_TRUSTED_PROXIES", 0))
+AXES_FAILURE_LIMIT = int(os.environ.get("FOGCONTROL_LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("FOGCONTROL_LOGIN_LOCKOUT_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "fogcontrol.accounts.lockout.client_ip"
+AXES_LOCKOUT_CALLABLE = "fogcontrol.accounts.lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -121,6 +141,7 @@ STATIC_ROOT = DATA_DIR / "static"
 # WhiteNoise serves collected files from here; it must exist even before the first collectstatic.
 STATIC_ROOT.mkdir(exist_ok=True)
 MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
+# Nothing is served from here (not even under DEBUG): uploads go out through access-checked views.
 MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -173,6 +194,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "fogcontrol.core.api.errors.exception_handler",
     "DEFAULT_VERSIONING_CLASS": None,
+    # Throttles key on REMOTE_ADDR unless our own proxies are declared: never on a client's header.
+    "NUM_PROXIES": FOGCONTROL_TRUSTED_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "fogcontrol API",

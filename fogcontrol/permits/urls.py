@@ -1,6 +1,6 @@
 from django.urls import path
 
-from fogcontrol.permits.views import applications, orders, permits
+from fogcontrol.permits.views import applications, files, orders, permits
 
 app_name = "permits"
 
@@ -10,6 +10,11 @@ urlpatterns = [
     path("applications/new/", applications.application_new, name="application_new"),
     path("applications/<int:pk>/", applications.application_detail, name="application_detail"),
     path("applications/<int:pk>/edit/", applications.application_edit, name="application_edit"),
+    path(
+        "applications/<int:pk>/documents/<int:document_pk>/",
+        files.application_document,
+        name="application_document",
+    ),
     path(
         "applications/<int:pk>/<slug:step>/",
         applications.application_step,
@@ -21,6 +26,7 @@ urlpatterns = [
     path("remodel/", permits.remodel_list, name="remodel_list"),
     path("remodel/new/", permits.remodel_new, name="remodel_new"),
     path("remodel/<int:pk>/", permits.remodel_detail, name="remodel_detail"),
+    path("remodel/<int:pk>/plans/", files.remodel_plans, name="remodel_plans"),
     path("fees/", permits.fee_schedules, name="fee_schedules"),
     path("notices/<int:pk>/letter/", permits.notice_letter, name="notice_letter"),
     path("modifications/<int:pk>/withdraw/", permits.modification_withdraw, name="modification_withdraw"),

@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
+from fogcontrol.core.files import RandomName
 from fogcontrol.registry.querysets import (
     DeviceQuerySet,
     EstablishmentQuerySet,
@@ -320,7 +321,7 @@ class LicenceImport(models.Model):
         CSV = "csv", "CSV"
         XLSX = "xlsx", "Excel (XLSX)"
 
-    file = models.FileField(upload_to="imports/licences/%Y/%m/")
+    file = models.FileField(upload_to=RandomName("imports/licences"))
     original_filename = models.CharField(max_length=255)
     file_format = models.CharField(max_length=8, choices=FileFormat.choices)
     file_size = models.PositiveBigIntegerField(default=0)

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core import csv_export
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
@@ -97,7 +98,7 @@ UNREADABLE = "__unreadable__"
 def template_csv() -> str:
     """The header row and one example row: the documented layout, downloadable from the page."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_export.writer(out)
     writer.writerow([name for name, _, _ in COLUMNS])
     writer.writerow(
         [
@@ -339,7 +340,7 @@ def _process(record: ManifestImport) -> None:
     seen: set | None = set() if record.dry_run else None
     problems: list[ManifestImportProblem] = []
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", newline="") as report_file:
-        report = csv.writer(report_file)
+        report = csv_export.writer(report_file)
         report.writerow(["row", "manifest_number", "outcome", "manifest_id", "flags", "problems"])
         with record.file.open("rb") as raw, open_text(raw) as (_encoding, delimiter, text):
             reader = csv.DictReader(text, delimiter=delimiter)
@@ -402,7 +403,8 @@ def _process(record: ManifestImport) -> None:
                             )
         ManifestImportProblem.objects.bulk_create(problems)
         report_file.seek(0)
-        record.report.save(f"import-{record.pk}-report.csv", File(report_file), save=False)
+        # A random name on disk (RandomName): the download view names the file for the person.
+        record.report.save("report.csv", File(report_file), save=False)
     record.status = ManifestImport.Status.DONE
     record.finished_at = timezone.now()
     record.save()

@@ -7,6 +7,7 @@ through fogcontrol.servicing.services; the rules come from fogcontrol.rules.
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -63,7 +64,7 @@ class ManifestImport(models.Model):
     hauler = models.ForeignKey(
         HaulerCompany, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    file = models.FileField(upload_to="servicing/imports/%Y/%m/")
+    file = models.FileField(upload_to=RandomName("servicing/imports"))
     original_name = models.CharField(max_length=255)
     size_bytes = models.PositiveBigIntegerField(default=0)
     dry_run = models.BooleanField(default=False, help_text="Check every row and save nothing.")
@@ -75,7 +76,7 @@ class ManifestImport(models.Model):
     rows_accepted = models.PositiveIntegerField(default=0)
     rows_rejected = models.PositiveIntegerField(default=0)
     rows_flagged = models.PositiveIntegerField(default=0)
-    report = models.FileField(upload_to="servicing/import-reports/%Y/%m/", blank=True)
+    report = models.FileField(upload_to=RandomName("servicing/import-reports"), blank=True)
     error = models.TextField(blank=True, help_text="Why the whole file was refused, if it was.")
 
     objects = ManifestImportQuerySet.as_manager()
@@ -214,7 +215,7 @@ class ManifestAttachment(CopyOfRecord):
     """A scanned ticket or photo sent with a manifest; its SHA-256 proves the file unchanged (F7)."""
 
     manifest = models.ForeignKey(Manifest, on_delete=models.PROTECT, related_name="attachments")
-    file = models.FileField(upload_to="servicing/manifests/%Y/%m/")
+    file = models.FileField(upload_to=RandomName("servicing/manifests"))
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveBigIntegerField()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from fogcontrol.servicing import retention_views, views
+from fogcontrol.servicing import file_views, retention_views, views
 
 app_name = "servicing"
 
@@ -9,12 +9,17 @@ urlpatterns = [
     path("manifests/", views.manifest_list, name="manifest_list"),
     path("manifests/new/", views.manifest_new, name="manifest_new"),
     path("manifests/<int:pk>/", views.manifest_detail, name="manifest_detail"),
+    path(
+        "manifests/<int:pk>/attachments/<int:attachment_pk>/",
+        file_views.manifest_attachment,
+        name="manifest_attachment",
+    ),
     path("manifests/<int:pk>/correct/", views.manifest_correct, name="manifest_correct"),
     path("certification/", views.certification_page, name="certification"),
     path("imports/", views.import_list, name="import_list"),
     path("imports/template.csv", views.import_template, name="import_template"),
     path("imports/<int:pk>/", views.import_detail, name="import_detail"),
-    path("imports/<int:pk>/report.csv", views.import_report, name="import_report"),
+    path("imports/<int:pk>/report.csv", file_views.import_report, name="import_report"),
     path("devices/<int:pk>/", views.device_history, name="device_history"),
     path("devices/<int:pk>/frequency/", views.device_frequency, name="device_frequency"),
     path(

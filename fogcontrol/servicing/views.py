@@ -4,7 +4,7 @@ services, show refusals beside the field."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -226,19 +226,6 @@ def import_detail(request, pk):
     if request.htmx:
         return render(request, "servicing/import_detail.html#import-status", context)
     return render(request, "servicing/import_detail.html", context)
-
-
-@login_required
-def import_report(request, pk):
-    record = found(selectors.imports_visible_to(request.user).get, pk=pk)
-    if not record.report:
-        raise Http404("The report is not ready yet.")
-    return FileResponse(
-        record.report.open("rb"),
-        as_attachment=True,
-        filename=f"import-{record.pk}-report.csv",
-        content_type="text/csv",
-    )
 
 
 @login_required

@@ -2,11 +2,13 @@
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from fogcontrol.accounts.api.serializers import TokenRequestSerializer, TokenSerializer
+from fogcontrol.accounts.lockout import lockout_response
 from fogcontrol.accounts.services import api_token_get_or_create
 
 
@@ -28,13 +30,23 @@ class ObtainTokenView(APIView):
         responses={
             200: TokenSerializer,
             400: OpenApiResponse(description="Missing fields, or wrong username or password."),
+            429: OpenApiResponse(
+                description="Too many wrong passwords for this username from this address: locked "
+                "for the minutes given (`detail`, `locked_minutes`, Retry-After)."
+            ),
         },
         auth=[],
         tags=["auth"],
     )
     def post(self, request):
         form = TokenRequestSerializer(data=request.data, context={"request": request})
-        form.is_valid(raise_exception=True)
+        valid = form.is_valid()
+        # django-axes marks the request when the username is locked out from this address
+        # (fogcontrol/accounts/lockout.py); the DRF request carries the mark, not Django's.
+        if getattr(request, "axes_locked_out", False):
+            return lockout_response(request)
+        if not valid:
+            raise ValidationError(form.errors)
         user = form.validated_data["user"]
         token, created = api_token_get_or_create(user=user, acting_user=user)
         return Response(

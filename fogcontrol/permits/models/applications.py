@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.permits.querysets import ApplicationQuerySet
 from fogcontrol.registry.models import GreaseControlDevice
@@ -301,7 +302,7 @@ class ApplicationDocument(models.Model):
 
     application = models.ForeignKey(PermitApplication, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.OTHER)
-    file = models.FileField(upload_to="permits/applications/%Y/%m/")
+    file = models.FileField(upload_to=RandomName("permits/applications"))
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveBigIntegerField()

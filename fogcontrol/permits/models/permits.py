@@ -9,6 +9,7 @@ so that any version reprints exactly as issued. Old versions are kept.
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.core.files import RandomName
 from fogcontrol.permits.querysets import (
     PermitModificationQuerySet,
     PermitNoticeQuerySet,
@@ -331,7 +332,7 @@ class RemodelNotice(models.Model):
     plan_review = models.CharField(
         max_length=24, choices=PlanReview.choices, default=PlanReview.AWAITING_PLANS, db_index=True
     )
-    plans = models.FileField(upload_to="permits/remodel/%Y/%m/", blank=True)
+    plans = models.FileField(upload_to=RandomName("permits/remodel"), blank=True)
     plans_sha256 = models.CharField(max_length=64, blank=True)
     plan_review_notes = models.TextField(blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)

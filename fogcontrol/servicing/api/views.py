@@ -3,7 +3,6 @@
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import FileResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
@@ -14,6 +13,7 @@ from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import django_validation_detail
 from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.files import download
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
@@ -419,9 +419,4 @@ class ManifestImportViewSet(
         record = self.get_object()
         if not record.report:
             raise NotFound("The report is not ready yet.")
-        return FileResponse(
-            record.report.open("rb"),
-            as_attachment=True,
-            filename=f"import-{record.pk}-report.csv",
-            content_type="text/csv",
-        )
+        return download(record.report, filename=f"import-{record.pk}-report.csv", content_type="text/csv")

