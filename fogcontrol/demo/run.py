@@ -9,7 +9,8 @@ import time
 from django.conf import settings
 from django.db import transaction
 
-from fogcontrol.demo.seeders import run_seeders
+from fogcontrol.demo.maker import DemoSpaceExhausted
+from fogcontrol.demo.seeders import SeederFailed, run_seeders
 from fogcontrol.demo.town import DemoTown, build_demo_town
 from fogcontrol.demo.users import existing_demo_usernames
 from fogcontrol.registry.models import FoodServiceEstablishment
@@ -20,6 +21,14 @@ FEWEST_ESTABLISHMENTS = 5
 
 class DemoRefused(Exception):
     """seed_demo will not run here; the message says why and what to do instead."""
+
+
+def _failed(reason, started: float) -> str:
+    """Why a seed failed. It is one transaction, so nothing it made is left behind: say so."""
+    return (
+        f"seed_demo stopped after {time.perf_counter() - started:.0f} s: {reason}. "
+        "Nothing was saved (the seed is one transaction); the database is as it was before."
+    )
 
 
 @dataclasses.dataclass
@@ -74,10 +83,17 @@ def seed_demo(
             f"Users named {', '.join(sorted(taken))} already exist; the demo logins need those names. "
             "Use a fresh database."
         )
-    with transaction.atomic():
-        town = build_demo_town(establishments=establishments, seed=seed)
-        town_seconds = time.perf_counter() - started
-        ran = run_seeders(seed=seed, town=town, today=town.today, seeders=seeders)
+    try:
+        with transaction.atomic():
+            town = build_demo_town(establishments=establishments, seed=seed)
+            town_seconds = time.perf_counter() - started
+            ran = run_seeders(seed=seed, town=town, today=town.today, seeders=seeders)
+    except (SeederFailed, DemoSpaceExhausted) as error:
+        raise DemoRefused(_failed(error, started)) from error
+    except Exception as error:
+        raise DemoRefused(
+            _failed(f"building the town failed: {type(error).__name__}: {error}", started)
+        ) from error
     return DemoResult(
         town=town, seeded=True, seconds=time.perf_counter() - started, seeders=ran, town_seconds=town_seconds
     )

@@ -39,6 +39,12 @@ def seeder_rng(seed: int, path: str) -> random.Random:
     return random.Random(f"{seed}:{path}")
 
 
+class SeederFailed(Exception):
+    def __init__(self, path: str, error: Exception):
+        super().__init__(f"the seeder {path} failed: {type(error).__name__}: {error}")
+        self.path = path
+
+
 def run_seeders(
     *, seed: int, town, today, seeders: Iterable[str] | None = None
 ) -> list[tuple[str, bool, float]]:
@@ -50,6 +56,10 @@ def run_seeders(
             results.append((path, False, 0.0))
             continue
         started = time.perf_counter()
-        function(rng=seeder_rng(seed, path), town=town, today=today)
+        try:
+            function(rng=seeder_rng(seed, path), town=town, today=today)
+        except Exception as error:
+            # The seed is one transaction: say which seeder stopped it, not only that it stopped.
+            raise SeederFailed(path, error) from error
         results.append((path, True, time.perf_counter() - started))
     return results

@@ -25,7 +25,7 @@ ONCE_MARKERS = ("pdf", "csv", "schema", "docs", "download", "export", "report", 
 UNLABELLED_TYPES = {"hidden", "submit", "button", "reset", "image"}
 # Distinct pages of one URL name parsed per role: enough to see each kind of page's links with a
 # few records, without walking every record of a list.
-PAGES_PER_ROUTE = 3
+PAGES_PER_ROUTE = 2
 
 
 @dataclasses.dataclass(frozen=True)
