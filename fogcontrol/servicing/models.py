@@ -200,6 +200,8 @@ class Manifest(CopyOfRecord):
         indexes = [
             models.Index(fields=["device", "-serviced_at"], name="manifest_device_time"),
             models.Index(fields=["hauler", "-serviced_at"], name="manifest_hauler_time"),
+            # The number checks (attested or not, corrections too) on every manifest stored.
+            models.Index(fields=["hauler", "manifest_number"], name="manifest_hauler_number"),
             models.Index(fields=["vehicle", "serviced_at"], name="manifest_vehicle_time"),
         ]
 

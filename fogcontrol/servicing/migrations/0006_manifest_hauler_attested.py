@@ -89,5 +89,9 @@ class Migration(migrations.Migration):
                 name="manifest_number_unique_per_hauler",
             ),
         ),
+        migrations.AddIndex(
+            model_name="manifest",
+            index=models.Index(fields=["hauler", "manifest_number"], name="manifest_hauler_number"),
+        ),
         ProtectCopyOfRecord(TABLE),
     ]

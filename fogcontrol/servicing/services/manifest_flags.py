@@ -118,7 +118,6 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         over_limit_reading_ratio=over.fill_ratio if over else None,
         ruleset=ruleset,
     )
-    flags += shared_number_flags(manifest)
     if manifest.full_pumpout and previous is not None:
         frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
         due = maintenance.next_service_due(previous, frequency, grace_days=ruleset.service_grace_days)

@@ -75,6 +75,8 @@ class Resolved:
     fields: dict[str, Any]
     device: GreaseControlDevice
     ratio: Decimal | None
+    # Another manifest (outside this correction chain) names the same hauler and number (F7).
+    number_shared: bool = False
 
 
 class ValidationErrors:
@@ -341,15 +343,22 @@ def manifest_validate(
     facility = _resolve_facility(submission.receiving_facility, errors)
 
     number = (submission.manifest_number or "").strip()
+    number_shared = False
     if not number:
         errors.add("manifest_number", "Enter the manifest or ticket number printed on the hauler's ticket.")
-    elif hauler is not None and attested:
+    elif hauler is not None:
         # F1, F7: unique among the numbers the hauler filed or staff confirmed; an FSE naming its
-        # hauler neither blocks them nor is blocked (it is flagged for review instead).
-        clash = Manifest.objects.filter(hauler=hauler, manifest_number=number, hauler_attested=True).exclude(
-            pk__in=chain_of(corrects)
+        # hauler neither blocks them nor is blocked (a shared number is flagged for review instead).
+        same_number = list(
+            Manifest.objects.filter(hauler=hauler, manifest_number=number)
+            .exclude(pk__in=chain_of(corrects))
+            .order_by("-hauler_attested")  # an attested one first: it decides
+            .values_list("hauler_attested", flat=True)[:1]
         )
-        if clash.exists() or (seen_numbers is not None and (hauler.pk, number) in seen_numbers):
+        number_shared = bool(same_number)
+        if attested and (
+            any(same_number) or (seen_numbers is not None and (hauler.pk, number) in seen_numbers)
+        ):
             errors.add(
                 "manifest_number",
                 f"{hauler.name} already submitted manifest {number}. To change it, submit a correction of that manifest.",
@@ -487,7 +496,7 @@ def manifest_validate(
         "certification_text": certification.certification_text(version),
         "_attachments": attachments,
     }
-    return Resolved(fields=fields, device=device, ratio=ratio)
+    return Resolved(fields=fields, device=device, ratio=ratio, number_shared=number_shared)
 
 
 def chain_of(manifest: Manifest | None) -> list[int]:

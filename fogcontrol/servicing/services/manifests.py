@@ -24,7 +24,11 @@ from fogcontrol.rules.servicing_rules import FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS, can_review
-from fogcontrol.servicing.services.manifest_flags import flag_unconfirmed_namesakes, review_flags
+from fogcontrol.servicing.services.manifest_flags import (
+    flag_unconfirmed_namesakes,
+    review_flags,
+    shared_number_flags,
+)
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
 
@@ -114,10 +118,12 @@ def manifest_submit(
     flags = review_flags(manifest, ctx=ctx, consequences=consequences)
     if e8_already_open:
         flags = [f for f in flags if f.code not in (FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT)]
+    if resolved.number_shared:  # F1, F7: the FSE-filed manifest(s) with the hauler's number
+        flags += shared_number_flags(manifest)
+        flag_unconfirmed_namesakes(manifest)
     ManifestFlag.objects.bulk_create(
         ManifestFlag(manifest=manifest, code=f.code, provision=f.provision, message=f.message) for f in flags
     )
-    flag_unconfirmed_namesakes(manifest)
     manifest.flag_list = flags
     manifest.consequences = consequences
     return manifest
