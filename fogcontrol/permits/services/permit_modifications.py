@@ -189,7 +189,9 @@ def permit_modification_propose(
     ruleset = ruleset_on(notice_date)
     cleaned = _clean_changes(permit, changes, ruleset)
     deadline = frequency_change_effective(notice_date, ruleset=ruleset, calendar=town_calendar())
-    earliest = deadline.earliest
+    # Counting days: a minimum never moves earlier; the earliest usable date is the first business
+    # day on or after the floor (B7).
+    earliest = deadline.earliest_business_day or deadline.earliest
     assert earliest is not None
     if effective_on is None:
         effective_on = earliest

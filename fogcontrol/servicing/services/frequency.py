@@ -121,7 +121,9 @@ def frequency_change(
     if to_days == current:
         raise ValidationError({"to_days": f"The device is already serviced every {current} days."})
     notice = frequency_change_effective(notice_date, ruleset=ruleset, calendar=ctx.calendar())
-    earliest = notice.earliest
+    # Counting days: a minimum never moves earlier; the earliest usable date is the first business
+    # day on or after the floor (B7).
+    earliest = notice.earliest_business_day or notice.earliest
     if effective_on is None:
         effective_on = earliest
     elif effective_on < earliest:

@@ -14,7 +14,7 @@ from conftest import api_as
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import Permit, PermitModification, PermitNotice, PermitStatus
-from fogcontrol.program.selectors import town_today
+from fogcontrol.program.selectors import town_calendar, town_today
 from fogcontrol.servicing.models import FrequencyChange
 from fogcontrol.servicing.services import frequency_change, frequency_change_withdraw, status_sweep
 from fogcontrol.testing import factories
@@ -302,3 +302,26 @@ def test_b7_the_page_and_the_api_refuse_a_backdated_notice_without_its_mailing_r
         format="json",
     )  # fmt: skip
     assert ok.status_code == 201 and ok.json()["mailing_record"] == f"{MAILED} {mailed}"
+
+
+@pytest.mark.provision("B7")
+def test_b7_the_earliest_effective_date_is_the_first_business_day_on_or_after_the_ten_days(town, manager):
+    """Counting days: a minimum never moves earlier. A notice whose ten days end on a Saturday lets
+    the change take effect on the first business day after, not on the Saturday."""
+    today = town_today()
+    # The latest Wednesday on or before today: ten days after it is a Saturday.
+    notice_date = today - dt.timedelta(days=(today.weekday() - 2) % 7)
+    floor = notice_date + dt.timedelta(days=10)
+    assert floor.weekday() == 5
+    change = frequency_change(
+        device=town.own_device, acting_user=manager, to_days=60, reason="Fill at 24%",
+        notice_date=notice_date, backdating_reason="Recorded late", mailing_record=MAILED,
+    )  # fmt: skip
+    assert change.effective_on == town_calendar().next_business_day_on_or_after(floor)
+    assert change.effective_on > floor
+    with pytest.raises(ValidationError, match="at the earliest"):
+        frequency_change(
+            device=town.own_device, acting_user=manager, to_days=120, reason="Fill at 30%",
+            notice_date=notice_date, backdating_reason="Recorded late", mailing_record=MAILED,
+            effective_on=floor,
+        )  # fmt: skip
