@@ -20,7 +20,7 @@ from fogcontrol.program.calculator.forms import (
     PenaltyForm,
     observation_rows,
 )
-from fogcontrol.program.selectors import town_today
+from fogcontrol.program.selectors import program_settings_visible, town_today
 from fogcontrol.rules.deadlines import UnknownProvision
 from fogcontrol.rules.devices import GRAVITY_INTERCEPTOR
 
@@ -137,6 +137,8 @@ def calculator(request):
     asked = _asked(request.GET)
     context = {
         "today": today,
+        # The calendar page is Town staff's; everyone else is told which calendar, without a link.
+        "may_see_calendar": program_settings_visible(request.user),
         "rule_groups": calculations.deadline_rule_groups(),
         **_deadline_section(request.GET if asked == "deadline" else None, today),
         **_frequency_section(request.GET if asked == "frequency" else None, today),
