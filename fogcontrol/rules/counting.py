@@ -192,16 +192,24 @@ def roll_forward_deadline(
 
 
 def roll_back_limit(
-    day: dt.date, calendar: TownCalendar, counted: str, steps: list[str]
+    day: dt.date, calendar: TownCalendar, counted: str, steps: list[str], *, after: dt.date | None = None
 ) -> tuple[dt.date, bool]:
     """Counting days, kind 2: the latest date the Town may use is the last business day on or
-    before its maximum; record why it is earlier. Never later than ``day``."""
+    before its maximum; record why it is earlier. Never later than ``day``. When no business day
+    lies after ``after`` (the start) and on or before the limit, the limit itself stands: the
+    Town must act by then even though its offices are closed."""
     latest, reasons = calendar.roll_back(day)
     if not reasons:
         steps.append(f"{counted} is {fmt_date(day)}, a business day: the Town may use it.")
         return day, False
     steps.append(f"{counted} is {fmt_date(day)}.")
     steps.extend(reasons)
+    if after is not None and latest <= after:
+        steps.append(
+            f"No business day lies between {fmt_date(after)} and {fmt_date(day)}: the limit itself, "
+            f"{fmt_date(day)}, is the latest date; it never moves later."
+        )
+        return day, False
     steps.append(
         f"The limit never moves later: the latest date the Town may use is the last business day "
         f"before it, {fmt_date(latest)}."
@@ -334,7 +342,7 @@ def town_maximum_deadline(
         f"is {fmt_date(limit)}."
     )
     steps.append(town_maximum_kind_line())
-    latest, moved = roll_back_limit(limit, calendar, f"Day {days}", steps)
+    latest, moved = roll_back_limit(limit, calendar, f"Day {days}", steps, after=start)
     steps.append(f"{act} on or before {fmt_date(latest)} is within the limit.")
     return make_deadline(
         slug=slug,
@@ -430,7 +438,7 @@ def anniversary_deadline(
         )
     if limit == LIMIT_TOWN_MAXIMUM:
         steps.append(town_maximum_kind_line())
-        due, moved = roll_back_limit(nominal, calendar, "The anniversary", steps)
+        due, moved = roll_back_limit(nominal, calendar, "The anniversary", steps, after=start)
         steps.append(f"{act} on or before {fmt_date(due)} is within the limit.")
         office_act = False
     else:

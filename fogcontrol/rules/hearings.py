@@ -48,7 +48,7 @@ def revocation_hearing_window(start: dt.date, *, ruleset: Ruleset, calendar: Tow
         "last business day before it.",
     ]
     first_open = first_usable_day(earliest, calendar, f"Earliest hearing date: day {low}", steps)
-    latest, moved = roll_back_limit(limit, calendar, f"Latest hearing date: day {high}", steps)
+    latest, moved = roll_back_limit(limit, calendar, f"Latest hearing date: day {high}", steps, after=start)
     if first_open <= latest:
         steps.append(
             f"The hearing may be set on any business day from {fmt_date(first_open)} to {fmt_date(latest)}."

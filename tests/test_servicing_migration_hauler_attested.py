@@ -1,7 +1,9 @@
 """Servicing 0005 on the manifests already stored (F1, F5, F7): it fills ``hauler_attested`` from
 who sent each one, keeps every old hash valid, and leaves the table protected by its triggers.
 
-Runs on the database the suite runs on (SQLite by default; PostgreSQL with DATABASE_URL).
+Runs on the database the suite runs on (SQLite by default; PostgreSQL with DATABASE_URL). It lives
+under tests/ so that it runs after every other transactional test: migrating back and forth leaves
+the content types with new ids, which a later test with serialized rollback could not restore.
 """
 
 import datetime as dt
