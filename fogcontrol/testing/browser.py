@@ -47,7 +47,11 @@ def _require_chromium() -> None:
 def browser() -> Iterator:
     """One Chromium for the test module."""
     _require_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A loaded 2-core CI machine can take longer than Playwright's 5 s to answer; what the user
+    # sees is still asserted exactly, only waited for as long as the page actions are.
+    expect.set_options(timeout=TIMEOUT_MS)
 
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
