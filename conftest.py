@@ -79,3 +79,12 @@ def api_as(user) -> APIClient:
 def _fast_password_hashing(settings):
     """Tests create many users; the production hasher's deliberate slowness buys nothing here."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_content_type_cache():
+    """A transactional test with serialized rollback empties and refills django_content_type under
+    new ids; a ContentType cached by an earlier test would then point at a row that is gone."""
+    from django.contrib.contenttypes.models import ContentType
+
+    ContentType.objects.clear_cache()
