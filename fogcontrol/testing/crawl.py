@@ -45,6 +45,19 @@ class PageParts:
     links: list[tuple[str, str]]  # (href, visible text)
     unlabelled: list[str]  # a description of each control without a label
     count_text: str  # the text of the list's `.count` line, if the page has one
+    # For the accessibility checks (tests/test_accessibility.py):
+    ids: set[str] = dataclasses.field(default_factory=set)  # every id on the page
+    # (aria-label of each <nav>, [(href, aria-current value or "") of each of its links])
+    navs: list[tuple[str, list[tuple[str, str]]]] = dataclasses.field(default_factory=list)
+    uncaptioned_tables: list[str] = dataclasses.field(default_factory=list)  # first header of each
+    controls: list[dict] = dataclasses.field(default_factory=list)  # attrs of each fillable control
+    # (id, text) of each message about one field (`.field-error`, a field's `.errorlist`)
+    field_errors: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+
+    @property
+    def first_link(self) -> str:
+        """Where the page's first link leads: a skip link is the first thing a keyboard reaches."""
+        return self.links[0][0] if self.links else ""
 
 
 class _PageParser(HTMLParser):
@@ -60,11 +73,24 @@ class _PageParser(HTMLParser):
         self._label_depth = 0
         self._count_depth = 0
         self.count_text = ""
+        self.ids: set[str] = set()
+        self.navs: list[tuple[str, list[tuple[str, str]]]] = []
+        self._nav_depth = 0
+        self._tables: list[dict] = []  # open tables: {"caption": bool, "header": str, "in_th": bool}
+        self.uncaptioned_tables: list[str] = []
+        self.field_errors: list[tuple[str, str]] = []
+        self._error: dict | None = None  # the field error being read: {"id", "text", "depth"}
 
     def handle_starttag(self, tag, attrs):
         attributes = {name: (value or "") for name, value in attrs}
+        classes = attributes.get("class", "").split()
+        if attributes.get("id"):
+            self.ids.add(attributes["id"])
+        self._read_structure(tag, attributes, classes)
         if tag == "a" and attributes.get("href"):
             self._link_href, self._link_text = attributes["href"], []
+            if self._nav_depth:
+                self.navs[-1][1].append((attributes["href"], attributes.get("aria-current", "")))
         elif tag == "label":
             self._label_depth += 1
             if attributes.get("for"):
@@ -78,7 +104,37 @@ class _PageParser(HTMLParser):
         elif self._count_depth:
             self._count_depth += 1
 
+    def _read_structure(self, tag, attributes, classes):
+        """Navigation landmarks, table captions and the messages about single fields."""
+        if tag == "nav":
+            if not self._nav_depth:
+                self.navs.append((attributes.get("aria-label", ""), []))
+            self._nav_depth += 1
+        elif tag == "table":
+            self._tables.append({"caption": False, "header": "", "in_th": False})
+        elif tag == "caption" and self._tables:
+            self._tables[-1]["caption"] = True
+        elif tag == "th" and self._tables and not self._tables[-1]["header"]:
+            self._tables[-1]["in_th"] = True
+        if self._error is not None:
+            self._error["depth"] += 1
+        elif ("field-error" in classes or "errorlist" in classes) and "nonfield" not in classes:
+            self._error = {"id": attributes.get("id", ""), "text": "", "depth": 1}
+
     def handle_endtag(self, tag):
+        if tag == "nav" and self._nav_depth:
+            self._nav_depth -= 1
+        elif tag == "table" and self._tables:
+            table = self._tables.pop()
+            if not table["caption"]:
+                self.uncaptioned_tables.append(table["header"] or "(a table without headers)")
+        elif tag == "th" and self._tables:
+            self._tables[-1]["in_th"] = False
+        if self._error is not None:
+            self._error["depth"] -= 1
+            if not self._error["depth"]:
+                self.field_errors.append((self._error["id"], " ".join(self._error["text"].split())))
+                self._error = None
         if tag == "a" and self._link_href is not None:
             self.links.append((self._link_href, " ".join("".join(self._link_text).split())))
             self._link_href = None
@@ -88,6 +144,10 @@ class _PageParser(HTMLParser):
             self._count_depth -= 1
 
     def handle_data(self, data):
+        if self._tables and self._tables[-1]["in_th"]:
+            self._tables[-1]["header"] += data
+        if self._error is not None:
+            self._error["text"] += data
         if self._link_href is not None:
             self._link_text.append(data)
         if self._count_depth:
@@ -114,7 +174,14 @@ def parse_page(html: str) -> PageParts:
     parser.feed(html)
     parser.close()
     return PageParts(
-        links=parser.links, unlabelled=parser.unlabelled(), count_text=" ".join(parser.count_text.split())
+        links=parser.links,
+        unlabelled=parser.unlabelled(),
+        count_text=" ".join(parser.count_text.split()),
+        ids=parser.ids,
+        navs=parser.navs,
+        uncaptioned_tables=parser.uncaptioned_tables,
+        controls=parser.controls,
+        field_errors=parser.field_errors,
     )
 
 
@@ -155,10 +222,19 @@ class RoleCrawl:
     role: str
     problems: list[Problem] = dataclasses.field(default_factory=list)
     visited: list[str] = dataclasses.field(default_factory=list)
+    pages: dict[str, PageParts] = dataclasses.field(default_factory=dict)  # each HTML page parsed
     empty_all_lists: list[tuple[str, str]] = dataclasses.field(default_factory=list)
 
 
-def crawl(client, *, role: str, session: CrawlSession, start: str = "/", cap: int = 150) -> RoleCrawl:
+def crawl(
+    client,
+    *,
+    role: str,
+    session: CrawlSession,
+    start: str = "/",
+    cap: int = 150,
+    pages_per_route: int = PAGES_PER_ROUTE,
+) -> RoleCrawl:
     """Follow every link `client`'s user is shown, breadth-first from `start`, up to `cap` pages."""
     result = RoleCrawl(role=role)
     queue: deque[tuple[str, str, str]] = deque([("", start, "")])  # (shown on, link, link text)
@@ -171,7 +247,7 @@ def crawl(client, *, role: str, session: CrawlSession, start: str = "/", cap: in
             if route in session.fetched_once:
                 continue
             session.fetched_once.add(route)
-        elif per_route.get(route, 0) >= PAGES_PER_ROUTE:
+        elif per_route.get(route, 0) >= pages_per_route:
             continue
         per_route[route] = per_route.get(route, 0) + 1
         response = client.get(path)
@@ -195,6 +271,7 @@ def crawl(client, *, role: str, session: CrawlSession, start: str = "/", cap: in
         if not response.get("Content-Type", "").startswith("text/html"):
             continue
         parts = parse_page(response.content.decode(errors="replace"))
+        result.pages[path] = parts
         for control in parts.unlabelled:
             result.problems.append(Problem(role, shown_on, path, f"form control without a label: {control}"))
         if link_text.lower().startswith("all ") and parts.count_text.startswith("0 "):

@@ -1,0 +1,118 @@
+"""The menus every app registers into (as NetBox's `navigation/menu.py`): the main menu of the top
+bar, and a section menu per app with several pages (`servicing`, `program`).
+
+An app declares its items in its own `navigation.py`, imported by its `AppConfig.ready()`:
+
+    navigation.register(
+        group="registry", label="Registry", weight=20,
+        items=[MenuItem("Establishments", "registry:establishment_list", roles=STAFF_ROLES)],
+    )
+
+Each item names who may see it: a set of roles (`roles`), or a predicate on the user
+(`visible`); with neither, every signed-in user. A menu shows a user only the items it may open,
+so a page never links to a 403 or a 404 (tests/test_accessibility.py follows every menu link per
+role). Templates render a menu with `{% menu "main" %}` (`core/templatetags/navigation.py`); the
+item whose page is shown gets `aria-current="page"`, and on a page under an item's URL (a record
+of a list) the item gets `aria-current="true"`.
+
+Core imports no app: items name their page by URL name, resolved when the menu is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+
+from django.urls import reverse
+
+from fogcontrol.core.permissions import has_role
+
+MAIN = "main"
+
+
+@dataclasses.dataclass(frozen=True)
+class MenuItem:
+    label: str
+    url_name: str
+    # Who may see it: users with one of these roles, or for whom `visible(user)` is true.
+    roles: frozenset[str] | None = None
+    visible: Callable[[object], bool] | None = None
+
+    def shown_to(self, user) -> bool:
+        if user is None or not user.is_authenticated:
+            return False
+        if self.roles is not None and not has_role(user, self.roles):
+            return False
+        return self.visible is None or bool(self.visible(user))
+
+
+@dataclasses.dataclass
+class MenuGroup:
+    key: str
+    label: str
+    weight: int
+    items: list[MenuItem] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownItem:
+    label: str
+    url: str
+    current: str  # "page", "true" (a page under this item) or ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownGroup:
+    key: str
+    label: str
+    items: list[ShownItem]
+
+
+# menu name → group key → group
+_menus: dict[str, dict[str, MenuGroup]] = {}
+
+
+def register(*, group: str, label: str, items: Iterable[MenuItem], weight: int = 50, menu: str = MAIN):
+    """Add `items` to `group` of `menu` (the group is made on first use; groups sort by weight)."""
+    groups = _menus.setdefault(menu, {})
+    entry = groups.setdefault(group, MenuGroup(key=group, label=label, weight=weight))
+    for item in items:
+        if any(known.label == item.label and known.url_name == item.url_name for known in entry.items):
+            continue  # registered twice (an app's ready() run again): the menu stays the same
+        entry.items.append(item)
+
+
+def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
+    """The groups of `menu` with the items `user` may open, the one for `path` marked current."""
+    groups = []
+    for group in sorted(_menus.get(menu, {}).values(), key=lambda g: (g.weight, g.key)):
+        items = [(item.label, reverse(item.url_name)) for item in group.items if item.shown_to(user)]
+        if items:
+            groups.append((group, items))
+    urls = [url for _group, items in groups for _label, url in items]
+    current = _current_url(urls, path)
+    return [
+        ShownGroup(
+            key=group.key,
+            label=group.label,
+            items=[
+                ShownItem(label, url, ("page" if url == path else "true") if url == current else "")
+                for label, url in items
+            ],
+        )
+        for group, items in groups
+    ]
+
+
+def _current_url(urls: list[str], path: str) -> str:
+    """The URL of the page shown, else the longest one the page lies under (never the home page,
+    which every path lies under)."""
+    if path in urls:
+        return path
+    under = [url for url in urls if url != "/" and path.startswith(url)]
+    return max(under, key=len, default="")
+
+
+def registered(menu: str = MAIN) -> list[MenuGroup]:
+    """The groups of `menu` as registered, for tests and docs."""
+    return sorted(_menus.get(menu, {}).values(), key=lambda g: (g.weight, g.key))
