@@ -1,13 +1,25 @@
 """What every app's pages share: scoped look-ups (404 outside scope), the staff-only gate, paging.
 
 Links to other pages of a list keep its filters with `{% querystring page=… %}`
-(`core/partials/pagination.html`)."""
+(`core/components/pagination.html`).
+
+A list page with filters: the view binds its FilterSet (`filtered_rows`), marks the search box
+live (`live_filters`) and answers with `render_list`; the template includes
+`core/components/filter_form.html` and puts the count, the table and the pagination in
+`{% partialdef results inline %}<section id="results" aria-live="polite">…</section>{% endpartialdef %}`.
+Without JavaScript the form submits and the whole page comes back; with htmx a change fetches the
+`results` partial only and swaps it in (`#results`), and the URL keeps the filters."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.paginator import Page, Paginator
 from django.http import Http404
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+
+# The search box of every filter form: the FilterSet field of this name.
+SEARCH_FIELD = "q"
 
 
 def found(select, *args, **kwargs):
@@ -45,3 +57,32 @@ def filtered_rows(filterset_class, request, queryset, **kwargs):
 def paginate(request, queryset, per_page: int) -> Page:
     """The page of ``queryset`` named by ?page= (the last page if beyond it, the first if not a number)."""
     return Paginator(queryset, per_page).get_page(request.GET.get("page"))
+
+
+def live_filters(filterset, url: str) -> None:
+    """The search box fetches the results as the user types (the filter form itself, in
+    `core/components/filter_form.html`, fetches them on any other change)."""
+    field = filterset.form.fields.get(SEARCH_FIELD)
+    if field is None:
+        return
+    field.widget.input_type = "search"
+    field.widget.attrs.update(
+        {
+            "hx-get": url,
+            "hx-trigger": "input changed delay:300ms, search",
+            "hx-include": "closest form",
+            "autocomplete": "off",
+        }
+    )
+
+
+def render_list(request, template: str, context: dict, *, status: int = 200):
+    """A list page, or only its `results` partial for an htmx request from its filter form.
+
+    A history restore (the back button, after an htmx swap) needs the whole page. The answer varies
+    with HX-Request, so a cache never serves the partial as the page."""
+    if request.htmx and not request.htmx.history_restore_request:
+        template = f"{template}#results"
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response

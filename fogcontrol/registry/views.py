@@ -16,14 +16,13 @@ from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django.views.decorators.vary import vary_on_headers
 
 from fogcontrol.audit.selectors import change_history
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import SEARCH_FIELD, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors, services
 from fogcontrol.registry.actions import establishment_actions, establishment_reopen_verdict
@@ -96,50 +95,31 @@ def _filter_data(query: QueryDict, filterset_class) -> QueryDict:
     return data
 
 
-def _live(filterset, url: str) -> None:
-    """Filters update the results as they change (htmx); without JavaScript the form submits."""
-    common = {
-        "hx-get": url,
-        "hx-target": "#results",
-        "hx-swap": "outerHTML",
-        "hx-push-url": "true",
-        "hx-include": "closest form",
-    }
+def _any_choice(filterset) -> None:
+    """Yes/no and record filters offer "Any" for no filter; the search box says what it searches."""
     for name, field in filterset.form.fields.items():
-        attrs = dict(common, **{"hx-trigger": "change"})
         if isinstance(field.widget, NullBooleanSelect):
             field.widget.choices = [("unknown", "Any"), ("true", "Yes"), ("false", "No")]
         elif getattr(field, "empty_label", None):
             field.empty_label = "Any"
-        if name == "q":
-            field.widget.input_type = "search"
-            attrs.update(
-                {
-                    "hx-trigger": "input changed delay:300ms, search",
-                    "placeholder": "Name, licence, address or parcel",
-                    "autocomplete": "off",
-                }
-            )
-        field.widget.attrs.update(attrs)
+        if name == SEARCH_FIELD:
+            field.widget.attrs["placeholder"] = "Name, licence, address or parcel"
 
 
-@vary_on_headers("HX-Request")
 def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...]):
     """A filtered, paginated list; `shown` names the filters the page offers (others stay hidden)."""
     filterset = filterset_class(
         _filter_data(request.GET, filterset_class), queryset=queryset, request=request
     )
-    _live(filterset, request.path)
+    live_filters(filterset, request.path)
+    _any_choice(filterset)
     rows = filterset.qs
     if not rows.ordered:
         # Django drops Meta.ordering from GROUP BY queries (the counts); pages need a stable order.
         rows = rows.order_by(*rows.model._meta.ordering)
     page = paginate(request, rows, PER_PAGE)
     context = {"filter": filterset, "page": page, "rows": page.object_list, "shown": shown}
-    # An htmx swap gets only the results; a history restore (back button) needs the whole page.
-    if request.htmx and not request.htmx.history_restore_request:
-        template = f"{template}#results"
-    return render(request, template, context)
+    return render_list(request, template, context)
 
 
 @login_required

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import found, live_filters, paginate, render_list, staff_only
 from fogcontrol.servicing import certification, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
@@ -47,27 +47,25 @@ def home(request):
     """The service status of every device the user may see, with counts and filters."""
     user = request.user
     status_filter = ServiceStatusFilter(request.GET, queryset=selectors.service_status_list(user))
+    live_filters(status_filter, request.path)
     page = paginate(request, status_filter.qs, PAGE_SIZE)
     context = {
         "filter": status_filter,
         "page": page,
         "counts": selectors.status_counts(user),
     }
-    if request.htmx:
-        return render(request, "servicing/home.html#status-table", context)
-    return render(request, "servicing/home.html", context)
+    return render_list(request, "servicing/home.html", context)
 
 
 @login_required
 def manifest_list(request):
     manifest_filter = ManifestFilter(request.GET, queryset=selectors.manifest_list(request.user))
+    live_filters(manifest_filter, request.path)
     context = {
         "filter": manifest_filter,
         "page": paginate(request, manifest_filter.qs, PAGE_SIZE),
     }
-    if request.htmx:
-        return render(request, "servicing/manifest_list.html#manifest-table", context)
-    return render(request, "servicing/manifest_list.html", context)
+    return render_list(request, "servicing/manifest_list.html", context)
 
 
 @login_required
@@ -377,7 +375,8 @@ def flag_list(request):
     params = request.GET.copy()
     params.setdefault("review", "open")
     flag_filter = FlagFilter(params, queryset=selectors.flags_to_review(request.user))
-    return render(
+    live_filters(flag_filter, request.path)
+    return render_list(
         request,
         "servicing/flag_list.html",
         {
@@ -417,7 +416,8 @@ def requirement_list(request):
     params = request.GET.copy()
     params.setdefault("status", "open")
     requirement_filter = RequirementFilter(params, queryset=selectors.requirements_visible_to(request.user))
-    return render(
+    live_filters(requirement_filter, request.path)
+    return render_list(
         request,
         "servicing/requirement_list.html",
         {

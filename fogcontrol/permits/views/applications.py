@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
-from fogcontrol.core.views import filtered_rows, found, paginate
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
@@ -41,17 +41,16 @@ def application_list(request):
     """The staff work queue (filter by state) and, for an FSE, its own applications."""
     queryset = selectors.application_list(request.user).order_by("-created_at", "-pk")
     filterset, rows = filtered_rows(ApplicationFilter, request, queryset)
+    live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
     context = {
-        "filterset": filterset,
+        "filter": filterset,
         "page": page,
         "rows": page.object_list,
         "counts": selectors.application_queue_counts(request.user),
         "can_apply": _applicant_establishments(request.user).exists(),
     }
-    if request.htmx:
-        return render(request, "permits/application_list.html#results", context)
-    return render(request, "permits/application_list.html", context)
+    return render_list(request, "permits/application_list.html", context)
 
 
 @login_required

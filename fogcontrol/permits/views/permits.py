@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
-from fogcontrol.core.views import filtered_rows, found, paginate, staff_only
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
@@ -52,11 +52,10 @@ def home(request):
 def permit_list(request):
     queryset = selectors.permit_list(request.user).order_by("-first_issued_on", "-pk")
     filterset, rows = filtered_rows(PermitFilter, request, queryset)
+    live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
-    context = {"filterset": filterset, "page": page, "rows": page.object_list, "today": town_today()}
-    if request.htmx:
-        return render(request, "permits/permit_list.html#results", context)
-    return render(request, "permits/permit_list.html", context)
+    context = {"filter": filterset, "page": page, "rows": page.object_list, "today": town_today()}
+    return render_list(request, "permits/permit_list.html", context)
 
 
 def _permit_context(request, permit, **extra):

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from fogcontrol.core import csv_export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
-from fogcontrol.core.views import filtered_rows, found, paginate, staff_only
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter
 from fogcontrol.registry.imports.forms import MappingForm, UploadForm
@@ -102,6 +102,7 @@ def import_detail(request, pk):
     applied = {"dry_run": False, "applied": True}.get(report)
     rows = selectors.licence_import_rows(licence_import, applied=applied)
     row_filter, shown_rows = filtered_rows(ImportRowFilter, request, rows)
+    live_filters(row_filter, request.path)
     page = paginate(request, shown_rows, PER_PAGE)
     context = {
         "licence_import": licence_import,
@@ -115,9 +116,7 @@ def import_detail(request, pk):
         and licence_import.status != LicenceImport.Status.APPLIED
         and not licence_import.is_running,
     }
-    if request.htmx and request.htmx.target == "results":
-        return render(request, "registry/imports/detail.html#results", context)
-    return render(request, "registry/imports/detail.html", context)
+    return render_list(request, "registry/imports/detail.html", context)
 
 
 @login_required
