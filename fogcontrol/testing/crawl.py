@@ -53,6 +53,8 @@ class PageParts:
     controls: list[dict] = dataclasses.field(default_factory=list)  # attrs of each fillable control
     # (id, text) of each message about one field (`.field-error`, a field's `.errorlist`)
     field_errors: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    # every id named by an aria-describedby (a control's, or a fieldset's for a group of choices)
+    described: set[str] = dataclasses.field(default_factory=set)
 
     @property
     def first_link(self) -> str:
@@ -74,6 +76,7 @@ class _PageParser(HTMLParser):
         self._count_depth = 0
         self.count_text = ""
         self.ids: set[str] = set()
+        self.described: set[str] = set()
         self.navs: list[tuple[str, list[tuple[str, str]]]] = []
         self._nav_depth = 0
         self._tables: list[dict] = []  # open tables: {"caption": bool, "header": str, "in_th": bool}
@@ -86,6 +89,7 @@ class _PageParser(HTMLParser):
         classes = attributes.get("class", "").split()
         if attributes.get("id"):
             self.ids.add(attributes["id"])
+        self.described.update(attributes.get("aria-describedby", "").split())
         self._read_structure(tag, attributes, classes)
         if tag == "a" and attributes.get("href"):
             self._link_href, self._link_text = attributes["href"], []
@@ -182,6 +186,7 @@ def parse_page(html: str) -> PageParts:
         uncaptioned_tables=parser.uncaptioned_tables,
         controls=parser.controls,
         field_errors=parser.field_errors,
+        described=parser.described,
     )
 
 
