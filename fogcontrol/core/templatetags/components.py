@@ -16,14 +16,24 @@ from django.template.base import token_kwargs
 register = template.Library()
 
 
+# Each component's arguments and their defaults: an argument not given must not be read from the
+# page's own context (a page's `title` is not its cards' title).
+ARGUMENTS = {
+    "table": {"caption": "", "classes": "", "id": "", "show_caption": False},
+    "card": {"title": "", "classes": "", "id": ""},
+}
+
+
 class _ComponentNode(template.Node):
-    def __init__(self, template_name: str, nodelist, kwargs):
-        self.template_name = template_name
+    def __init__(self, name: str, nodelist, kwargs):
+        self.name = name
+        self.template_name = f"core/components/{name}.html"
         self.nodelist = nodelist
         self.kwargs = kwargs
 
     def render(self, context):
-        values = {name: value.resolve(context) for name, value in self.kwargs.items()}
+        values = dict(ARGUMENTS[self.name])
+        values.update({name: value.resolve(context) for name, value in self.kwargs.items()})
         values["body"] = self.nodelist.render(context)
         # A partial rendered alone (`page.html#results`) has no template bound to its context.
         engine = context.template.engine if context.template is not None else Engine.get_default()
@@ -35,14 +45,14 @@ class _ComponentNode(template.Node):
 def _component(parser, token, name: str, required: tuple[str, ...]):
     bits = token.split_contents()
     kwargs = token_kwargs(bits[1:], parser)
-    if len(kwargs) != len(bits) - 1:
-        raise template.TemplateSyntaxError(f"{{% {name} %}} takes only name=value arguments")
+    if len(kwargs) != len(bits) - 1 or not set(kwargs) <= set(ARGUMENTS[name]):
+        raise template.TemplateSyntaxError(f"{{% {name} %}} takes {', '.join(ARGUMENTS[name])} as name=value")
     for argument in required:
         if argument not in kwargs:
             raise template.TemplateSyntaxError(f"{{% {name} %}} needs {argument}=")
     nodelist = parser.parse((f"end{name}",))
     parser.delete_first_token()
-    return _ComponentNode(f"core/components/{name}.html", nodelist, kwargs)
+    return _ComponentNode(name, nodelist, kwargs)
 
 
 @register.tag
