@@ -291,6 +291,8 @@ API_ROUTES = [
         },
         {"food_types": "Noodles; broths"},
     ),
+    api("establishment-close", lambda t: f"/api/v1/establishments/{t.own_fse.pk}/close/", method="post",
+        owners=frozenset({FSE, HAULER}), may=EDITORS, body={}),  # fmt: skip
     *_endpoint(
         "devices",
         "device",
