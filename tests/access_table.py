@@ -21,4 +21,3 @@ ROUTES = [
     page(None, "/no-such-page/", record=False, ok=404, anonymous=404, label="an unknown page"),
     api(None, "/api/v1/no-such-thing/", record=False, ok=404, anonymous=404, label="an unknown API route"),
 ]
-

@@ -3,8 +3,8 @@ role (fogcontrol/testing/access.py)."""
 
 import pytest
 
-from tests.access_table import ROUTES
 from fogcontrol.testing.access import access_cases, check_access, town_fixture
+from tests.access_table import ROUTES
 
 pytestmark = pytest.mark.django_db
 

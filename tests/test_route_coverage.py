@@ -79,7 +79,9 @@ def test_the_walk_finds_pages_api_routes_and_format_suffixes():
     found = routes()
     assert "permits:permit_detail" in found and "permit-detail" in found
     assert any("(?P<format>" in pattern for pattern in found["establishment-detail"])
-    assert "api-root" in found and not any("admin/" in pattern for patterns in found.values() for pattern in patterns)
+    assert "api-root" in found and not any(
+        "admin/" in pattern for patterns in found.values() for pattern in patterns
+    )
     assert len(found) > 200
 
 
@@ -96,13 +98,20 @@ def test_every_app_with_routes_has_a_table():
 
 def test_every_route_has_an_entry_in_an_access_table():
     named = declared()
-    missing = sorted(f"{name}  ({', '.join(patterns)})" for name, patterns in routes().items() if name not in named)
-    assert not missing, "Routes named in no access table (add them to the app's tests/access_table.py):\n" + "\n".join(
-        missing
+    missing = sorted(
+        f"{name}  ({', '.join(patterns)})" for name, patterns in routes().items() if name not in named
+    )
+    assert not missing, (
+        "Routes named in no access table (add them to the app's tests/access_table.py):\n"
+        + "\n".join(missing)
     )
 
 
 def test_every_table_entry_names_a_route_that_exists():
     known = set(routes())
-    stale = sorted(f"{name} (in {', '.join(sorted(modules))})" for name, modules in declared().items() if name not in known)
+    stale = sorted(
+        f"{name} (in {', '.join(sorted(modules))})"
+        for name, modules in declared().items()
+        if name not in known
+    )
     assert not stale, "Access table entries naming no route:\n" + "\n".join(stale)

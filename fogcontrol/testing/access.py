@@ -33,6 +33,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 
 import pytest
+from django.conf import settings
 from django.db import transaction
 from django.test import Client
 from django.urls import resolve
@@ -48,6 +49,7 @@ STAFF = STAFF_ROLES
 OUTSIDE = OUTSIDE_ROLES
 ANONYMOUS = "anonymous"
 SIGN_IN = 302  # a page sends an anonymous visitor to /login/
+SESSIONS = "_sessions"
 
 
 class _Passes:
@@ -139,7 +141,10 @@ def access_cases(routes: Iterable[Route], roles: Iterable = (*sorted(Role), ANON
     ]
 
 
-def _client(route: Route, user):
+def _client(route: Route, role, town):
+    """A client signed in as `role`. Pages reuse the session each user signed in with once per town
+    (`sign_in_everyone`), so a test does not write a session of its own."""
+    user = None if role == ANONYMOUS else town.users[role]
     if route.kind == API:
         client = APIClient()
         if user is not None:
@@ -147,15 +152,28 @@ def _client(route: Route, user):
     else:
         client = Client()
         if user is not None:
-            client.force_login(user)
+            session = town.records.get(SESSIONS, {}).get(role)
+            if session is None:
+                client.force_login(user)
+            else:
+                client.cookies[settings.SESSION_COOKIE_NAME] = session
     client.raise_request_exception = False
     return client
 
 
+def sign_in_everyone(town) -> None:
+    """Sign each user in once, keeping the session key for the page requests of every test."""
+    sessions = {}
+    for role, user in town.users.items():
+        client = Client()
+        client.force_login(user)
+        sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    town.records[SESSIONS] = sessions
+
+
 def request(route: Route, role, town, path: str):
     """Send the route's request to `path` as `role` (ANONYMOUS: no one signed in)."""
-    user = None if role == ANONYMOUS else town.users[role]
-    client = _client(route, user)
+    client = _client(route, role, town)
     send = getattr(client, route.method)
     if route.kind == API and route.writes:
         return send(path, route.data(town), format="json")
@@ -206,6 +224,7 @@ def town_fixture(build: Callable[[SmallTown], None] | None = None):
                 built = build_small_town()
                 if build is not None:
                     build(built)
+                sign_in_everyone(built)
             except BaseException:
                 transaction.set_rollback(True)
                 atomic.__exit__(None, None, None)

@@ -57,7 +57,9 @@ PAGES = [
     _settings("program:ruleset-create", f"{P}/rulesets/new/", write=True, label="save"),
     _settings("program:ruleset", lambda t: f"{P}/rulesets/{t['in_force'].pk}/"),
     _settings("program:ruleset-edit", lambda t: f"{P}/rulesets/{t['future'].pk}/edit/", may=MANAGER),
-    _settings("program:ruleset-edit", lambda t: f"{P}/rulesets/{t['future'].pk}/edit/", write=True, label="save"),
+    _settings(
+        "program:ruleset-edit", lambda t: f"{P}/rulesets/{t['future'].pk}/edit/", write=True, label="save"
+    ),
     _settings("program:ruleset-delete", lambda t: f"{P}/rulesets/{t['future'].pk}/delete/", write=True),
 ]
 
@@ -69,14 +71,24 @@ API_ROUTES = [
     _settings("program-holiday-list", f"{A}/holidays/", write=True, label="add"),
     _settings("program-holiday-install-standard", f"{A}/holidays/install-standard/", write=True),
     _settings("program-holiday-detail", lambda t: f"{A}/holidays/{t['holiday'].pk}/"),
-    _settings("program-holiday-detail", lambda t: f"{A}/holidays/{t['holiday'].pk}/", write=True,
-              method="delete", label="remove"),  # fmt: skip
+    _settings(
+        "program-holiday-detail",
+        lambda t: f"{A}/holidays/{t['holiday'].pk}/",
+        write=True,
+        method="delete",
+        label="remove",
+    ),  # fmt: skip
     _settings("program-ruleset-list", f"{A}/rulesets/"),
     _settings("program-ruleset-list", f"{A}/rulesets/", write=True, label="create"),
     _settings("program-ruleset-in-force", f"{A}/rulesets/in-force/"),
     _settings("program-ruleset-detail", lambda t: f"{A}/rulesets/{t['in_force'].pk}/"),
-    _settings("program-ruleset-detail", lambda t: f"{A}/rulesets/{t['future'].pk}/", write=True,
-              method="patch", label="change"),  # fmt: skip
+    _settings(
+        "program-ruleset-detail",
+        lambda t: f"{A}/rulesets/{t['future'].pk}/",
+        write=True,
+        method="patch",
+        label="change",
+    ),  # fmt: skip
 ]
 
 # The rules calculator: public law, for every signed-in user.

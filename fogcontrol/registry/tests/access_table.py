@@ -55,18 +55,27 @@ PAGES = [
     page("registry:parcel_list", "/registry/parcels/", record=False),
     page("registry:hauler_list", "/registry/haulers/", record=False),
     page("registry:party_list", "/registry/contacts/", scope=STAFF),
-    _detail("establishment_detail", lambda t: f"/registry/establishments/{t.own_fse.pk}/", {FSE, HAULER}, "own FSE"),
+    _detail(
+        "establishment_detail",
+        lambda t: f"/registry/establishments/{t.own_fse.pk}/",
+        {FSE, HAULER},
+        "own FSE",
+    ),
     _detail(
         "establishment_detail",
         lambda t: f"/registry/establishments/{t.mall_fses[0].pk}/",
         {OWNER},
         "FSE in the owner's mall",
     ),
-    _detail("establishment_detail", lambda t: f"/registry/establishments/{t.other_fse.pk}/", label="other FSE"),
+    _detail(
+        "establishment_detail", lambda t: f"/registry/establishments/{t.other_fse.pk}/", label="other FSE"
+    ),
     _detail("device_detail", lambda t: f"/registry/devices/{t.own_device.pk}/", {FSE, HAULER}, "own device"),
     _detail("device_detail", lambda t: f"/registry/devices/{t.shared_device.pk}/", {OWNER}, "shared device"),
     _detail("device_detail", lambda t: f"/registry/devices/{t.other_device.pk}/", label="other device"),
-    _detail("parcel_detail", lambda t: f"/registry/parcels/{t.own_fse.parcel_id}/", {FSE}, "own FSE's parcel"),
+    _detail(
+        "parcel_detail", lambda t: f"/registry/parcels/{t.own_fse.parcel_id}/", {FSE}, "own FSE's parcel"
+    ),
     _detail("parcel_detail", lambda t: f"/registry/parcels/{t.owned_parcel.pk}/", {OWNER}, "owned parcel"),
     _detail("parcel_detail", lambda t: f"/registry/parcels/{t.other_fse.parcel_id}/", label="other parcel"),
     _detail("hauler_detail", lambda t: f"/registry/haulers/{t.hauler.pk}/", {HAULER, FSE}, "engaged hauler"),
@@ -102,21 +111,48 @@ POSTS = [
         body={"business_name": "Renamed"},
     ),
     _edit("establishment_close", lambda t: f"/registry/establishments/{t.own_fse.pk}/close/", method="post"),
-    _edit("establishment_reopen", lambda t: f"/registry/establishments/{t.own_fse.pk}/reopen/", method="post"),
+    _edit(
+        "establishment_reopen", lambda t: f"/registry/establishments/{t.own_fse.pk}/reopen/", method="post"
+    ),
     _edit(
         "device_create",
         "/registry/devices/new/",
         method="post",
         body={"identifier": "GI-X", "kind": "gravity_interceptor", "status": "active"},
     ),
-    _edit("device_edit", lambda t: f"/registry/devices/{t.own_device.pk}/edit/", method="post", body={"identifier": "GI-X"}),
-    _edit("parcel_create", "/registry/parcels/new/", method="post", body={"apn": "999-99-999", "situs_address": "1 B St"}),
-    _edit("parcel_edit", lambda t: f"/registry/parcels/{t.owned_parcel.pk}/edit/", method="post", body={"apn": "999-99-999"}),
-    _edit("party_create", "/registry/contacts/new/", method="post", body={"name": "Mallory", "kind": "person"}),
-    _edit("hauler_create", "/registry/haulers/new/", method="post", body={"name": "Fly By Night Pumping"}),
-    _edit("hauler_edit", lambda t: f"/registry/haulers/{t.hauler.pk}/edit/", method="post", body={"name": "Renamed"}),
     _edit(
-        "vehicle_create", lambda t: f"/registry/haulers/{t.hauler.pk}/vehicles/new/", method="post", body={"plate": "8ABC123"}
+        "device_edit",
+        lambda t: f"/registry/devices/{t.own_device.pk}/edit/",
+        method="post",
+        body={"identifier": "GI-X"},
+    ),
+    _edit(
+        "parcel_create",
+        "/registry/parcels/new/",
+        method="post",
+        body={"apn": "999-99-999", "situs_address": "1 B St"},
+    ),
+    _edit(
+        "parcel_edit",
+        lambda t: f"/registry/parcels/{t.owned_parcel.pk}/edit/",
+        method="post",
+        body={"apn": "999-99-999"},
+    ),
+    _edit(
+        "party_create", "/registry/contacts/new/", method="post", body={"name": "Mallory", "kind": "person"}
+    ),
+    _edit("hauler_create", "/registry/haulers/new/", method="post", body={"name": "Fly By Night Pumping"}),
+    _edit(
+        "hauler_edit",
+        lambda t: f"/registry/haulers/{t.hauler.pk}/edit/",
+        method="post",
+        body={"name": "Renamed"},
+    ),
+    _edit(
+        "vehicle_create",
+        lambda t: f"/registry/haulers/{t.hauler.pk}/vehicles/new/",
+        method="post",
+        body={"plate": "8ABC123"},
     ),
 ]
 
@@ -221,7 +257,9 @@ def _not_deleted(record):
     return check
 
 
-def _endpoint(path, audit_prefix, own_records, other, create, update, *, outside_refused=False, everyone_sees_all=False):
+def _endpoint(
+    path, audit_prefix, own_records, other, create, update, *, outside_refused=False, everyone_sees_all=False
+):
     """Every route of one registry viewset: the list, one record per binding (own and other),
     create, update and delete; `own_records` is [(record, owner roles)], `other` a record no
     outside user is bound to."""
@@ -254,21 +292,47 @@ def _endpoint(path, audit_prefix, own_records, other, create, update, *, outside
         label = "other" if record is other else f"of {'/'.join(sorted(r.value for r in owners))}"
         url = (lambda rec: lambda t: f"/api/v1/{path}/{rec(t).pk}/")(record)
         routes.append(
-            api(f"{name}-detail", url, owners=frozenset(owners), special=outside_status, label=label,
-                check=_reads(record), **every)  # fmt: skip
+            api(
+                f"{name}-detail",
+                url,
+                owners=frozenset(owners),
+                special=outside_status,
+                label=label,
+                check=_reads(record),
+                **every,
+            )  # fmt: skip
         )
         if update is not None:
             (field, value), *_ = update.items()
             routes.append(
-                api(f"{name}-detail", url, method="patch", body=update, owners=frozenset(owners), may=EDITORS,
-                    ok=200, special=outside_status, label=f"update {label}",
-                    check=_updated(record, audit_prefix, field, value), **every)  # fmt: skip
+                api(
+                    f"{name}-detail",
+                    url,
+                    method="patch",
+                    body=update,
+                    owners=frozenset(owners),
+                    may=EDITORS,
+                    ok=200,
+                    special=outside_status,
+                    label=f"update {label}",
+                    check=_updated(record, audit_prefix, field, value),
+                    **every,
+                )  # fmt: skip
             )
     sample = own_records[0][0] if own_records else other
     routes.append(
-        api(f"{name}-detail", lambda t: f"/api/v1/{path}/{sample(t).pk}/", method="delete",
-            owners=frozenset(own_records[0][1]) if own_records else frozenset(), scope=ALL_ROLES,
-            ok=405, refused=405, special=outside_status, label="delete", check=_not_deleted(sample))  # fmt: skip
+        api(
+            f"{name}-detail",
+            lambda t: f"/api/v1/{path}/{sample(t).pk}/",
+            method="delete",
+            owners=frozenset(own_records[0][1]) if own_records else frozenset(),
+            scope=ALL_ROLES,
+            ok=405,
+            refused=405,
+            special=outside_status,
+            label="delete",
+            check=_not_deleted(sample),
+        )  # fmt: skip
     )
     return routes
 
@@ -291,8 +355,14 @@ API_ROUTES = [
         },
         {"food_types": "Noodles; broths"},
     ),
-    api("establishment-close", lambda t: f"/api/v1/establishments/{t.own_fse.pk}/close/", method="post",
-        owners=frozenset({FSE, HAULER}), may=EDITORS, body={}),  # fmt: skip
+    api(
+        "establishment-close",
+        lambda t: f"/api/v1/establishments/{t.own_fse.pk}/close/",
+        method="post",
+        owners=frozenset({FSE, HAULER}),
+        may=EDITORS,
+        body={},
+    ),  # fmt: skip
     *_endpoint(
         "devices",
         "device",
@@ -361,25 +431,55 @@ def _vehicle_added(response, town, role):
 
 # Vehicles, nested under their hauler: they follow the hauler's scope.
 VEHICLE_ROUTES = [
-    api("hauler-vehicles", lambda t: f"/api/v1/haulers/{t.hauler.pk}/vehicles/", owners=frozenset({FSE, HAULER}),
-        check=_vehicles_are(["8TRK001"]), label="own hauler"),  # fmt: skip
-    api("hauler-vehicles", lambda t: f"/api/v1/haulers/{t['other_hauler'].pk}/vehicles/", label="other hauler"),
-    api("hauler-vehicles", lambda t: f"/api/v1/haulers/{t['other_hauler'].pk}/vehicles/", method="post",
-        body={"plate": "7NEW123"}, may=EDITORS, ok=201, label="add to other hauler", check=_vehicle_added),  # fmt: skip
+    api(
+        "hauler-vehicles",
+        lambda t: f"/api/v1/haulers/{t.hauler.pk}/vehicles/",
+        owners=frozenset({FSE, HAULER}),
+        check=_vehicles_are(["8TRK001"]),
+        label="own hauler",
+    ),  # fmt: skip
+    api(
+        "hauler-vehicles", lambda t: f"/api/v1/haulers/{t['other_hauler'].pk}/vehicles/", label="other hauler"
+    ),
+    api(
+        "hauler-vehicles",
+        lambda t: f"/api/v1/haulers/{t['other_hauler'].pk}/vehicles/",
+        method="post",
+        body={"plate": "7NEW123"},
+        may=EDITORS,
+        ok=201,
+        label="add to other hauler",
+        check=_vehicle_added,
+    ),  # fmt: skip
 ]
 
 # The licence import API: Town staff read; editors start a dry run; the FOG Manager applies.
 # Outside users find nothing: an empty list, and 404 for any import (the pages say the same).
 IMPORT_API = [
     api("licence-import-list", "/api/v1/imports/licences/", record=False),
-    api("licence-import-list", "/api/v1/imports/licences/", record=False, scope=STAFF, method="post",
-        may=EDITORS, label="upload"),  # fmt: skip
+    api(
+        "licence-import-list",
+        "/api/v1/imports/licences/",
+        record=False,
+        scope=STAFF,
+        method="post",
+        may=EDITORS,
+        label="upload",
+    ),  # fmt: skip
     api("licence-import-detail", lambda t: f"/api/v1/imports/licences/{t['import'].pk}/"),
     api("licence-import-rows", lambda t: f"/api/v1/imports/licences/{t['import'].pk}/rows/"),
-    api("licence-import-dry-run", lambda t: f"/api/v1/imports/licences/{t['import'].pk}/dry-run/", method="post",
-        may=EDITORS),  # fmt: skip
-    api("licence-import-apply", lambda t: f"/api/v1/imports/licences/{t['import'].pk}/apply/", method="post",
-        may=frozenset({Role.FOG_MANAGER})),  # fmt: skip
+    api(
+        "licence-import-dry-run",
+        lambda t: f"/api/v1/imports/licences/{t['import'].pk}/dry-run/",
+        method="post",
+        may=EDITORS,
+    ),  # fmt: skip
+    api(
+        "licence-import-apply",
+        lambda t: f"/api/v1/imports/licences/{t['import'].pk}/apply/",
+        method="post",
+        may=frozenset({Role.FOG_MANAGER}),
+    ),  # fmt: skip
 ]
 
 

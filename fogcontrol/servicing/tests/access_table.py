@@ -51,7 +51,7 @@ def build(town) -> None:
     town.records["requirement"] = ServiceRequirement.objects.create(
         device=town.own_device, kind=ServiceRequirement.Kind.IMMEDIATE_SERVICE, provision="E6",
         opened_on=town_today(),
-    )  # fmt: skip
+    )
     town.records["change"] = frequency_change(
         device=town.own_device, acting_user=manager, to_days=60, reason="Fill at 24%"
     )
@@ -64,7 +64,7 @@ def build(town) -> None:
     town.records["purge"] = PurgeReport.objects.create(
         approval=approval, device=town.own_device, summary="1 manifest", reason="Past F5",
         purged_by=manager, purged_by_label=manager.username,
-    )  # fmt: skip
+    )
     upload = SimpleUploadedFile("manifests.csv", imports.template_csv().encode(), "text/csv")
     record = imports.manifest_import_create(acting_user=hauler, upload=upload, dry_run=True)
     town.records["import"] = imports.manifest_import_run(import_id=record.pk)
@@ -85,55 +85,154 @@ PAGES = [
     page("servicing:home", f"{S}/", record=False),
     page("servicing:manifest_list", f"{S}/manifests/", record=False),
     page("servicing:manifest_new", f"{S}/manifests/new/", record=False, may=MANIFEST_SUBMITTERS),
-    page("servicing:manifest_new", f"{S}/manifests/new/", record=False, may=MANIFEST_SUBMITTERS, method="post",
-         body={}, label="submit"),  # fmt: skip
+    page(
+        "servicing:manifest_new",
+        f"{S}/manifests/new/",
+        record=False,
+        may=MANIFEST_SUBMITTERS,
+        method="post",
+        body={},
+        label="submit",
+    ),
     page("servicing:manifest_detail", lambda t: f"{S}/manifests/{_m(t)}/", owners=OWN_DEVICE),
     page("servicing:manifest_detail", lambda t: f"{S}/manifests/{_m(t)}/", owners=OWN_DEVICE),
-    page("servicing:manifest_attachment", lambda t: f"{S}/manifests/{_m(t)}/attachments/999999/",
-         scope=frozenset(), label="no such attachment"),  # fmt: skip
-    page("servicing:manifest_correct", lambda t: f"{S}/manifests/{_m(t)}/correct/", owners=OWN_DEVICE,
-         may=MANIFEST_SUBMITTERS),  # fmt: skip
-    page("servicing:manifest_correct", lambda t: f"{S}/manifests/{_m(t)}/correct/", owners=OWN_DEVICE,
-         may=MANIFEST_SUBMITTERS, method="post", body={}, label="correct"),  # fmt: skip
+    page(
+        "servicing:manifest_attachment",
+        lambda t: f"{S}/manifests/{_m(t)}/attachments/999999/",
+        scope=frozenset(),
+        label="no such attachment",
+    ),
+    page(
+        "servicing:manifest_correct",
+        lambda t: f"{S}/manifests/{_m(t)}/correct/",
+        owners=OWN_DEVICE,
+        may=MANIFEST_SUBMITTERS,
+        special={FSE: 403},  # the hauler filed it: an FSE user corrects only what it filed
+    ),
+    page(
+        "servicing:manifest_correct",
+        lambda t: f"{S}/manifests/{_m(t)}/correct/",
+        owners=OWN_DEVICE,
+        may=MANIFEST_SUBMITTERS,
+        special={FSE: 403},  # the hauler filed it: an FSE user corrects only what it filed
+        method="post",
+        body={},
+        label="correct",
+    ),
     page("servicing:certification", f"{S}/certification/", record=False),
     page("servicing:import_list", f"{S}/imports/", record=False, may=MANIFEST_SUBMITTERS),
-    page("servicing:import_list", f"{S}/imports/", record=False, may=MANIFEST_SUBMITTERS, method="post",
-         body={}, label="upload"),  # fmt: skip
+    page(
+        "servicing:import_list",
+        f"{S}/imports/",
+        record=False,
+        may=MANIFEST_SUBMITTERS,
+        method="post",
+        body={},
+        label="upload",
+    ),
     page("servicing:import_template", f"{S}/imports/template.csv", record=False),
     page("servicing:import_detail", lambda t: f"{S}/imports/{t['import'].pk}/", owners=OWN_IMPORT),
     page("servicing:import_report", lambda t: f"{S}/imports/{t['import'].pk}/report.csv", owners=OWN_IMPORT),
     page("servicing:device_history", lambda t: f"{S}/devices/{_d(t)}/", owners=OWN_DEVICE),
     page("servicing:device_history", lambda t: f"{S}/devices/{t.other_device.pk}/", label="another FSE's"),
-    page("servicing:device_frequency", lambda t: f"{S}/devices/{_d(t)}/frequency/", method="post",
-         owners=OWN_DEVICE, may=MANAGER, body={}),  # fmt: skip
-    page("servicing:frequency_change_withdraw", lambda t: f"{S}/frequency-changes/{t['change'].pk}/withdraw/",
-         method="post", owners=OWN_DEVICE, may=MANAGER),  # fmt: skip
-    page("servicing:device_frequency_request", lambda t: f"{S}/devices/{_d(t)}/frequency-request/",
-         method="post", owners=OWN_DEVICE, may=FREQUENCY_REQUESTERS, body={}),  # fmt: skip
-    page("servicing:device_reading", lambda t: f"{S}/devices/{_d(t)}/readings/", method="post",
-         owners=OWN_DEVICE, may=REVIEWERS, body={}),  # fmt: skip
+    page(
+        "servicing:device_frequency",
+        lambda t: f"{S}/devices/{_d(t)}/frequency/",
+        method="post",
+        owners=OWN_DEVICE,
+        may=MANAGER,
+        body={},
+    ),
+    page(
+        "servicing:frequency_change_withdraw",
+        lambda t: f"{S}/frequency-changes/{t['change'].pk}/withdraw/",
+        method="post",
+        owners=OWN_DEVICE,
+        may=MANAGER,
+    ),
+    page(
+        "servicing:device_frequency_request",
+        lambda t: f"{S}/devices/{_d(t)}/frequency-request/",
+        method="post",
+        owners=OWN_DEVICE,
+        may=FREQUENCY_REQUESTERS,
+        body={},
+    ),
+    page(
+        "servicing:device_reading",
+        lambda t: f"{S}/devices/{_d(t)}/readings/",
+        method="post",
+        owners=OWN_DEVICE,
+        may=REVIEWERS,
+        body={},
+    ),
     page("servicing:device_holds", lambda t: f"{S}/devices/{_d(t)}/holds/", scope=STAFF),
-    page("servicing:device_holds", lambda t: f"{S}/devices/{_d(t)}/holds/", scope=STAFF, may=MANAGER,
-         method="post", body={}, label="place"),  # fmt: skip
-    page("servicing:hold_release", lambda t: f"{S}/holds/{t['hold'].pk}/release/", scope=STAFF, may=MANAGER,
-         method="post"),  # fmt: skip
+    page(
+        "servicing:device_holds",
+        lambda t: f"{S}/devices/{_d(t)}/holds/",
+        scope=STAFF,
+        may=MANAGER,
+        method="post",
+        body={},
+        label="place",
+    ),
+    page(
+        "servicing:hold_release",
+        lambda t: f"{S}/holds/{t['hold'].pk}/release/",
+        scope=STAFF,
+        may=MANAGER,
+        method="post",
+    ),
     page("servicing:manifest_purge", lambda t: f"{S}/manifests/{_m(t)}/purge/", scope=STAFF),
-    page("servicing:manifest_purge", lambda t: f"{S}/manifests/{_m(t)}/purge/", scope=STAFF, may=MANAGER,
-         method="post", body={}, label="purge"),  # fmt: skip
+    page(
+        "servicing:manifest_purge",
+        lambda t: f"{S}/manifests/{_m(t)}/purge/",
+        scope=STAFF,
+        may=MANAGER,
+        method="post",
+        body={},
+        label="purge",
+    ),
     page("servicing:retention", f"{S}/retention/", scope=STAFF),
-    page("servicing:retention", f"{S}/retention/", scope=STAFF, may=MANAGER, method="post", body={},
-         label="record an approval"),  # fmt: skip
+    page(
+        "servicing:retention",
+        f"{S}/retention/",
+        scope=STAFF,
+        may=MANAGER,
+        method="post",
+        body={},
+        label="record an approval",
+    ),
     page("servicing:purge_report", lambda t: f"{S}/retention/purges/{t['purge'].pk}/", scope=STAFF),
     page("servicing:flag_list", f"{S}/flags/", scope=STAFF),
-    page("servicing:flag_review", lambda t: f"{S}/flags/{t['flag'].pk}/review/", scope=STAFF, may=REVIEWERS,
-         method="post", body={}),  # fmt: skip
+    page(
+        "servicing:flag_review",
+        lambda t: f"{S}/flags/{t['flag'].pk}/review/",
+        scope=STAFF,
+        may=REVIEWERS,
+        method="post",
+        body={},
+    ),
     page("servicing:requirement_list", f"{S}/requirements/", record=False),
-    page("servicing:requirement_close", lambda t: f"{S}/requirements/{t['requirement'].pk}/close/",
-         owners=OWN_DEVICE, may=REVIEWERS, method="post", body={}),  # fmt: skip
+    page(
+        "servicing:requirement_close",
+        lambda t: f"{S}/requirements/{t['requirement'].pk}/close/",
+        owners=OWN_DEVICE,
+        may=REVIEWERS,
+        method="post",
+        body={},
+    ),
     page("servicing:request_list", f"{S}/frequency-requests/", record=False),
     page("servicing:request_detail", lambda t: f"{S}/frequency-requests/{t['request'].pk}/", owners={FSE}),
-    page("servicing:request_detail", lambda t: f"{S}/frequency-requests/{t['request'].pk}/", owners={FSE},
-         may=MANAGER, method="post", body={}, label="decide"),  # fmt: skip
+    page(
+        "servicing:request_detail",
+        lambda t: f"{S}/frequency-requests/{t['request'].pk}/",
+        owners={FSE},
+        may=MANAGER,
+        method="post",
+        body={},
+        label="decide",
+    ),
 ]
 
 
@@ -144,53 +243,159 @@ API_ROUTES = [
     api("device-compliance", lambda t: f"{V}/devices/{_d(t)}/compliance/", owners=OWN_DEVICE),
     api("device-compliance", lambda t: f"{V}/devices/{t.other_device.pk}/compliance/", label="another FSE's"),
     api("device-history", lambda t: f"{V}/devices/{_d(t)}/history/", owners=OWN_DEVICE),
-    api("device-frequency", lambda t: f"{V}/devices/{_d(t)}/frequency/", owners=OWN_DEVICE, method="post",
-        may=MANAGER, body={}),  # fmt: skip
-    api("frequency-change-withdraw", lambda t: f"{V}/frequency-changes/{t['change'].pk}/withdraw/",
-        owners=OWN_DEVICE, method="post", may=MANAGER, body={}),  # fmt: skip
+    api(
+        "device-frequency",
+        lambda t: f"{V}/devices/{_d(t)}/frequency/",
+        owners=OWN_DEVICE,
+        method="post",
+        may=MANAGER,
+        body={},
+    ),
+    api(
+        "frequency-change-withdraw",
+        lambda t: f"{V}/frequency-changes/{t['change'].pk}/withdraw/",
+        owners=OWN_DEVICE,
+        method="post",
+        may=MANAGER,
+        body={},
+    ),
     api("device-holds", lambda t: f"{V}/devices/{_d(t)}/holds/", scope=STAFF),
-    api("device-holds", lambda t: f"{V}/devices/{_d(t)}/holds/", scope=STAFF, method="post", may=MANAGER,
-        body={}, label="place"),  # fmt: skip
-    api("hold-release", lambda t: f"{V}/litigation-holds/{t['hold'].pk}/release/", scope=STAFF, method="post",
-        may=MANAGER, body={}),  # fmt: skip
-    api("manifest-purge", lambda t: f"{V}/manifests/{_m(t)}/purge/", scope=STAFF, method="post", may=MANAGER,
-        body={}),  # fmt: skip
+    api(
+        "device-holds",
+        lambda t: f"{V}/devices/{_d(t)}/holds/",
+        scope=STAFF,
+        method="post",
+        may=MANAGER,
+        body={},
+        label="place",
+    ),
+    api(
+        "hold-release",
+        lambda t: f"{V}/litigation-holds/{t['hold'].pk}/release/",
+        scope=STAFF,
+        method="post",
+        may=MANAGER,
+        body={},
+    ),
+    api(
+        "manifest-purge",
+        lambda t: f"{V}/manifests/{_m(t)}/purge/",
+        scope=STAFF,
+        method="post",
+        may=MANAGER,
+        body={},
+    ),
     api("manifest-list", f"{V}/manifests/", record=False),
-    api("manifest-list", f"{V}/manifests/", record=False, method="post", may=MANIFEST_SUBMITTERS,
-        body=lambda t: api_body(t.own_device, fog_depth_in="abc"), label="submit"),  # fmt: skip
-    api("manifest-batch", f"{V}/manifests/batch/", record=False, method="post", may=MANIFEST_SUBMITTERS,
-        body={}),  # fmt: skip
+    api(
+        "manifest-list",
+        f"{V}/manifests/",
+        record=False,
+        method="post",
+        may=MANIFEST_SUBMITTERS,
+        body=lambda t: api_body(t.own_device, fog_depth_in="abc"),
+        label="submit",
+    ),
+    api(
+        "manifest-batch",
+        f"{V}/manifests/batch/",
+        record=False,
+        method="post",
+        may=MANIFEST_SUBMITTERS,
+        body={},
+    ),
     api("manifest-detail", lambda t: f"{V}/manifests/{_m(t)}/", owners=OWN_DEVICE),
-    api("manifest-correct", lambda t: f"{V}/manifests/{_m(t)}/correct/", owners=OWN_DEVICE, method="post",
-        may=MANIFEST_SUBMITTERS, body={}),  # fmt: skip
+    api(
+        "manifest-correct",
+        lambda t: f"{V}/manifests/{_m(t)}/correct/",
+        owners=OWN_DEVICE,
+        method="post",
+        may=MANIFEST_SUBMITTERS,
+        body={},
+    ),
     api("manifest-import-list", f"{V}/manifest-imports/", record=False),
-    api("manifest-import-list", f"{V}/manifest-imports/", record=False, method="post", may=MANIFEST_SUBMITTERS,
-        body={}, label="upload"),  # fmt: skip
+    api(
+        "manifest-import-list",
+        f"{V}/manifest-imports/",
+        record=False,
+        method="post",
+        may=MANIFEST_SUBMITTERS,
+        body={},
+        label="upload",
+    ),
     api("manifest-import-detail", lambda t: f"{V}/manifest-imports/{t['import'].pk}/", owners=OWN_IMPORT),
-    api("manifest-import-problems", lambda t: f"{V}/manifest-imports/{t['import'].pk}/problems/",
-        owners=OWN_IMPORT),  # fmt: skip
-    api("manifest-import-report", lambda t: f"{V}/manifest-imports/{t['import'].pk}/report/", owners=OWN_IMPORT),
+    api(
+        "manifest-import-problems",
+        lambda t: f"{V}/manifest-imports/{t['import'].pk}/problems/",
+        owners=OWN_IMPORT,
+    ),
+    api(
+        "manifest-import-report",
+        lambda t: f"{V}/manifest-imports/{t['import'].pk}/report/",
+        owners=OWN_IMPORT,
+    ),
     api("manifest-flag-list", f"{V}/manifest-flags/", scope=STAFF),
-    api("manifest-flag-review", lambda t: f"{V}/manifest-flags/{t['flag'].pk}/review/", scope=STAFF,
-        method="post", may=REVIEWERS, body={}),  # fmt: skip
+    api(
+        "manifest-flag-review",
+        lambda t: f"{V}/manifest-flags/{t['flag'].pk}/review/",
+        scope=STAFF,
+        method="post",
+        may=REVIEWERS,
+        body={},
+    ),
     api("service-status-list", f"{V}/service-status/", record=False),
     api("service-requirement-list", f"{V}/service-requirements/", record=False),
-    api("service-requirement-detail", lambda t: f"{V}/service-requirements/{t['requirement'].pk}/",
-        owners=OWN_DEVICE),  # fmt: skip
-    api("service-requirement-close", lambda t: f"{V}/service-requirements/{t['requirement'].pk}/close/",
-        owners=OWN_DEVICE, method="post", may=REVIEWERS, body={}),  # fmt: skip
+    api(
+        "service-requirement-detail",
+        lambda t: f"{V}/service-requirements/{t['requirement'].pk}/",
+        owners=OWN_DEVICE,
+    ),
+    api(
+        "service-requirement-close",
+        lambda t: f"{V}/service-requirements/{t['requirement'].pk}/close/",
+        owners=OWN_DEVICE,
+        method="post",
+        may=REVIEWERS,
+        body={},
+    ),
     api("frequency-request-list", f"{V}/frequency-requests/", record=False),
-    api("frequency-request-list", f"{V}/frequency-requests/", record=False, method="post",
-        may=FREQUENCY_REQUESTERS, body={}, label="file"),  # fmt: skip
+    api(
+        "frequency-request-list",
+        f"{V}/frequency-requests/",
+        record=False,
+        method="post",
+        may=FREQUENCY_REQUESTERS,
+        body={},
+        label="file",
+    ),
     api("frequency-request-detail", lambda t: f"{V}/frequency-requests/{t['request'].pk}/", owners={FSE}),
-    api("frequency-request-decide", lambda t: f"{V}/frequency-requests/{t['request'].pk}/decide/",
-        owners={FSE}, method="post", may=MANAGER, body={}),  # fmt: skip
+    api(
+        "frequency-request-decide",
+        lambda t: f"{V}/frequency-requests/{t['request'].pk}/decide/",
+        owners={FSE},
+        method="post",
+        may=MANAGER,
+        body={},
+    ),
     api("sludge-reading-list", f"{V}/sludge-readings/", record=False),
-    api("sludge-reading-list", f"{V}/sludge-readings/", record=False, method="post", may=REVIEWERS, body={},
-        label="record"),  # fmt: skip
+    api(
+        "sludge-reading-list",
+        f"{V}/sludge-readings/",
+        record=False,
+        method="post",
+        may=REVIEWERS,
+        body={},
+        label="record",
+    ),
     api("retention-approval-list", f"{V}/retention-approvals/", scope=STAFF),
-    api("retention-approval-list", f"{V}/retention-approvals/", scope=STAFF, method="post", may=MANAGER,
-        body={}, label="record"),  # fmt: skip
+    api(
+        "retention-approval-list",
+        f"{V}/retention-approvals/",
+        scope=STAFF,
+        method="post",
+        may=MANAGER,
+        body={},
+        label="record",
+    ),
     api("retention-approval-detail", lambda t: f"{V}/retention-approvals/{t['approval'].pk}/", scope=STAFF),
     api("purge-report-list", f"{V}/purge-reports/", scope=STAFF),
     api("purge-report-detail", lambda t: f"{V}/purge-reports/{t['purge'].pk}/", scope=STAFF),
