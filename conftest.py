@@ -1,13 +1,10 @@
 """Fixtures shared by every app's tests: one user per role, bound to a small town."""
 
-import dataclasses
-
 import pytest
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
-from fogcontrol.core.roles import Role
-from fogcontrol.testing import factories
+from fogcontrol.testing.town import SmallTown, build_small_town
 
 # Property tests judge the rules, not the machine: on a loaded 2-core CI machine a draw that touches
 # the database can take seconds, which is no failure of the property.
@@ -15,53 +12,9 @@ settings.register_profile("fogcontrol", deadline=None, suppress_health_check=[He
 settings.load_profile("fogcontrol")
 
 
-@dataclasses.dataclass
-class SmallTown:
-    """Two FSEs on separate parcels, each with its own device, and a third parcel whose two FSEs
-    share one interceptor (A2). Each outside user is bound to exactly one part of it."""
-
-    users: dict
-    own_fse: object
-    other_fse: object
-    own_device: object
-    other_device: object
-    owned_parcel: object
-    shared_device: object
-    mall_fses: list
-    hauler: object
-
-
 @pytest.fixture
 def town(db) -> SmallTown:
-    users = {role: factories.UserFactory(username=role.value, role=role) for role in Role}
-    hauler = factories.HaulerCompanyFactory(name="Peninsula Pumping")
-    hauler.users.add(users[Role.HAULER])
-    own_fse = factories.EstablishmentFactory(business_name="Blue Plate Diner")
-    own_fse.users.add(users[Role.FSE])
-    own_fse.haulers.add(hauler)
-    other_fse = factories.EstablishmentFactory(business_name="Golden Wok")
-    own_device = factories.DeviceFactory(establishments=[own_fse], parcel=own_fse.parcel)
-    other_device = factories.DeviceFactory(establishments=[other_fse], parcel=other_fse.parcel)
-    owned_parcel = factories.ParcelFactory(situs_address="400 Plaza Way")
-    owned_parcel.owner_users.add(users[Role.PROPERTY_OWNER])
-    mall_fses = [
-        factories.EstablishmentFactory(business_name=name, parcel=owned_parcel)
-        for name in ("Plaza Pizza", "Plaza Pho")
-    ]
-    shared_device = factories.DeviceFactory(
-        establishments=mall_fses, parcel=owned_parcel, capacity_gallons=1500
-    )
-    return SmallTown(
-        users=users,
-        own_fse=own_fse,
-        other_fse=other_fse,
-        own_device=own_device,
-        other_device=other_device,
-        owned_parcel=owned_parcel,
-        shared_device=shared_device,
-        mall_fses=mall_fses,
-        hauler=hauler,
-    )
+    return build_small_town()
 
 
 @pytest.fixture

@@ -71,6 +71,7 @@ class Flag:
 
 
 def flag(code: str, message: str) -> Flag:
+    """A review flag with the provision its code stands for (E6, E7, F7: see ``FLAG_TITLES``)."""
     return Flag(code=code, provision=FLAG_TITLES[code][0], message=message)
 
 
@@ -93,6 +94,8 @@ class StatusWindow:
 
 
 def status_window(on: dt.date, ruleset: Ruleset) -> StatusWindow:
+    """The due dates that separate overdue, due soon and compliant on ``on`` (D4, E1), with the
+    ruleset's grace period and due-soon notice."""
     return StatusWindow(
         on=on,
         overdue_if_due_before=on - dt.timedelta(days=ruleset.service_grace_days),
@@ -143,6 +146,7 @@ def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observati
 
 
 def last_full_pumpout(events: Iterable[ServiceEvent]) -> dt.date | None:
+    """The day of the last full pump-out, from which the next service falls due (E1, E2)."""
     dates = [e.on for e in events if e.full_pumpout]
     return max(dates) if dates else None
 

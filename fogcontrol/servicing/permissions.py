@@ -40,3 +40,21 @@ def can_set_frequency(user) -> bool:
 def can_request_frequency(user) -> bool:
     """E5: the owner (the FSE, or the property owner for a shared device) asks in writing."""
     return has_role(user, FREQUENCY_REQUESTERS)
+
+
+# Who may take each step at all, by step: a role outside it is refused (403) before its input is
+# read, in pages and API alike (fogcontrol.core.api.views.StepRoles). The services check again.
+STEP_ROLES: dict[str, tuple[frozenset, str]] = {
+    "submit_manifest": (MANIFEST_SUBMITTERS, "Your role may not submit manifests."),
+    "review": (
+        REVIEWERS,
+        "Only the FOG Manager and inspectors review flags, record readings and close requirements.",
+    ),
+    "set_frequency": (FREQUENCY_SETTERS, "Only the FOG Manager changes a device's service frequency (E1)."),
+    "request_frequency": (
+        FREQUENCY_REQUESTERS,
+        "Only the device's owner (the FSE, or the property owner for a shared device) asks for a frequency (E5).",
+    ),
+    "decide_request": (FREQUENCY_SETTERS, "Only the FOG Manager decides frequency requests (E5)."),
+    "retention": (frozenset({Role.FOG_MANAGER}), "Only the FOG Manager places holds and purges records."),
+}

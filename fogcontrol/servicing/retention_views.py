@@ -15,10 +15,12 @@ from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.servicing import selectors
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import RetentionApproval
+from fogcontrol.servicing.permissions import STEP_ROLES
 from fogcontrol.servicing.services.retention import (
     hold_place,
     hold_release,
@@ -58,6 +60,8 @@ def _fetch(fetch, user, pk):
 @login_required
 def device_holds(request, pk):
     device, holds = _fetch(selectors.holds_for_device, request.user, pk)
+    if request.method == "POST":
+        require_role(request.user, *STEP_ROLES["retention"])
     form = ReasonForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -89,6 +93,7 @@ def device_holds(request, pk):
 @require_POST
 def hold_release_view(request, pk):
     hold = _fetch(selectors.hold_detail, request.user, pk)
+    require_role(request.user, *STEP_ROLES["retention"])
     try:
         hold_release(hold=hold, acting_user=request.user)
     except (PermissionDenied, StateConflict) as error:
@@ -101,6 +106,8 @@ def hold_release_view(request, pk):
 @login_required
 def manifest_purge_view(request, pk):
     manifest = _fetch(selectors.manifest_for_purge, request.user, pk)
+    if request.method == "POST":
+        require_role(request.user, *STEP_ROLES["retention"])
     decision = manifest_purge_decision(manifest, ctx=ProgramContext())
     approval = retention_approval_covering(RetentionApproval.RecordClass.MANIFESTS, manifest.service_date)
     form = ReasonForm(request.POST or None)
@@ -139,6 +146,8 @@ def retention(request):
     """Gov. Code §34090: the Town's approvals to destroy its records, recording one (FOG Manager), and
     the reports of past purges."""
     staff_only(request.user)
+    if request.method == "POST":
+        require_role(request.user, *STEP_ROLES["retention"])
     form = RetentionApprovalForm(request.POST or None)
     status = 200
     if request.method == "POST":

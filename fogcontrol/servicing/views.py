@@ -31,6 +31,7 @@ from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.permissions import (
     FREQUENCY_SETTERS,
     MANIFEST_SUBMITTERS,
+    STEP_ROLES,
     can_request_frequency,
     can_review,
     can_set_frequency,
@@ -284,6 +285,7 @@ def device_frequency(request, pk):
     """E1, B7: the one view that proposes a change of a device's frequency, from any page that embeds
     the frequency card; a refusal is shown beside the field on the device's page."""
     device = found(selectors.device_for_servicing, request.user, pk)
+    require_role(request.user, *STEP_ROLES["set_frequency"])
     allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
     form = FrequencyChangeForm(request.POST, allowed=allowed)
     status = 400
@@ -316,6 +318,7 @@ def device_frequency(request, pk):
 def frequency_change_withdraw(request, pk):
     """B7: the FOG Manager withdraws a pending change; everyone told is told why."""
     change = found(selectors.frequency_change_detail, request.user, pk)
+    require_role(request.user, *STEP_ROLES["set_frequency"])
     try:
         services.frequency_change_withdraw(
             change=change, acting_user=request.user, reason=request.POST.get("reason", "")
@@ -335,6 +338,7 @@ def frequency_change_withdraw(request, pk):
 @require_POST
 def device_frequency_request(request, pk):
     device = found(selectors.device_for_servicing, request.user, pk)
+    require_role(request.user, *STEP_ROLES["request_frequency"])
     allowed = sorted(ProgramContext().ruleset().allowed_frequencies_days)
     form = FrequencyRequestForm(request.POST, allowed=allowed)
     if form.is_valid():
@@ -354,6 +358,7 @@ def device_frequency_request(request, pk):
 @require_POST
 def device_reading(request, pk):
     device = found(selectors.device_for_servicing, request.user, pk)
+    require_role(request.user, *STEP_ROLES["review"])
     form = ReadingForm(request.POST)
     if form.is_valid():
         try:
@@ -392,6 +397,7 @@ def flag_list(request):
 @require_POST
 def flag_review(request, pk):
     flag = found(selectors.flags_to_review(request.user).get, pk=pk)
+    require_role(request.user, *STEP_ROLES["review"])
     form = FlagReviewForm(request.POST)
     error = ""
     if form.is_valid():
@@ -433,6 +439,7 @@ def requirement_list(request):
 @require_POST
 def requirement_close(request, pk):
     requirement = found(selectors.requirements_visible_to(request.user).get, pk=pk)
+    require_role(request.user, *STEP_ROLES["review"])
     form = RequirementCloseForm(request.POST)
     if form.is_valid():
         try:

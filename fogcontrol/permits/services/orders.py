@@ -20,8 +20,8 @@ from django.utils import timezone
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import Permit, PermitOrder, PermitStatus
+from fogcontrol.permits.roles import DECISION_RECORDERS
 from fogcontrol.permits.services.common import audited_save, person, record_event, require_fog_manager
 from fogcontrol.permits.states import TransitionNotAllowed, check_permit_transition
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
@@ -36,7 +36,6 @@ from fogcontrol.rules.explain import fmt_date
 
 K = PermitOrder.Kind
 # L4 / M3: the hearing officer issues the written decision; the FOG Manager may enter it from paper.
-DECISION_RECORDERS = frozenset({Role.HEARING_OFFICER, Role.FOG_MANAGER})
 FINAL_APPEAL_STATUSES = (
     PermitOrder.Appeal.NOT_APPEALED,
     PermitOrder.Appeal.UPHELD,

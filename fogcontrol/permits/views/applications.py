@@ -10,16 +10,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus, FeeCharge
+from fogcontrol.permits.roles import STEP_ROLES
 from fogcontrol.permits.services.device_conditions import device_findings
 from fogcontrol.permits.services.permit_versions import carried_device_condition, current_conditions
 from fogcontrol.permits.services.permits import default_service_frequency
@@ -56,6 +59,7 @@ def application_list(request):
 @login_required
 def application_new(request):
     """Open a draft: choose the establishment and the route (B3 application or B4 documents)."""
+    require_role(request.user, *STEP_ROLES["apply"])
     establishments = _applicant_establishments(request.user)
     form = forms.StartForm(request.POST or None, establishments=establishments)
     status = 200
@@ -83,6 +87,7 @@ def application_new(request):
 def application_edit(request, pk):
     """Fill in a draft: the B3 items and the fixture list (or the B4 permit number and documents)."""
     application = found(selectors.application_detail, request.user, pk)
+    require_role(request.user, *STEP_ROLES["edit"])
     if application.status != S.DRAFT:
         messages.error(
             request, "This application has been submitted: it is a copy of record and cannot change."
@@ -311,6 +316,10 @@ DONE = {
 @require_POST
 def application_step(request, pk, step):
     application = found(selectors.application_detail, request.user, pk)
+    if step not in DONE:
+        raise Http404("No such step.")
+    # The role first: a role that may never take the step is told so, not what its input lacked.
+    require_role(request.user, *STEP_ROLES[step.replace("-", "_")])
     form = None
     if step == "issue":
         form = _issue_form(application, request.POST)

@@ -14,8 +14,8 @@ from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.views import found
 from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.models import PermitOrder
+from fogcontrol.permits.roles import DECISION_RECORDERS
 from fogcontrol.permits.services.common import DECIDERS
-from fogcontrol.permits.services.orders import DECISION_RECORDERS
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.program.selectors import ruleset_on, town_today
 

@@ -19,9 +19,8 @@ from fogcontrol.permits import forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
-from fogcontrol.permits.roles import FEE_EDITORS
+from fogcontrol.permits.roles import DECISION_RECORDERS, FEE_EDITORS, STEP_ROLES
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
-from fogcontrol.permits.services.orders import DECISION_RECORDERS
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -37,7 +36,11 @@ def home(request):
         queue = [
             (status, labels[status], n) for status, n in selectors.application_queue_counts(user).items()
         ]
-        context = {"queue": queue, "counts": selectors.permit_counts(user, on=today)}
+        context = {
+            "queue": queue,
+            "counts": selectors.permit_counts(user, on=today),
+            "can_apply": has_role(user, STEP_ROLES["apply"][0]),
+        }
         return render(request, "permits/home_staff.html", context)
     context = {
         "entries": selectors.permit_summary_for(user, on=today),
@@ -118,6 +121,7 @@ def permit_renew(request, pk):
 def permit_change(request, pk):
     """B8: a change of ownership, food types or operations opens a new application."""
     permit = found(selectors.permit_detail, request.user, pk)
+    require_role(request.user, *STEP_ROLES["change"])
     form = forms.ChangeForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -201,6 +205,7 @@ def permit_status(request, pk, change):
     permit = found(selectors.permit_detail, request.user, pk)
     if change not in STATUS_ACTIONS:
         raise Http404("No such action.")
+    require_role(request.user, *STEP_ROLES["apply_order"])
     form = forms.OrderApplyForm(request.POST, prefix="status", orders=permit.orders.all())
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
@@ -290,6 +295,7 @@ def remodel_list(request):
 
 @login_required
 def remodel_new(request):
+    require_role(request.user, *STEP_ROLES["remodel"])
     establishments = _applicant_establishments(request.user)
     form = forms.RemodelForm(request.POST or None, establishments=establishments)
     status = 200

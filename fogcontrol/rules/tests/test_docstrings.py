@@ -2,15 +2,20 @@
 
 import importlib
 import inspect
+import pkgutil
 import re
 
 import pytest
 
+import fogcontrol.rules
+
+# Every module of fogcontrol/rules/: a new one must be added here (a test below fails until it is).
 MODULES = [
     "calendar",
     "counting",
     "deadlines",
     "devices",
+    "explain",
     "fees",
     "frequency",
     "hearings",
@@ -18,6 +23,9 @@ MODULES = [
     "maintenance",
     "penalties",
     "permit_term",
+    "responsibility",
+    "ruleset",
+    "servicing_rules",
     "sizing",
 ]
 PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12[ab]")
@@ -38,7 +46,18 @@ NO_PROVISION = {
     "holidays.nth_weekday": "calendar arithmetic (the nth weekday of a month) used to place holidays",
     "holidays.observed": "the federal Saturday/Sunday shift of a holiday, used by the holiday list",
     "devices.to_decimal": "number conversion (float through str to Decimal), no rule",
+    "explain.explain": "builds the Explanation every rule returns; the caller names the provisions",
+    "explain.fmt_date": "writes a date as a clerk does, for explanations",
+    "explain.fmt_days": "writes a count of calendar or business days, for explanations",
+    "explain.fmt_percent": "writes a ratio as a percentage, for explanations",
+    "explain.fmt_money": "writes dollars, for explanations",
 }
+
+
+def test_every_rules_module_is_checked():
+    on_disk = {info.name for info in pkgutil.iter_modules(fogcontrol.rules.__path__) if not info.ispkg}
+    assert on_disk - set(MODULES) == set(), "rules modules missing from MODULES"
+    assert set(MODULES) - on_disk == set(), "MODULES names modules that no longer exist"
 
 
 @pytest.mark.provision("Counting days")

@@ -9,9 +9,13 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fogcontrol.core.api.views import StepRoles
+from fogcontrol.core.permissions import require_role
+from fogcontrol.core.views import staff_only
 from fogcontrol.servicing import selectors
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, PurgeReport, PurgeReportItem, RetentionApproval
+from fogcontrol.servicing.permissions import STEP_ROLES
 from fogcontrol.servicing.services.retention import (
     hold_place,
     hold_release,
@@ -112,6 +116,7 @@ class DeviceHoldsView(APIView):
     @extend_schema(request=RetentionReasonSerializer, responses={201: LitigationHoldSerializer})
     def post(self, request, pk):
         device, _holds = selectors.holds_for_device(request.user, pk)
+        require_role(request.user, *STEP_ROLES["retention"])
         body = RetentionReasonSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         hold = hold_place(device=device, acting_user=request.user, reason=body.validated_data["reason"])
@@ -155,6 +160,7 @@ class ManifestPurgeView(APIView):
     @extend_schema(request=RetentionReasonSerializer, responses={201: PurgeReportSerializer})
     def post(self, request, pk):
         manifest = selectors.manifest_for_purge(request.user, pk)
+        require_role(request.user, *STEP_ROLES["retention"])
         body = RetentionReasonSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         report = manifest_purge(
@@ -165,14 +171,21 @@ class ManifestPurgeView(APIView):
 
 
 class RetentionApprovalViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    StepRoles,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
 ):
     """Gov. Code §34090: the Town's approvals to destroy its records (staff read; the FOG Manager
     records one). Never edited: record a new approval instead."""
 
+    step_roles = {"create": STEP_ROLES["retention"]}
+
     serializer_class = RetentionApprovalSerializer
 
     def get_queryset(self):
+        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.retention_approvals_visible_to(self.request.user)
 
     def create(self, request, *args, **kwargs):
@@ -188,4 +201,5 @@ class PurgeReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     serializer_class = PurgeReportSerializer
 
     def get_queryset(self):
+        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.purge_reports_visible_to(self.request.user)

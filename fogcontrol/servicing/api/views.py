@@ -14,6 +14,8 @@ from rest_framework.views import APIView
 from fogcontrol.core.api.errors import django_validation_detail
 from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.files import download
+from fogcontrol.core.permissions import require_role
+from fogcontrol.core.views import staff_only
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
@@ -21,6 +23,7 @@ from fogcontrol.servicing.api import serializers as s
 from fogcontrol.servicing.api.idempotency import idempotent
 from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
 from fogcontrol.servicing.models import Manifest, SludgeReading
+from fogcontrol.servicing.permissions import STEP_ROLES
 
 BATCH_LIMIT = 500
 
@@ -37,6 +40,8 @@ def _manifest_out(request, manifest: Manifest) -> dict:
 
 class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Service manifests (E7, F1). Submit one, a batch, or a correction; honours Idempotency-Key."""
+
+    step_roles = {step: STEP_ROLES["submit_manifest"] for step in ("create", "batch", "correct")}
 
     serializer_class = s.ManifestSerializer
     filterset_class = ManifestFilter
@@ -233,6 +238,7 @@ class DeviceFrequencyView(APIView):
     @extend_schema(request=s.FrequencyChangeInputSerializer, responses={201: s.FrequencyChangeSerializer})
     def post(self, request, pk):
         device = devices_visible_to(request.user).get(pk=pk)
+        require_role(request.user, *STEP_ROLES["set_frequency"])
         serializer = s.FrequencyChangeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         change = services.frequency_change(
@@ -248,6 +254,7 @@ class FrequencyChangeWithdrawView(APIView):
     @extend_schema(request=s.FrequencyWithdrawInputSerializer, responses={200: s.FrequencyChangeSerializer})
     def post(self, request, pk):
         change = selectors.frequency_change_detail(request.user, pk)
+        require_role(request.user, *STEP_ROLES["set_frequency"])
         serializer = s.FrequencyWithdrawInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.frequency_change_withdraw(
@@ -296,10 +303,12 @@ class _StatusSerializer(s.serializers.Serializer):
 
 
 class FlagViewSet(mixins.ListModelMixin, ScopedViewSet):
+    step_roles = {"review": STEP_ROLES["review"]}
     serializer_class = s.FlagSerializer
     filterset_class = FlagFilter
 
     def get_queryset(self):
+        staff_only(self.request.user)  # Town staff's, as on /servicing/flags/: 404 for anyone else
         return selectors.flags_to_review(self.request.user)
 
     @extend_schema(request=s.FlagReviewSerializer, responses={200: s.FlagSerializer})
@@ -313,6 +322,7 @@ class FlagViewSet(mixins.ListModelMixin, ScopedViewSet):
 
 
 class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+    step_roles = {"close": STEP_ROLES["review"]}
     serializer_class = s.RequirementSerializer
     filterset_class = RequirementFilter
 
@@ -335,6 +345,8 @@ class FrequencyRequestViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """E5: an owner's written request for a different frequency, and the FOG Manager's decision."""
+
+    step_roles = {"create": STEP_ROLES["request_frequency"], "decide": STEP_ROLES["decide_request"]}
 
     serializer_class = s.FrequencyRequestSerializer
 
@@ -368,6 +380,8 @@ class FrequencyRequestViewSet(
 class ReadingViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, ScopedViewSet):
     """Sludge-height readings without a pump-out: inspections and self-monitoring (D4, F3, F6)."""
 
+    step_roles = {"create": STEP_ROLES["review"]}
+
     serializer_class = s.ReadingSerializer
 
     def get_queryset(self):
@@ -386,6 +400,8 @@ class ManifestImportViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, ScopedViewSet
 ):
     """CSV upload of manifests: 202 Accepted, then poll the import for its per-row report."""
+
+    step_roles = {"create": STEP_ROLES["submit_manifest"]}
 
     serializer_class = s.ManifestImportSerializer
     parser_classes = [MultiPartParser, FormParser]

@@ -20,6 +20,7 @@ from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationKind
+from fogcontrol.permits.roles import STEP_ROLES
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.program.selectors import ruleset_on, town_today
 
@@ -48,6 +49,19 @@ from fogcontrol.program.selectors import ruleset_on, town_today
 )
 class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     filterset_class = ApplicationFilter
+    step_roles = {
+        "create": STEP_ROLES["apply"],
+        "update": STEP_ROLES["edit"],
+        "partial_update": STEP_ROLES["edit"],
+        "documents": STEP_ROLES["document"],
+        **{
+            step: STEP_ROLES[step]
+            for step in (
+                "submit", "respond", "note", "withdraw", "start_review", "request_information",
+                "schedule_inspection", "record_inspection", "accept", "reject", "issue",
+            )
+        },
+    }  # fmt: skip
     search_fields = ["reference", "establishment__business_name"]
     ordering_fields = ["created_at", "submitted_at", "status", "reference"]
     ordering = ["-created_at", "-pk"]

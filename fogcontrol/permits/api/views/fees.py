@@ -11,6 +11,7 @@ from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
 from fogcontrol.permits.filters import FeeChargeFilter
+from fogcontrol.permits.roles import STEP_ROLES
 
 
 @extend_schema_view(
@@ -28,6 +29,7 @@ from fogcontrol.permits.filters import FeeChargeFilter
 class FeeScheduleViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, PermitsViewSet
 ):
+    step_roles = {"create": STEP_ROLES["set_fees"]}
     serializer_class = s.FeeScheduleSerializer
     filter_backends: list = []
 
@@ -53,6 +55,7 @@ class FeeScheduleViewSet(
     retrieve=extend_schema(summary="One fee"),
 )
 class FeeChargeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    step_roles = {"pay": STEP_ROLES["pay_fee"], "waive": STEP_ROLES["waive_fee"]}
     serializer_class = s.FeeChargeSerializer
     filterset_class = FeeChargeFilter
     ordering = ["-assessed_on", "-pk"]

@@ -13,12 +13,14 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from fogcontrol.core.views import staff_only
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.roles import STEP_ROLES
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_today
 
@@ -32,6 +34,14 @@ from fogcontrol.program.selectors import ruleset_on, town_today
     retrieve=extend_schema(summary="One permit with its versions, modifications and timeline"),
 )
 class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    step_roles = {
+        "renew": STEP_ROLES["renew"],
+        "change": STEP_ROLES["change"],
+        "modify": STEP_ROLES["modify"],
+        "suspend": STEP_ROLES["apply_order"],
+        "reinstate": STEP_ROLES["apply_order"],
+        "revoke": STEP_ROLES["apply_order"],
+    }
     filterset_class = PermitFilter
     search_fields = ["number", "establishment__business_name"]
     ordering_fields = ["valid_until", "first_issued_on", "number", "status"]
@@ -178,6 +188,7 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
         detail=False, methods=["get"], url_path="without-permit", filterset_class=None, filter_backends=[]
     )
     def without_permit(self, request):
+        staff_only(request.user)  # a staff list, as on /permits/without-permit/
         on = _date_param(request, "on") or town_today()
         page = self.paginate_queryset(selectors.establishments_without_permit(request.user, on=on))
         return self.get_paginated_response(s.NoncompliantSerializer(page, many=True).data)
@@ -202,10 +213,13 @@ def _date_param(request, name):
     )
 )
 class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
+    """A staff list, as on /permits/renewals/: outside users are told it does not exist (404)."""
+
     serializer_class = s.RenewalSerializer
     filter_backends: list = []
 
     def get_queryset(self):
+        staff_only(self.request.user)
         on = _date_param(self.request, "on") or town_today()
         raw = self.request.query_params.get("within_days")
         within = ruleset_on(on).permit_renewal_window_days
@@ -235,6 +249,11 @@ class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
 class PermitOrderViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, PermitsViewSet
 ):
+    step_roles = {
+        "create": STEP_ROLES["record_order"],
+        "decide": STEP_ROLES["decide_order"],
+        "appeal": STEP_ROLES["decide_order"],
+    }
     serializer_class = o.PermitOrderSerializer
     filterset_fields = ["permit", "kind"]
     ordering = ["-recorded_at", "-pk"]
@@ -278,6 +297,7 @@ class PermitOrderViewSet(
     retrieve=extend_schema(summary="One modification"),
 )
 class ModificationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+    step_roles = {"withdraw": STEP_ROLES["withdraw_modification"]}
     serializer_class = s.ModificationSerializer
     filterset_class = ModificationFilter
     ordering = ["-effective_on", "-pk"]

@@ -12,6 +12,7 @@ from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
 from fogcontrol.permits.filters import RemodelNoticeFilter
+from fogcontrol.permits.roles import STEP_ROLES
 
 
 @extend_schema_view(
@@ -26,6 +27,11 @@ from fogcontrol.permits.filters import RemodelNoticeFilter
 class RemodelNoticeViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, PermitsViewSet
 ):
+    step_roles = {
+        "create": STEP_ROLES["remodel"],
+        "plans": STEP_ROLES["remodel"],
+        "decide": STEP_ROLES["decide_plans"],
+    }
     serializer_class = s.RemodelNoticeSerializer
     filterset_class = RemodelNoticeFilter
     ordering = ["-filed_on", "-pk"]

@@ -16,6 +16,8 @@ from rest_framework.response import Response
 
 from fogcontrol.core.api.errors import Conflict
 from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.permissions import require_role
+from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.api.serializers import (
     LicenceImportCreateSerializer,
@@ -45,6 +47,9 @@ class LicenceImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Sco
     def create(self, request):
         """Upload an export; run the dry run (default) or apply it at once (`dry_run=false`)."""
         self._require_staff()
+        require_role(
+            request.user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may import licence records."
+        )
         data = LicenceImportCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         # Not wrapped in a transaction here: the service reads the file without holding the
