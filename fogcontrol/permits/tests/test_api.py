@@ -12,10 +12,8 @@ from fogcontrol.core.roles import Role
 from fogcontrol.permits import services
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication, PermitStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES
-from fogcontrol.permits.tests.factories import PermitFactory
 from fogcontrol.permits.tests.orders import final_order
 from fogcontrol.program.selectors import town_today
-from fogcontrol.testing.factories import EstablishmentFactory
 
 APPS = "/api/v1/permit-applications/"
 
@@ -295,19 +293,6 @@ def test_api_fee_schedule_set_by_the_fog_manager(town, manager):
         .status_code
         == 403
     )
-
-
-@pytest.mark.parametrize("rows", [3, 30])
-def test_api_lists_take_a_fixed_number_of_queries(rows, town, manager, fees, django_assert_max_num_queries):
-    for _ in range(rows):
-        fse = EstablishmentFactory()
-        services.application_create(acting_user=manager, establishment=fse)
-        PermitFactory(establishment=fse)
-    client = api_as(manager)
-    for url in (APPS, "/api/v1/permits/", "/api/v1/permit-renewals/?within_days=700", "/api/v1/fee-charges/",
-                "/api/v1/permits/without-permit/"):  # fmt: skip
-        with django_assert_max_num_queries(8):
-            assert client.get(url).status_code == 200
 
 
 def test_application_status_values_are_the_documented_ones():

@@ -13,7 +13,6 @@ from fogcontrol.permits.tests.conftest import B3_ANSWERS
 from fogcontrol.permits.tests.factories import PermitFactory
 from fogcontrol.permits.tests.orders import final_order
 from fogcontrol.program.selectors import town_today
-from fogcontrol.testing.factories import EstablishmentFactory
 
 
 @pytest.fixture
@@ -285,32 +284,6 @@ def test_pages_outside_the_users_scope_are_not_found(as_user, town, manager, fee
 def test_anonymous_users_are_sent_to_sign_in(client, db):
     assert client.get("/permits/").status_code == 302
     assert client.get("/permits/applications/").url.startswith("/login/")
-
-
-@pytest.mark.parametrize("rows", [3, 30])
-def test_list_pages_take_a_fixed_number_of_queries(
-    rows, as_user, town, manager, fees, django_assert_max_num_queries
-):
-    for _ in range(rows):
-        fse = EstablishmentFactory()
-        services.application_create(acting_user=manager, establishment=fse)
-        PermitFactory(establishment=fse, valid_until=town_today() + dt.timedelta(days=20))
-    client = as_user(manager)
-    for url in ("/permits/", "/permits/applications/", "/permits/list/", "/permits/renewals/",
-                "/permits/without-permit/", "/permits/remodel/"):  # fmt: skip
-        with django_assert_max_num_queries(16):
-            assert client.get(url).status_code == 200
-
-
-@pytest.mark.parametrize("rows", [3, 30])
-def test_portal_takes_a_fixed_number_of_queries(rows, as_user, town, fse_user, django_assert_max_num_queries):
-    for _ in range(rows):
-        fse = EstablishmentFactory()
-        fse.users.add(fse_user)
-        PermitFactory(establishment=fse)
-    client = as_user(fse_user)
-    with django_assert_max_num_queries(16):
-        assert client.get("/permits/").status_code == 200
 
 
 @pytest.mark.provision("G1")
