@@ -107,8 +107,8 @@ def reauthenticate_or_none(request, *, back: str | None = None) -> HttpResponseR
     if not signs_for_a_party(request.user) or authenticated_recently(request):
         return None
     back = back or request.get_full_path()
-    if request.method == "POST":
-        data = {key: request.POST.getlist(key) for key in request.POST if key != "csrfmiddlewaretoken"}
+    data = {key: request.POST.getlist(key) for key in request.POST if key != "csrfmiddlewaretoken"}
+    if request.method == "POST" and (data or request.FILES):
         request.session[_STASH] = {"path": back, "data": data, "had_files": bool(request.FILES)}
     return HttpResponseRedirect(f"{reverse('accounts:reauthenticate')}?{urlencode({'next': back})}")
 

@@ -61,7 +61,9 @@ def verify(request):
     form = CodeForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        device = verify_one_time_code(user, form.cleaned_data["code"])
+        # django-otp doubles the wait after each wrong code; a code given too soon is not tried.
+        throttled = _throttled(user)
+        device = None if throttled else verify_one_time_code(user, form.cleaned_data["code"])
         if device is not None:
             sessions.mark_second_factor_passed(request, device)
             if isinstance(device, StaticDevice):
@@ -72,7 +74,7 @@ def verify(request):
                 )
             return redirect(_next(request))
         status = 400
-        if _throttled(user):
+        if throttled:
             form.add_error(
                 "code", "Too many wrong codes: wait a few seconds, then type the code your app shows now."
             )
