@@ -1,9 +1,12 @@
 """Fixtures shared by every app's tests: one user per role, bound to a small town."""
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
+from fogcontrol.testing.auth import force_login_verified
 from fogcontrol.testing.town import SmallTown, build_small_town
 
 # Property tests judge the rules, not the machine: on a loaded 2-core CI machine a draw that touches
@@ -23,9 +26,27 @@ def api_client():
 
 
 def api_as(user) -> APIClient:
+    """An API client acting as `user`; its session also counts as signed in with the second factor
+    just now (fogcontrol.testing.auth), as a program's session after signing in would."""
     client = APIClient()
+    client.force_login(user)
     client.force_authenticate(user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _forced_logins_pass_the_second_factor(monkeypatch):
+    """A test's `force_login` stands for a complete sign-in: password and second factor, just now.
+    Explicit and test-only (fogcontrol/testing/auth.py); tests of the second factor itself use
+    `force_login_pending`."""
+    monkeypatch.setattr(Client, "force_login", force_login_verified)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rate-limit counters (password pages, DRF throttles) live in the cache: one test's count must
+    not spill into the next."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -44,6 +44,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "django_filters",
     "django_htmx",
     "template_partials",
@@ -71,6 +74,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "fogcontrol.program.middleware.TownTimezoneMiddleware",
+    # Sign out after the idle timeout, then hold a session that still owes its second factor to
+    # the verification pages (fogcontrol/accounts/middleware.py).
+    "fogcontrol.accounts.middleware.IdleTimeoutMiddleware",
+    "fogcontrol.accounts.middleware.SecondFactorMiddleware",
     # Last: turns a locked-out sign-in into the lockout page (fogcontrol/accounts/lockout.py).
     "axes.middleware.AxesMiddleware",
 ]
@@ -122,12 +129,31 @@ AXES_CLIENT_IP_CALLABLE = "fogcontrol.accounts.lockout.client_ip"
 AXES_LOCKOUT_CALLABLE = "fogcontrol.accounts.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 
+# At least 12 characters, not on Django's list of 20,000 common passwords (ASVS 2.1.1, 2.1.7).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sessions (fogcontrol/accounts/sessions.py, middleware.py; docs/security.md): signed out after
+# this many minutes without a request, staff sooner than outside users.
+FOGCONTROL_IDLE_MINUTES_STAFF = int(os.environ.get("FOGCONTROL_IDLE_MINUTES_STAFF", 30))
+FOGCONTROL_IDLE_MINUTES = int(os.environ.get("FOGCONTROL_IDLE_MINUTES", 120))
+# Staff signing a submission on a party's behalf must have given their password or a one-time
+# code within this many minutes (fogcontrol/core/fresh_auth.py).
+FOGCONTROL_FRESH_AUTH_MINUTES = int(os.environ.get("FOGCONTROL_FRESH_AUTH_MINUTES", 5))
+# Second factor (django-otp): the name authenticator apps show beside the username.
+OTP_TOTP_ISSUER = os.environ.get("FOGCONTROL_OTP_ISSUER", "FOG Control")
+# Password reset links stay valid this long (seconds).
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("FOGCONTROL_PASSWORD_RESET_SECONDS", 3600))
+# Password change and reset requests (fogcontrol/accounts/ratelimit.py): how many in the window.
+FOGCONTROL_PASSWORD_RESET_LIMIT = int(os.environ.get("FOGCONTROL_PASSWORD_RESET_LIMIT", 5))
+FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT = int(os.environ.get("FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT", 5))
 
 LANGUAGE_CODE = "en-us"
 # The Town's time zone; the Town profile may name another, activated per request.

@@ -7,4 +7,8 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         # The app's items in the menus (fogcontrol.core.navigation).
-        from fogcontrol.accounts import navigation  # noqa: F401
+        # Imported here, not at the top: sessions.py imports models, which the app registry
+        # loads only after every AppConfig is created.
+        from fogcontrol.accounts import navigation, sessions  # noqa: F401
+
+        sessions.connect()

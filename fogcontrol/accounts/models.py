@@ -33,3 +33,16 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.get_full_name() or self.username
+
+
+class UserSession(models.Model):
+    """A session a user signed in with, so that deactivating the user can end every one of them
+    (the session store itself cannot be searched by user). Written at sign-in, removed at sign-out;
+    a row whose session expired on its own is harmless and goes with the next deactivation."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="signed_in_sessions")
+    session_key = models.CharField(max_length=40, unique=True)
+    signed_in_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} since {self.signed_in_at:%Y-%m-%d %H:%M}"

@@ -2,20 +2,33 @@
 
 The README and `make run` print the table `logins_table()` makes, so that anyone trying the demo
 can sign in as each role and see what it sees.
+
+Staff sign in with a second factor (docs/security.md). So that the demo works at once, the demo
+staff users get an authenticator already set up with one documented key, `DEMO_TOTP_SECRET`:
+add it to any authenticator app, or run `fogcontrol demo_code` for the current code. The key is
+public, like the password: the demo is for trying the program, never for real records (seed_demo
+refuses production).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from base64 import b32encode
 
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from fogcontrol.accounts.models import User
 from fogcontrol.audit.services import audit_record, snapshot
-from fogcontrol.core.roles import Role
+from fogcontrol.core.roles import STAFF_ROLES, Role
 
 DEMO_PASSWORD = "fogdemo-2026"
+# 20 bytes, the usual length of a TOTP key; base32 for authenticator apps.
+DEMO_TOTP_KEY = b"fogcontrol-demo-totp"
+DEMO_TOTP_SECRET = b32encode(DEMO_TOTP_KEY).decode()
+DEMO_TOTP_NAME = "Demo authenticator"
 ACTING = "seed_demo"
 
 
@@ -70,8 +83,31 @@ def create_demo_users(*, acting_user=ACTING) -> dict[str, User]:
         audit_record(
             acting_user=acting_user, action="user.create", instance=user, after=after, note="Demo login"
         )
+        if login.role in STAFF_ROLES:
+            TOTPDevice.objects.create(user=user, name=DEMO_TOTP_NAME, key=DEMO_TOTP_KEY.hex(), confirmed=True)
+            audit_record(
+                acting_user=acting_user,
+                action="second_factor.enrol",
+                instance=user,
+                after={"authenticator": DEMO_TOTP_NAME, "backup_codes": 0},
+                note="Demo login: authenticator with the documented demo key.",
+            )
         users[login.username] = user
     return users
+
+
+def demo_codes() -> list[tuple[str, str]]:
+    """(username, current code) of each demo staff user whose authenticator has the demo key."""
+    devices = TOTPDevice.objects.filter(
+        name=DEMO_TOTP_NAME,
+        key=DEMO_TOTP_KEY.hex(),
+        user__username__in=[login.username for login in DEMO_LOGINS],
+    ).select_related("user")
+    rows = []
+    for device in devices:
+        generator = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+        rows.append((device.user.username, f"{generator.token():06d}"))
+    return sorted(rows)
 
 
 def _bound_to(user: User | None) -> str:
@@ -108,4 +144,10 @@ def logins_table() -> str:
         lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
         if number == 0:
             lines.append("  ".join("-" * width for width in widths) + "  " + "-" * 4)
+    lines += [
+        "",
+        "Staff (manager, inspector, hearing, billing, viewer) also give a code from an authenticator app:",
+        f"add the demo key {DEMO_TOTP_SECRET} (time-based, 6 digits, 30 s) to any authenticator app,",
+        "or run `.venv/bin/fogcontrol demo_code` for the current code of each demo staff user.",
+    ]
     return "\n".join(lines)

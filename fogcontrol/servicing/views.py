@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import found, live_filters, paginate, render_list, staff_only
 from fogcontrol.servicing import certification, imports, selectors, services
@@ -69,14 +70,30 @@ def manifest_list(request):
     return render_list(request, "servicing/manifest_list.html", context)
 
 
+def _restored(request):
+    """What the form held before its user confirmed who they are (None: an empty form)."""
+    if request.method != "GET":
+        return None
+    data, had_files = restored_form_data(request)
+    if data is not None:
+        note = " Attach the files again: a browser cannot be given them back." if had_files else ""
+        messages.info(request, f"Confirmed. Your form is as you left it: check it and submit.{note}")
+    return data
+
+
 @login_required
 def manifest_new(request):
     user = request.user
     require_role(user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
+    # Staff certify on the hauler's or the FSE's behalf: only just authenticated (core/fresh_auth.py).
+    if request.method == "POST" and (ask := reauthenticate_or_none(request)):
+        return ask
     initial = {}
     if request.GET.get("device"):
         initial["device"] = request.GET["device"]
-    form = ManifestForm(request.POST or None, request.FILES or None, user=user, initial=initial)
+    form = ManifestForm(
+        request.POST or _restored(request), request.FILES or None, user=user, initial=initial
+    )
     if request.method == "POST" and form.is_valid():
         try:
             manifest = services.manifest_submit(
@@ -125,6 +142,8 @@ def manifest_correct(request, pk):
         raise PermissionDenied(
             "Only the hauler that filed this manifest, its submitter, or staff may correct it."
         )
+    if request.method == "POST" and (ask := reauthenticate_or_none(request)):
+        return ask
     initial = {
         "device": manifest.device_id,
         "establishment": manifest.establishment_id,
@@ -147,7 +166,11 @@ def manifest_correct(request, pk):
         "delivered_on": manifest.delivered_on,
     }
     form = CorrectionForm(
-        request.POST or None, request.FILES or None, user=user, initial=initial, correcting=manifest
+        request.POST or _restored(request),
+        request.FILES or None,
+        user=user,
+        initial=initial,
+        correcting=manifest,
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -17,6 +17,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from fogcontrol.accounts.models import User
+from fogcontrol.accounts.sessions import second_factor_required
+from fogcontrol.testing.auth import give_authenticator, unused_code
+
 CHROMIUM = os.environ.get("FOGCONTROL_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -93,9 +97,17 @@ def phone_page(browser, live_server, transactional_db) -> Iterator:
 
 
 def sign_in(page, username: str, password: str = PASSWORD) -> None:
-    """Sign in through the login page, as a person would."""
+    """Sign in through the login page, as a person would: with the second factor for staff (and
+    anyone with an authenticator), typing the code their phone would show
+    (fogcontrol.testing.auth gives them an authenticator with a known key)."""
+    user = User.objects.get(username=username)
+    device = give_authenticator(user) if second_factor_required(user) else None
     page.goto("/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(lambda url: "/login/" not in url)
+    if device is not None:
+        page.get_by_label("Code").fill(unused_code(device))
+        page.get_by_role("button", name="Verify").click()
+        page.wait_for_url(lambda url: "/account/two-factor/" not in url)

@@ -8,11 +8,21 @@ an object outside the user's scope (DoesNotExist) a 404.
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.fresh_auth import FreshAuthenticationRequired
+
+
+# The 403 an operation that signs for a party documents (fogcontrol/core/fresh_auth.py).
+FRESH_AUTHENTICATION_RESPONSE = OpenApiResponse(
+    description="Town staff signing for a party must have authenticated within the last few minutes: "
+    '`{"detail": "fresh authentication required: ...", "code": "fresh_authentication_required"}`. '
+    "Send a current authenticator code in the `X-OTP-Token` header, or confirm on the site."
+)
 
 
 class Conflict(exceptions.APIException):
@@ -37,6 +47,10 @@ def exception_handler(exc, context):
         return Response(django_validation_detail(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, StateConflict):
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, FreshAuthenticationRequired):
+        return Response(
+            {"detail": str(exc), "code": "fresh_authentication_required"}, status=status.HTTP_403_FORBIDDEN
+        )
     if isinstance(exc, ObjectDoesNotExist):
         exc = Http404()
     if isinstance(exc, PermissionDenied):

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.permits import forms, selectors, services
@@ -93,8 +94,16 @@ def application_edit(request, pk):
             request, "This application has been submitted: it is a copy of record and cannot change."
         )
         return redirect("permits:application_detail", pk)
-    form = forms.ApplicationForm(request.POST or None, instance=application, prefix="app")
-    formset = forms.FixtureFormSet(request.POST or None, instance=application, prefix="fixtures")
+    # Staff submitting for an FSE sign on its behalf: only just authenticated (core/fresh_auth.py).
+    if request.method == "POST" and "submit" in request.POST and (ask := reauthenticate_or_none(request)):
+        return ask
+    data = request.POST or None
+    if request.method == "GET":
+        data, _ = restored_form_data(request)
+        if data is not None:
+            messages.info(request, "Confirmed. Your draft is as you left it: check it and submit.")
+    form = forms.ApplicationForm(data, instance=application, prefix="app")
+    formset = forms.FixtureFormSet(data, instance=application, prefix="fixtures")
     status = 200
     if request.method == "POST":
         status = 400
@@ -320,6 +329,10 @@ def application_step(request, pk, step):
         raise Http404("No such step.")
     # The role first: a role that may never take the step is told so, not what its input lacked.
     require_role(request.user, *STEP_ROLES[step.replace("-", "_")])
+    if step == "submit":
+        back = reverse("permits:application_detail", args=[pk])
+        if ask := reauthenticate_or_none(request, back=back):
+            return ask
     form = None
     if step == "issue":
         form = _issue_form(application, request.POST)

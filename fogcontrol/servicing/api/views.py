@@ -11,9 +11,10 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fogcontrol.core.api.errors import django_validation_detail
+from fogcontrol.core.api.errors import FRESH_AUTHENTICATION_RESPONSE, django_validation_detail
 from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.files import download
+from fogcontrol.core.fresh_auth import require_fresh_authentication
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import staff_only
 from fogcontrol.program.selectors import town_today
@@ -56,10 +57,13 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
 
     @extend_schema(
         request=s.ManifestInputSerializer,
-        responses={201: s.ManifestSerializer},
+        responses={201: s.ManifestSerializer, 403: FRESH_AUTHENTICATION_RESPONSE},
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
     )
     def create(self, request, *args, **kwargs):
+        # Staff certify a manifest on the hauler's or the FSE's behalf: only just authenticated.
+        require_fresh_authentication(request)
+
         def handler():
             serializer = s.ManifestInputSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
@@ -82,12 +86,13 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
                 "properties": {"manifests": {"type": "array", "items": {"type": "object"}}},
             }
         },
-        responses={200: dict},
+        responses={200: dict, 403: FRESH_AUTHENTICATION_RESPONSE},
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
     )
     @action(detail=False, methods=["post"])
     def batch(self, request):
         """Submit up to 500 manifests; each is accepted or rejected on its own, with its reasons."""
+        require_fresh_authentication(request)
 
         def handler():
             items = request.data.get("manifests") if isinstance(request.data, dict) else None
@@ -131,11 +136,15 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
 
         return idempotent(request, handler)
 
-    @extend_schema(request=s.CorrectionInputSerializer, responses={201: s.ManifestSerializer})
+    @extend_schema(
+        request=s.CorrectionInputSerializer,
+        responses={201: s.ManifestSerializer, 403: FRESH_AUTHENTICATION_RESPONSE},
+    )
     @action(detail=True, methods=["post"])
     def correct(self, request, pk=None):
         """F7: file a correction: a new manifest pointing to this one (nothing is edited)."""
         original = self.get_object()
+        require_fresh_authentication(request)
 
         def handler():
             serializer = s.CorrectionInputSerializer(data=request.data)

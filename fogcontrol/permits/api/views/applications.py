@@ -15,6 +15,8 @@ from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
+from fogcontrol.core.api.errors import FRESH_AUTHENTICATION_RESPONSE
+from fogcontrol.core.fresh_auth import require_fresh_authentication
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet
@@ -141,10 +143,12 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
     @extend_schema(
         summary="Submit the draft, once (B3/B4)",
         request=None,
-        responses={200: s.ApplicationSerializer, 409: CONFLICT},
+        responses={200: s.ApplicationSerializer, 403: FRESH_AUTHENTICATION_RESPONSE, 409: CONFLICT},
     )
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
+        # Staff submitting for an FSE sign on its behalf: only just authenticated.
+        require_fresh_authentication(request)
         return self._step(services.application_submit)
 
     @extend_schema(

@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from fogcontrol.accounts.selectors import api_token_for
+from fogcontrol.accounts.selectors import api_token_for, second_factor_status
 from fogcontrol.accounts.services import api_token_revoke, api_token_rotate
 from fogcontrol.registry import selectors
 
@@ -19,6 +19,7 @@ def _page(request, *, new_token: str | None = None, token_message: str = ""):
         "new_token": new_token,
         "token_message": token_message,
         "is_staff_user": user.is_program_staff,
+        "second_factor": second_factor_status(user=user),
     }
     if not user.is_program_staff:
         # Outside users see exactly the records they are bound to, as the selectors scope them.

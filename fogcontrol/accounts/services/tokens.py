@@ -1,5 +1,4 @@
-"""The accounts app's writes: API tokens, one per user, issued, rotated and revoked on request,
-each change audited.
+"""API tokens, one per user, issued, rotated and revoked on request, each change audited.
 
 A token is a password for programs: anyone holding it acts as its user. Rotating it makes the
 old one useless at once. The audit entry records that a token was issued, never its value.
