@@ -97,9 +97,16 @@ def environment_from(value: str | None) -> str:
     )
 
 
-def check_production(*, secret_key: str, debug: bool, allowed_hosts: list[str]) -> None:
+def check_production(
+    *, secret_key: str, debug: bool, allowed_hosts: list[str], record_key_available: bool = False
+) -> None:
     """Refuse to start a production server with development defaults."""
     problems = []
+    if not record_key_available:
+        problems.append(
+            "the copy-of-record key must be set: FOGCONTROL_RECORD_KEY, or the key file "
+            "FOGCONTROL_RECORD_KEY_FILE (default <data dir>/record-keys.json)"
+        )
     if secret_key == DEVELOPMENT_SECRET_KEY or len(secret_key) < 32:
         problems.append("SECRET_KEY must be set to a random value of at least 32 characters")
     if debug:

@@ -28,8 +28,18 @@ SECRET_KEY = os.environ.get("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 DEBUG = env_bool("FOGCONTROL_DEBUG", default=not PRODUCTION)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The key of the copy-of-record chains lives outside the database (fogcontrol/core/record_keys.py):
+# FOGCONTROL_RECORD_KEY, or this key file (created on first use in development only).
+FOGCONTROL_PRODUCTION = PRODUCTION
+FOGCONTROL_RECORD_KEY_FILE = Path(os.environ.get("FOGCONTROL_RECORD_KEY_FILE", DATA_DIR / "record-keys.json"))
 if PRODUCTION:
-    check_production(secret_key=SECRET_KEY, debug=DEBUG, allowed_hosts=ALLOWED_HOSTS)
+    check_production(
+        secret_key=SECRET_KEY,
+        debug=DEBUG,
+        allowed_hosts=ALLOWED_HOSTS,
+        record_key_available=bool(os.environ.get("FOGCONTROL_RECORD_KEY", "").strip())
+        or FOGCONTROL_RECORD_KEY_FILE.is_file(),
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",

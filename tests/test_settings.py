@@ -30,7 +30,35 @@ def test_production_refuses_debug_and_open_hosts():
 
 
 def test_production_accepts_real_settings():
-    check_production(secret_key="k" * 50, debug=False, allowed_hosts=["fog.example.gov"])
+    check_production(
+        secret_key="k" * 50, debug=False, allowed_hosts=["fog.example.gov"], record_key_available=True
+    )
+
+
+def test_production_refuses_to_start_without_the_record_key():
+    """Issue 15, finding 4: the chain's key lives outside the database and production needs it."""
+    with pytest.raises(ImproperlyConfigured, match="FOGCONTROL_RECORD_KEY"):
+        check_production(secret_key="k" * 50, debug=False, allowed_hosts=["fog.example.gov"])
+
+
+def test_a_production_server_without_the_record_key_does_not_start(tmp_path):
+    env = {
+        "FOGCONTROL_ENV": "production",
+        "FOGCONTROL_DATA_DIR": str(tmp_path),
+        "SECRET_KEY": "s" * 50,
+        "ALLOWED_HOSTS": "fog.example.gov",
+        "PATH": "/usr/bin:/bin",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "fogcontrol.manage", "check"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0
+    assert "copy-of-record key must be set" in result.stderr
+    assert not (tmp_path / "record-keys.json").exists()
 
 
 def test_a_production_server_does_not_start_with_defaults(tmp_path):

@@ -30,6 +30,9 @@ class CopyOfRecord(models.Model):
     record_sequence = models.PositiveBigIntegerField(unique=True, editable=False)
     previous_hash = models.CharField(max_length=64, editable=False)
     record_hash = models.CharField(max_length=64, unique=True, editable=False)
+    # The key epoch whose HMAC ``record_hash`` is (fogcontrol.core.record_keys); NULL for the rows
+    # stored before the chain was keyed, whose hash is a plain SHA-256 (see ``RecordChainSeal``).
+    key_epoch = models.PositiveIntegerField(null=True, editable=False)
 
     class Meta:
         abstract = True
@@ -80,6 +83,13 @@ class PurgedRecord(models.Model):
     purged_at = models.DateTimeField(default=timezone.now)
     purged_by_label = models.CharField(max_length=150)
     reason = models.TextField()
+    # The Town's approval the purge was made under (``servicing.RetentionApproval``; an id, as core
+    # names no app): the delete trigger lets a row go only under an approval covering its date.
+    retention_approval_id = models.BigIntegerField(null=True)
+    # The entry's HMAC under the key of ``key_epoch``: a purge entry written without the key does
+    # not verify. NULL on entries written before the chain was keyed.
+    key_epoch = models.PositiveIntegerField(null=True)
+    entry_mac = models.CharField(max_length=64, null=True)
 
     class Meta:
         db_table = "servicing_purgedrecord"
@@ -90,3 +100,24 @@ class PurgedRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_name} #{self.record_id} purged {self.purged_at:%Y-%m-%d}"
+
+
+class RecordChainSeal(models.Model):
+    """The chain head signed with the record key (issue 15, finding 4), one per chain.
+
+    ``legacy_until`` is the last sequence stored before the chain was keyed: rows and purge entries
+    up to it carry a plain SHA-256, every later one an HMAC. It is part of the seal, so rows cannot
+    be passed off as older, unkeyed ones; it never changes (a trigger refuses it). The seal moves
+    forward with every record appended; a seal that disagrees with the chain's last record, or
+    whose HMAC fails, means the chain was cut back or the seal forged.
+    """
+
+    chain = models.CharField(max_length=100, unique=True)
+    legacy_until = models.PositiveBigIntegerField(default=0)
+    sealed_sequence = models.PositiveBigIntegerField(default=0)
+    sealed_hash = models.CharField(max_length=64, default=GENESIS_HASH)
+    key_epoch = models.PositiveIntegerField()
+    seal = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"{self.chain} sealed at #{self.sealed_sequence}"

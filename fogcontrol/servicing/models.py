@@ -185,6 +185,10 @@ class Manifest(CopyOfRecord):
 
     # Rows stored before servicing 0005 were hashed without it (fogcontrol.core.records).
     hash_fields_added_later = ("hauler_attested",)
+    # The database lets a manifest be deleted only under a recorded RetentionApproval of this class
+    # covering its service date, once F5's period has ended (fogcontrol.core.record_triggers).
+    purge_record_class = "manifests"
+    purge_record_date_sql = 'OLD."service_date"'
 
     class Meta:
         ordering = ["-serviced_at", "-pk"]
@@ -222,6 +226,12 @@ class ManifestAttachment(CopyOfRecord):
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64)
+
+    # Purged with its manifest, under the approval covering the manifest's service date.
+    purge_record_class = "manifests"
+    purge_record_date_sql = (
+        '(SELECT m."service_date" FROM "servicing_manifest" m WHERE m."id" = OLD."manifest_id")'
+    )
 
     class Meta:
         ordering = ["pk"]

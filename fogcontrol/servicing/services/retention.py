@@ -198,7 +198,11 @@ def manifest_purge(
     for member in reversed(family):  # corrections first: they point to the originals
         for attachment in ManifestAttachment.objects.filter(manifest=member):
             purged = record_purge(
-                attachment, record_date=member.service_date, acting_user=acting_user, reason=reason
+                attachment,
+                record_date=member.service_date,
+                acting_user=acting_user,
+                reason=reason,
+                retention_approval_id=approval.pk,
             )
             items.append(PurgeReportItem(report=report, purged_record=purged, kind=PurgeReportItem.Kind.ATTACHMENT,
                                          record_date=member.service_date,
@@ -211,7 +215,13 @@ def manifest_purge(
             before=snapshot(member),
             note=reason,
         )
-        purged = record_purge(member, record_date=member.service_date, acting_user=acting_user, reason=reason)
+        purged = record_purge(
+            member,
+            record_date=member.service_date,
+            acting_user=acting_user,
+            reason=reason,
+            retention_approval_id=approval.pk,
+        )
         what = "correction of manifest" if member.corrects_id else "manifest"
         items.append(PurgeReportItem(report=report, purged_record=purged, kind=PurgeReportItem.Kind.MANIFEST,
                                      record_date=member.service_date,

@@ -12,6 +12,8 @@ from django.db.utils import DatabaseError
 from fogcontrol.core.errors import RecordImmutable
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.models import GENESIS_HASH, PurgedRecord
+from fogcontrol.core.record_hashing import record_mac
+from fogcontrol.core.record_keys import keyring
 from fogcontrol.core.records import (
     protection_installed,
     protection_sql,
@@ -38,13 +40,17 @@ def _days(n):
 
 
 @pytest.mark.provision("F7")
-def test_f7_each_manifest_is_chained_to_the_previous_by_sha256(manifests):
+def test_f7_each_manifest_is_chained_to_the_previous_by_a_keyed_hash(manifests):
+    """Issue 15, finding 4: the hash is an HMAC under the record key, not a SHA-256 anyone can
+    recompute from the row."""
     first, second, third = sorted(manifests, key=lambda m: m.record_sequence)
     assert first.previous_hash == GENESIS_HASH
     assert second.previous_hash == first.record_hash
     assert third.previous_hash == second.record_hash
     stored = Manifest.objects.get(pk=third.pk)
-    assert record_digest(stored) == stored.record_hash
+    assert stored.key_epoch == keyring().current_epoch
+    assert record_mac(stored, ring=keyring(), epoch=stored.key_epoch) == stored.record_hash
+    assert record_digest(stored) != stored.record_hash
     assert stored.received_at.utcoffset() == dt.timedelta(0)
     assert stored.submitted_by_label == "hauler"
     assert stored.submission == '{"test":true}'
