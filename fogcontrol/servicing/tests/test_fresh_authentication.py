@@ -29,7 +29,10 @@ def test_f1_staff_certifying_after_the_window_confirm_their_password_and_lose_no
 
     asked = client.post(NEW, portal_post(town.own_device, manifest_number="P-777", driver_name="Ana Ruiz"))
 
-    assert asked.status_code == 302 and asked["Location"] == "/account/confirm/?next=%2Fservicing%2Fmanifests%2Fnew%2F"
+    assert (
+        asked.status_code == 302
+        and asked["Location"] == "/account/confirm/?next=%2Fservicing%2Fmanifests%2Fnew%2F"
+    )
     assert not Manifest.objects.exists()
     page = client.get(asked["Location"]).content.decode()
     assert "Confirm it is you" in page and "within the last 5 minutes" in page
@@ -85,8 +88,16 @@ def test_the_api_answers_403_fresh_authentication_required(town):
 
     assert response.status_code == 403
     body = response.json()
-    assert body["detail"].startswith("fresh authentication required") and body["code"] == "fresh_authentication_required"
-    assert client.post(f"{MANIFESTS}batch/", {"manifests": [api_body(town.own_device)]}, format="json").status_code == 403
+    assert (
+        body["detail"].startswith("fresh authentication required")
+        and body["code"] == "fresh_authentication_required"
+    )
+    assert (
+        client.post(
+            f"{MANIFESTS}batch/", {"manifests": [api_body(town.own_device)]}, format="json"
+        ).status_code
+        == 403
+    )
     assert not Manifest.objects.exists()
 
 
@@ -98,12 +109,19 @@ def test_a_program_proves_it_with_a_current_code_in_the_header(town):
 
     wrong = client.post(MANIFESTS, api_body(town.own_device), format="json", HTTP_X_OTP_TOKEN="000000")
     assert wrong.status_code == 403
-    ok = client.post(MANIFESTS, api_body(town.own_device), format="json", HTTP_X_OTP_TOKEN=unused_code(device))
+    ok = client.post(
+        MANIFESTS, api_body(town.own_device), format="json", HTTP_X_OTP_TOKEN=unused_code(device)
+    )
     assert ok.status_code == 201
 
 
 def test_a_recent_sign_in_passes_and_the_hauler_is_never_asked(town):
-    assert api_as(town.users[Role.FOG_MANAGER]).post(MANIFESTS, api_body(town.own_device), format="json").status_code == 201
+    assert (
+        api_as(town.users[Role.FOG_MANAGER])
+        .post(MANIFESTS, api_body(town.own_device), format="json")
+        .status_code
+        == 201
+    )
     hauler = api_as(town.users[Role.HAULER])
     _stale(hauler)
     assert hauler.post(MANIFESTS, api_body(town.own_device), format="json").status_code == 201
