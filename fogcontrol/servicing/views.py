@@ -92,9 +92,7 @@ def manifest_new(request):
     initial = {}
     if request.GET.get("device"):
         initial["device"] = request.GET["device"]
-    form = ManifestForm(
-        request.POST or _restored(request), request.FILES or None, user=user, initial=initial
-    )
+    form = ManifestForm(request.POST or _restored(request), request.FILES or None, user=user, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             manifest = services.manifest_submit(

@@ -18,7 +18,11 @@ NEW = "wet grease in the trap 42"
 
 @pytest.mark.parametrize(
     ("password", "why"),
-    [("Tr4p-Gre4se", "at least 12 characters"), ("qwerty123456", "too common"), ("1qaz2wsx3edc", "too common")],
+    [
+        ("Tr4p-Gre4se", "at least 12 characters"),
+        ("qwerty123456", "too common"),
+        ("1qaz2wsx3edc", "too common"),
+    ],
 )
 def test_short_or_common_passwords_are_refused(db, password, why):
     with pytest.raises(ValidationError) as refused:

@@ -105,7 +105,9 @@ def test_a_backup_code_works_once(town):
     client = Client()
     force_login_pending(client, town.users[Role.BILLING_CLERK])
     page = client.get(ENROL).content.decode()
-    codes = re.findall(r"<code>([a-z2-7]{8})</code>", client.post(ENROL, {"code": _code_from_page(page)}).content.decode())
+    codes = re.findall(
+        r"<code>([a-z2-7]{8})</code>", client.post(ENROL, {"code": _code_from_page(page)}).content.decode()
+    )
     client.post("/logout/")
 
     first = Client()
@@ -124,8 +126,12 @@ def test_new_backup_codes_replace_the_old_ones(town):
     give_authenticator(user)
     client = Client()
     client.force_login(user)
-    old = re.findall(r"<code>([a-z2-7]{8})</code>", client.post("/account/two-factor/backup-codes/").content.decode())
-    new = re.findall(r"<code>([a-z2-7]{8})</code>", client.post("/account/two-factor/backup-codes/").content.decode())
+    old = re.findall(
+        r"<code>([a-z2-7]{8})</code>", client.post("/account/two-factor/backup-codes/").content.decode()
+    )
+    new = re.findall(
+        r"<code>([a-z2-7]{8})</code>", client.post("/account/two-factor/backup-codes/").content.decode()
+    )
     assert len(new) == 10 and not set(old) & set(new)
     assert set(StaticToken.objects.filter(device__user=user).values_list("token", flat=True)) == set(new)
     assert AuditEntry.objects.filter(action="second_factor.backup_codes", object_id=str(user.pk)).count() == 2
@@ -168,7 +174,9 @@ def test_a_staff_token_needs_a_current_code(town, settings):
     )
     assert wrong.status_code == 400
     ok = APIClient().post(
-        url, {"username": "fog_manager", "password": PASSWORD, "otp_token": unused_code(device)}, format="json"
+        url,
+        {"username": "fog_manager", "password": PASSWORD, "otp_token": unused_code(device)},
+        format="json",
     )
     assert ok.status_code == 200
 

@@ -16,7 +16,6 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.fresh_auth import FreshAuthenticationRequired
 
-
 # The 403 an operation that signs for a party documents (fogcontrol/core/fresh_auth.py).
 FRESH_AUTHENTICATION_RESPONSE = OpenApiResponse(
     description="Town staff signing for a party must have authenticated within the last few minutes: "
