@@ -7,8 +7,9 @@ from django.test import Client
 
 from conftest import api_as, api_signed_in
 from fogcontrol.core.roles import Role
-from fogcontrol.servicing.models import Manifest
+from fogcontrol.servicing.models import Manifest, ManifestImport
 from fogcontrol.servicing.tests.helpers import api_body, submit
+from fogcontrol.servicing.tests.test_imports import csv_file, row
 from fogcontrol.servicing.tests.test_pages import portal_post
 from fogcontrol.testing.auth import authenticated_minutes_ago, give_authenticator, unused_code
 
@@ -132,3 +133,27 @@ def test_a_recent_sign_in_passes_and_the_hauler_is_never_asked(town):
     hauler = api_signed_in(town.users[Role.HAULER])
     _stale(hauler)
     assert hauler.post(MANIFESTS, api_body(town.own_device), format="json").status_code == 201
+
+
+def test_a_csv_import_by_staff_signs_every_row_so_it_asks_too_but_a_dry_run_does_not(town):
+    rows = [row(town.own_device, "CSV-1")]
+    client = Client()
+    client.force_login(town.users[Role.INSPECTOR])
+    _stale(client)
+
+    asked = client.post("/servicing/imports/", {"file": csv_file(rows)})
+    assert asked["Location"] == "/account/confirm/?next=%2Fservicing%2Fimports%2F"
+    assert not ManifestImport.objects.exists()
+    client.post("/account/confirm/", {"password": PASSWORD, "next": "/servicing/imports/"})
+    assert "Attach the files again" in client.get("/servicing/imports/").content.decode()
+
+    dry = Client()
+    dry.force_login(town.users[Role.INSPECTOR])
+    _stale(dry)
+    assert dry.post("/servicing/imports/", {"file": csv_file(rows), "dry_run": "on"}).status_code == 302
+    assert ManifestImport.objects.get().dry_run
+
+    api = api_signed_in(town.users[Role.INSPECTOR])
+    _stale(api)
+    refused = api.post("/api/v1/manifest-imports/", {"file": csv_file(rows)}, format="multipart")
+    assert refused.status_code == 403 and refused.json()["code"] == "fresh_authentication_required"
