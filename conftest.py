@@ -26,11 +26,17 @@ def api_client():
 
 
 def api_as(user) -> APIClient:
-    """An API client acting as `user`; its session also counts as signed in with the second factor
-    just now (fogcontrol.testing.auth), as a program's session after signing in would."""
+    """An API client acting as `user` (no session: as a program with a token)."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def api_signed_in(user) -> APIClient:
+    """An API client with `user`'s session, signed in with the second factor just now
+    (fogcontrol.testing.auth): what staff signing for a party through the API need (core/fresh_auth.py)."""
     client = APIClient()
     client.force_login(user)
-    client.force_authenticate(user)
     return client
 
 

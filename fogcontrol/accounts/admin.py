@@ -29,7 +29,9 @@ class ProgramUserAdmin(UserAdmin):
 @admin.register(UserSession)
 class UserSessionAdmin(admin.ModelAdmin):
     list_display = ("user", "signed_in_at")
-    readonly_fields = ("user", "session_key", "signed_in_at")
+    # The session key is a bearer secret: never shown, not even to an admin.
+    fields = ("user", "signed_in_at")
+    readonly_fields = ("user", "signed_in_at")
 
     def has_add_permission(self, request):
         return False

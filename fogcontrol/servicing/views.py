@@ -216,6 +216,11 @@ def certification_page(request):
 def import_list(request):
     user = request.user
     require_role(user, MANIFEST_SUBMITTERS, "Your role may not submit manifests.")
+    # Each row of a real import is a manifest certified on its hauler's behalf (a dry run signs nothing).
+    if request.method == "POST" and not request.POST.get("dry_run"):
+        if ask := reauthenticate_or_none(request):
+            return ask
+    _restored(request)  # the file cannot come back: the message asks for it again
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:

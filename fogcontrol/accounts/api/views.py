@@ -24,12 +24,16 @@ class ObtainTokenView(APIView):
 
     @extend_schema(
         summary="Get your API token",
-        description="Give your username and password; the answer holds your token (issued if you "
-        "had none). Rotate it on your account page (/account/).",
+        description="Give your username and password, and, if you have a second factor (every Town "
+        "staff user does), a current code from your authenticator app as `otp_token`; the answer holds "
+        "your token (issued if you had none). Rotate it on your account page (/account/).",
         request=TokenRequestSerializer,
         responses={
             200: TokenSerializer,
-            400: OpenApiResponse(description="Missing fields, or wrong username or password."),
+            400: OpenApiResponse(
+                description="Missing fields, wrong username or password, or a missing or wrong "
+                "second-factor code (`otp_token`)."
+            ),
             429: OpenApiResponse(
                 description="Too many wrong passwords for this username from this address: locked "
                 "for the minutes given (`detail`, `locked_minutes`, Retry-After)."

@@ -142,3 +142,12 @@ def test_an_idle_session_on_the_api_is_a_401_saying_why(town):
     response = client.get("/api/v1/establishments/")
     assert response.status_code == 401
     assert "signed out after 30 minutes of inactivity" in response.json()["detail"]
+
+
+def test_an_htmx_request_after_the_timeout_sends_the_whole_page_to_sign_in(town):
+    client = Client()
+    client.force_login(town.users[Role.INSPECTOR])
+    idle_for(client, 31)
+    response = client.get("/registry/establishments/", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == "/login/?next=%2Fregistry%2Festablishments%2F"

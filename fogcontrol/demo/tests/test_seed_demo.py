@@ -3,6 +3,7 @@
 import datetime as dt
 import re
 import sys
+from base64 import b32decode
 from decimal import Decimal
 from io import StringIO
 
@@ -10,6 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.test import Client
+from django_otp.oath import totp
 
 from conftest import api_as
 from fogcontrol.accounts.models import User
@@ -17,7 +19,7 @@ from fogcontrol.audit.models import AuditEntry
 from fogcontrol.demo import names
 from fogcontrol.demo.run import seed_demo
 from fogcontrol.demo.seeders import DEMO_SEEDERS, load_seeder, run_seeders
-from fogcontrol.demo.users import DEMO_LOGINS, DEMO_PASSWORD
+from fogcontrol.demo.users import DEMO_LOGINS, DEMO_PASSWORD, DEMO_TOTP_SECRET
 from fogcontrol.program.selectors import town_profile
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerCompany, Parcel
 from fogcontrol.registry.selectors import devices_visible_to, establishment_list, establishments_visible_to
@@ -169,6 +171,26 @@ def test_each_demo_login_signs_in_with_the_documented_password(demo):
     for login in DEMO_LOGINS:
         assert login.username in demo
     assert DEMO_PASSWORD in demo
+
+
+def test_demo_staff_sign_in_with_the_documented_authenticator_key(demo):
+    """Staff need a second factor (docs/security.md): the demo gives them the documented key, prints
+    it with the logins, and `demo_code` prints the code an app would show."""
+    assert DEMO_TOTP_SECRET == "MZXWOY3PNZ2HE33MFVSGK3LPFV2G65DQ" and DEMO_TOTP_SECRET in demo
+    out = StringIO()
+    call_command("demo_code", stdout=out)
+    codes = dict(re.findall(r"^  (\w+)\s+(\d{6})$", out.getvalue(), flags=re.MULTILINE))
+    assert sorted(codes) == ["billing", "hearing", "inspector", "manager", "viewer"]
+    expected = f"{totp(b32decode(DEMO_TOTP_SECRET)):06d}"
+    client = Client()
+    client.post("/login/", {"username": "manager", "password": DEMO_PASSWORD})
+    assert client.post("/account/two-factor/", {"code": codes["manager"]}).status_code == 302
+    assert codes["manager"] in {expected, f"{totp(b32decode(DEMO_TOTP_SECRET), drift=-1):06d}"}
+    assert client.get("/registry/establishments/").status_code == 200
+    # Outside logins have no second factor: the password is enough.
+    fse = Client()
+    fse.post("/login/", {"username": "fse", "password": DEMO_PASSWORD})
+    assert fse.get("/account/").status_code == 200
 
 
 def test_each_demo_user_sees_what_its_role_should(demo):

@@ -4,7 +4,7 @@ within the last few minutes (fogcontrol/core/fresh_auth.py); the FSE submitting 
 import pytest
 from django.test import Client
 
-from conftest import api_as
+from conftest import api_as, api_signed_in
 from fogcontrol.permits.models import ApplicationStatus
 from fogcontrol.permits.tests.conftest import B3_ANSWERS
 from fogcontrol.testing.auth import authenticated_minutes_ago
@@ -61,11 +61,14 @@ def test_b3_the_fse_submitting_its_own_application_is_not_asked(draft, fse_user)
 
 @pytest.mark.provision("B3")
 def test_b3_the_api_answers_403_fresh_authentication_required(draft, manager, fse_user):
-    client = api_as(manager)
+    client = api_signed_in(manager)
     authenticated_minutes_ago(client, 6)
 
     response = client.post(f"/api/v1/permit-applications/{draft.pk}/submit/")
 
     assert response.status_code == 403
     assert response.json()["detail"].startswith("fresh authentication required")
-    assert api_as(manager).post(f"/api/v1/permit-applications/{draft.pk}/submit/").status_code == 200
+    assert (
+        api_as(manager).post(f"/api/v1/permit-applications/{draft.pk}/submit/").status_code == 403
+    )  # a token, no session
+    assert api_signed_in(manager).post(f"/api/v1/permit-applications/{draft.pk}/submit/").status_code == 200

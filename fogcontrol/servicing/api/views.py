@@ -418,10 +418,16 @@ class ManifestImportViewSet(
     def get_queryset(self):
         return selectors.imports_visible_to(self.request.user)
 
-    @extend_schema(request=s.ManifestImportUploadSerializer, responses={202: s.ManifestImportSerializer})
+    @extend_schema(
+        request=s.ManifestImportUploadSerializer,
+        responses={202: s.ManifestImportSerializer, 403: FRESH_AUTHENTICATION_RESPONSE},
+    )
     def create(self, request, *args, **kwargs):
         upload = s.ManifestImportUploadSerializer(data=request.data)
         upload.is_valid(raise_exception=True)
+        if not upload.validated_data["dry_run"]:
+            # Each row is a manifest certified on its hauler's behalf (a dry run signs nothing).
+            require_fresh_authentication(request)
         # No transaction here: the service keeps the file without holding the write lock.
         record = imports.manifest_import_create(
             acting_user=request.user,

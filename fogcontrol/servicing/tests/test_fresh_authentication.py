@@ -5,10 +5,11 @@ nothing lost; the API answers 403 "fresh authentication required"."""
 import pytest
 from django.test import Client
 
-from conftest import api_as
+from conftest import api_as, api_signed_in
 from fogcontrol.core.roles import Role
-from fogcontrol.servicing.models import Manifest
+from fogcontrol.servicing.models import Manifest, ManifestImport
 from fogcontrol.servicing.tests.helpers import api_body, submit
+from fogcontrol.servicing.tests.test_imports import csv_file, row
 from fogcontrol.servicing.tests.test_pages import portal_post
 from fogcontrol.testing.auth import authenticated_minutes_ago, give_authenticator, unused_code
 
@@ -81,7 +82,7 @@ def test_a_hauler_certifying_its_own_manifest_is_not_asked(town):
 
 
 def test_the_api_answers_403_fresh_authentication_required(town):
-    client = api_as(town.users[Role.INSPECTOR])
+    client = api_signed_in(town.users[Role.INSPECTOR])
     _stale(client)
 
     response = client.post(MANIFESTS, api_body(town.own_device), format="json")
@@ -98,14 +99,21 @@ def test_the_api_answers_403_fresh_authentication_required(town):
         ).status_code
         == 403
     )
+    # A program with a token and no session has no recent sign-in to show either.
+    assert (
+        api_as(town.users[Role.INSPECTOR])
+        .post(MANIFESTS, api_body(town.own_device), format="json")
+        .status_code
+        == 403
+    )
     assert not Manifest.objects.exists()
 
 
-def test_a_program_proves_it_with_a_current_code_in_the_header(town):
+def test_a_program_proves_it_with_a_current_code_in_the_header(town, settings):
+    settings.OTP_TOTP_THROTTLE_FACTOR = 0  # no wait after the wrong code: the test types fast
     inspector = town.users[Role.INSPECTOR]
     device = give_authenticator(inspector)
-    client = api_as(inspector)
-    _stale(client)
+    client = api_as(inspector)  # a token, no session
 
     wrong = client.post(MANIFESTS, api_body(town.own_device), format="json", HTTP_X_OTP_TOKEN="000000")
     assert wrong.status_code == 403
@@ -117,11 +125,35 @@ def test_a_program_proves_it_with_a_current_code_in_the_header(town):
 
 def test_a_recent_sign_in_passes_and_the_hauler_is_never_asked(town):
     assert (
-        api_as(town.users[Role.FOG_MANAGER])
+        api_signed_in(town.users[Role.FOG_MANAGER])
         .post(MANIFESTS, api_body(town.own_device), format="json")
         .status_code
         == 201
     )
-    hauler = api_as(town.users[Role.HAULER])
+    hauler = api_signed_in(town.users[Role.HAULER])
     _stale(hauler)
     assert hauler.post(MANIFESTS, api_body(town.own_device), format="json").status_code == 201
+
+
+def test_a_csv_import_by_staff_signs_every_row_so_it_asks_too_but_a_dry_run_does_not(town):
+    rows = [row(town.own_device, "CSV-1")]
+    client = Client()
+    client.force_login(town.users[Role.INSPECTOR])
+    _stale(client)
+
+    asked = client.post("/servicing/imports/", {"file": csv_file(rows)})
+    assert asked["Location"] == "/account/confirm/?next=%2Fservicing%2Fimports%2F"
+    assert not ManifestImport.objects.exists()
+    client.post("/account/confirm/", {"password": PASSWORD, "next": "/servicing/imports/"})
+    assert "Attach the files again" in client.get("/servicing/imports/").content.decode()
+
+    dry = Client()
+    dry.force_login(town.users[Role.INSPECTOR])
+    _stale(dry)
+    assert dry.post("/servicing/imports/", {"file": csv_file(rows), "dry_run": "on"}).status_code == 302
+    assert ManifestImport.objects.get().dry_run
+
+    api = api_signed_in(town.users[Role.INSPECTOR])
+    _stale(api)
+    refused = api.post("/api/v1/manifest-imports/", {"file": csv_file(rows)}, format="multipart")
+    assert refused.status_code == 403 and refused.json()["code"] == "fresh_authentication_required"
