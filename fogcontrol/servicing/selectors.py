@@ -329,7 +329,12 @@ def retention_approvals_visible_to(user):
 
     if not (user.is_authenticated and user.is_program_staff):
         return RetentionApproval.objects.none()
-    return RetentionApproval.objects.select_related("recorded_by").annotate(purge_count=Count("purges"))
+    # An aggregate (GROUP BY) drops Meta.ordering, so the API's pages would come in no fixed order.
+    return (
+        RetentionApproval.objects.select_related("recorded_by")
+        .annotate(purge_count=Count("purges"))
+        .order_by("-council_resolution_date", "-pk")
+    )
 
 
 def purge_reports_visible_to(user):

@@ -55,6 +55,13 @@ def _rows(response) -> int | None:
     return None
 
 
+def _warm_up(client, urls, *, data, headers) -> None:
+    """Load each list once (see the module's docstring); each must answer 200."""
+    answers = {url: client.get(url, data or {}, headers=dict(headers or {})).status_code for url in urls}
+    refused = [f"{url} answered {status}" for url, status in answers.items() if status != 200]
+    assert not refused, "\n".join(refused)
+
+
 def _report(url: str, expected: int, size: str, sql: list[str]) -> str:
     listing = "\n".join(f"  {number}. {statement}" for number, statement in enumerate(sql, 1))
     where = f"{url} {size}".strip()
@@ -84,9 +91,7 @@ def assert_queries_do_not_grow(
     """
     assert 0 < small < large, "the large size must add rows to the small one"
     add_rows(small)
-    for url in lists:
-        warm = client.get(url, data or {}, headers=dict(headers or {}))
-        assert warm.status_code == 200, f"{url} answered {warm.status_code}"
+    _warm_up(client, lists, data=data, headers=headers)
     first = {url: load(client, url, data=data, headers=headers) for url in lists}
     add_rows(large - small)
     second = {url: load(client, url, data=data, headers=headers) for url in lists}
@@ -113,9 +118,7 @@ def assert_same_exact_queries(
     """Assert that each of `urls` takes exactly `expected` queries: the same list at different
     sizes where the size is fixed by the record it belongs to (the rows of a 3-row import and of a
     30-row one), so `assert_queries_do_not_grow` cannot add rows to it. Returns the responses."""
-    for url in urls:
-        warm = client.get(url, data or {}, headers=dict(headers or {}))
-        assert warm.status_code == 200, f"{url} answered {warm.status_code}"
+    _warm_up(client, urls, data=data, headers=headers)
     loaded = [load(client, url, data=data, headers=headers) for url in urls]
     failures = [
         _report(url, expected, "", sql)

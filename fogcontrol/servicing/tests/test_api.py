@@ -1,5 +1,5 @@
 """The servicing API: manifests (single, batch, corrections, idempotent retries), compliance,
-history, scoping and bounded query counts."""
+history, scoping and exact query counts."""
 
 import datetime as dt
 from decimal import Decimal
@@ -11,6 +11,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.tests.helpers import api_body, days_ago, submit
 from fogcontrol.testing import factories
+from fogcontrol.testing.queries import assert_queries_do_not_grow, assert_same_exact_queries
 
 MANIFESTS = "/api/v1/manifests/"
 
@@ -128,16 +129,18 @@ def test_read_only_staff_cannot_submit(town):
     assert response.status_code == 403
 
 
-@pytest.mark.parametrize("rows", [3, 30])
-def test_the_manifest_list_takes_a_fixed_number_of_queries(town, rows, django_assert_max_num_queries):
-    for index in range(rows):
-        submit(
-            town.users[Role.FOG_MANAGER], town.own_device, serviced_at=days_ago(index + 1), hauler=town.hauler
-        )
+def test_the_manifest_list_takes_the_same_exact_queries_for_3_rows_and_30(town):
+    days = iter(range(1, 31))
+
+    def add_rows(count):
+        for _ in range(count):
+            submit(town.users[Role.FOG_MANAGER], town.own_device, serviced_at=days_ago(next(days)),
+                   hauler=town.hauler)  # fmt: skip
+
     client = api_as(town.users[Role.FOG_MANAGER])
-    with django_assert_max_num_queries(8):
-        response = client.get(MANIFESTS)
-    assert response.json()["count"] == rows
+    # Town profile, count, page, and the prefetches of what each manifest shows.
+    few, many = assert_queries_do_not_grow(client, add_rows, {MANIFESTS: 5}, small=3, large=30)[MANIFESTS]
+    assert few.json()["count"] == 3 and many.json()["count"] == 30
 
 
 # --- compliance (issue 3) and history ----------------------------------------------------------
@@ -184,16 +187,22 @@ def test_e3_compliance_reports_the_fill_ratio_of_a_reading_since_the_pumpout(tow
     assert body["fill_ratio"] == "0.2917"
 
 
-@pytest.mark.parametrize("rows", [3, 30])
-def test_device_history_takes_a_fixed_number_of_queries(town, rows, django_assert_max_num_queries):
-    for index in range(rows):
-        submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(index * 20 + 1))
-    client = api_as(town.users[Role.FSE])
-    with django_assert_max_num_queries(16):
-        response = client.get(f"/api/v1/devices/{town.own_device.pk}/history/")
-    body = response.json()
-    assert len([e for e in body["events"] if e["kind"] == "manifest"]) == rows
-    assert len(body["fill_ratio"]) == rows
+def test_device_history_takes_the_same_exact_queries_for_3_manifests_and_30(town):
+    days = iter(range(0, 600, 20))
+
+    def add_rows(count):
+        for _ in range(count):
+            submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(next(days) + 1))
+
+    url = f"/api/v1/devices/{town.own_device.pk}/history/"
+    # Town profile, the device, then one query per kind of event the history shows, whatever their number.
+    responses = assert_queries_do_not_grow(
+        api_as(town.users[Role.FSE]), add_rows, {url: 10}, small=3, large=30
+    )
+    for rows, response in zip((3, 30), responses[url], strict=True):
+        body = response.json()
+        assert len([e for e in body["events"] if e["kind"] == "manifest"]) == rows
+        assert len(body["fill_ratio"]) == rows
 
 
 def test_device_history_outside_scope_is_404(town):
@@ -203,11 +212,13 @@ def test_device_history_outside_scope_is_404(town):
     )
 
 
-def test_service_status_lists_every_visible_device_with_its_state(town, django_assert_max_num_queries):
+def test_service_status_lists_every_visible_device_with_its_state(town):
     submit(town.users[Role.HAULER], town.own_device)
     client = api_as(town.users[Role.FOG_MANAGER])
-    with django_assert_max_num_queries(6):
-        body = client.get("/api/v1/service-status/").json()
+    # Town profile, count, page, the devices' establishments (the same for many rows:
+    # test_list_queries.py).
+    (response,) = assert_same_exact_queries(client, ["/api/v1/service-status/"], 4)
+    body = response.json()
     statuses = {row["identifier"]: row["status"] for row in body["results"]}
     assert statuses[town.own_device.identifier] == "compliant"
     assert statuses[town.other_device.identifier] == "never_serviced"

@@ -12,6 +12,7 @@ from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import FrequencyChange, FrequencyChangeRequest, Manifest, ManifestFlag
 from fogcontrol.servicing.tests.helpers import days_ago, submit
 from fogcontrol.testing import factories
+from fogcontrol.testing.queries import assert_queries_do_not_grow
 
 
 def login(user) -> Client:
@@ -114,31 +115,35 @@ def test_anonymous_visitors_are_sent_to_sign_in(db):
     assert response.status_code == 302 and "/login/" in response["Location"]
 
 
-@pytest.mark.parametrize("rows", [3, 30])
-def test_the_status_and_manifest_lists_take_a_fixed_number_of_queries(
-    town, rows, django_assert_max_num_queries
-):
-    for index in range(rows):
-        device = factories.DeviceFactory(establishments=[town.own_fse])
-        submit(town.users[Role.HAULER], device, serviced_at=days_ago(index + 1))
+def test_the_status_and_manifest_lists_take_the_same_exact_queries_for_3_rows_and_30(town):
+    days = iter(range(1, 31))
+
+    def add_rows(count):
+        for _ in range(count):
+            device = factories.DeviceFactory(establishments=[town.own_fse])
+            submit(town.users[Role.HAULER], device, serviced_at=days_ago(next(days)))
+
     client = login(town.users[Role.FOG_MANAGER])
-    with django_assert_max_num_queries(16):
-        assert client.get("/servicing/").status_code == 200
-    with django_assert_max_num_queries(12):
-        response = client.get("/servicing/manifests/")
-    assert f"{rows} manifest".encode() in response.content
+    responses = assert_queries_do_not_grow(
+        client, add_rows, {"/servicing/": 11, "/servicing/manifests/": 5}, small=3, large=30
+    )
+    for rows, response in zip((3, 30), responses["/servicing/manifests/"], strict=True):
+        assert f"{rows} manifest".encode() in response.content
 
 
-@pytest.mark.parametrize("rows", [3, 30])
-def test_the_device_history_page_takes_a_fixed_number_of_queries(town, rows, django_assert_max_num_queries):
-    for index in range(rows):
-        submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(index * 15 + 1))
-    client = login(town.users[Role.FSE])
-    with django_assert_max_num_queries(30):
-        response = client.get(f"/servicing/devices/{town.own_device.pk}/")
-    page = response.content.decode()
-    assert page.count("Full pump-out") == rows
-    assert "<svg" in page and "the 25% limit (E3)" in page
+def test_the_device_history_page_takes_the_same_exact_queries_for_3_manifests_and_30(town):
+    days = iter(range(0, 450, 15))
+
+    def add_rows(count):
+        for _ in range(count):
+            submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(next(days) + 1))
+
+    url = f"/servicing/devices/{town.own_device.pk}/"
+    responses = assert_queries_do_not_grow(
+        login(town.users[Role.FSE]), add_rows, {url: 24}, small=3, large=30
+    )
+    for rows, response in zip((3, 30), responses[url], strict=True):
+        assert response.content.decode().count("Full pump-out") == rows
 
 
 def test_the_status_page_filters_by_status_with_htmx(town):
