@@ -51,7 +51,8 @@ class PageParts:
     navs: list[tuple[str, list[tuple[str, str]]]] = dataclasses.field(default_factory=list)
     uncaptioned_tables: list[str] = dataclasses.field(default_factory=list)  # first header of each
     controls: list[dict] = dataclasses.field(default_factory=list)  # attrs of each fillable control
-    # (id, text) of each message about one field (`.field-error`, a field's `.errorlist`)
+    # (id, text) of each message about one field (`.field-error`, a field's `.field-errors` or
+    # `.errorlist`: the messages inside one of these are read as one)
     field_errors: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     # every id named by an aria-describedby (a control's, or a fieldset's for a group of choices)
     described: set[str] = dataclasses.field(default_factory=set)
@@ -122,7 +123,7 @@ class _PageParser(HTMLParser):
             self._tables[-1]["in_th"] = True
         if self._error is not None:
             self._error["depth"] += 1
-        elif ("field-error" in classes or "errorlist" in classes) and "nonfield" not in classes:
+        elif {"field-error", "field-errors", "errorlist"} & set(classes) and "nonfield" not in classes:
             self._error = {"id": attributes.get("id", ""), "text": "", "depth": 1}
 
     def handle_endtag(self, tag):
