@@ -41,14 +41,26 @@ DEFAULT_RETENTION_YEARS = Ruleset.__dataclass_fields__["record_retention_years"]
 
 
 def keyed_schema(connection=None) -> bool:
-    """True once the purge log records approvals and the seals exist (core 0002 and after)."""
+    """True once the purge log records approvals and the seals exist (core 0002 and after).
+
+    Asked of the catalog directly: Django's introspection parses each table's SQL, too slow for
+    a check made on every verification."""
     conn = connection or default_connection
     with conn.cursor() as cursor:
-        tables = set(conn.introspection.table_names(cursor))
-        if not {SEAL, APPROVALS, RULESETS, PURGES} <= tables:
-            return False
-        columns = {column.name for column in conn.introspection.get_table_description(cursor, PURGES)}
-    return "retention_approval_id" in columns
+        if conn.vendor == "sqlite":
+            cursor.execute(
+                "SELECT (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (%s, %s, %s)) "
+                "+ (SELECT count(*) FROM pragma_table_info(%s) WHERE name = 'retention_approval_id')",
+                [SEAL, APPROVALS, RULESETS, PURGES],
+            )
+        else:
+            cursor.execute(
+                "SELECT (to_regclass(%s) IS NOT NULL)::int + (to_regclass(%s) IS NOT NULL)::int "
+                "+ (to_regclass(%s) IS NOT NULL)::int + (SELECT count(*) FROM pg_attribute "
+                "WHERE attrelid = to_regclass(%s) AND attname = 'retention_approval_id' AND NOT attisdropped)",
+                [SEAL, APPROVALS, RULESETS, PURGES],
+            )
+        return cursor.fetchone()[0] == 4
 
 
 def _chain_model(table: str) -> type[CopyOfRecord] | None:

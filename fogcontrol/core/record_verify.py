@@ -160,10 +160,11 @@ class _Walk:
 
 
 def _seal_checked(name: str, ring: Keyring) -> tuple[RecordChainSeal | None, str | None]:
-    """The chain's seal if its signature holds, else the problem with it."""
+    """The chain's seal if it exists and its signature holds, else what is wrong with it (a chain
+    never appended to has no seal, which is reported only if the chain has records)."""
     seal = RecordChainSeal.objects.filter(chain=name).first()
     if seal is None:
-        return None, "the chain has no seal: it was deleted."
+        return None, None
     holds = _mac_holds(
         ring, seal.key_epoch, lambda: ring.verify(seal.key_epoch, "seal", seal_text(seal), seal.seal)
     )
@@ -213,8 +214,10 @@ def verify_chain(model: type[CopyOfRecord], *, ring: Keyring | None = None) -> C
         )
     elif head is not None and head.last_sequence and head.last_hash != expected_previous:
         walk.problem("the last record's hash differs from the one recorded when it was appended.")
-    if seal_problem and (last_sequence or seal_problem.endswith("forged.")):
+    if seal_problem:
         walk.problem(seal_problem)
+    elif seal is None and last_sequence:
+        walk.problem("the chain has no seal: it was deleted.")
     elif seal is not None and (seal.sealed_sequence, seal.sealed_hash) != (last_sequence, expected_previous):
         walk.problem(
             f"the chain's signed seal names sequence {seal.sealed_sequence} as its last record, but the chain "
