@@ -233,6 +233,21 @@ class Ruleset:
     # many times its rated flow (gpm), in gallons.
     cpc_hydromechanical_capacity_ratio: Decimal = Decimal("2.5")
 
+    # D8 program setting: the risk score that orders the inspection-due list. Points per item counted;
+    # the ordinance gives no weights, so a Town sets its own. Size counts per 100 meals a day, time per
+    # 30 days since the last inspection; an establishment never inspected gets the flat amount.
+    risk_weight_device_overdue: int = 10
+    risk_weight_device_over_limit: int = 15
+    risk_weight_manifest_missed: int = 8
+    risk_weight_manifest_flagged: int = 4
+    risk_weight_open_requirement: int = 6
+    risk_weight_open_finding: int = 8
+    risk_weight_past_finding: int = 2
+    risk_weight_spill: int = 20
+    risk_weight_per_100_meals: int = 1
+    risk_weight_per_30_days_since_inspection: int = 2
+    risk_weight_never_inspected: int = 25
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values: Decimals and dates as strings, tuples as lists."""
         out: dict[str, Any] = {}

@@ -14,6 +14,7 @@ MODULES = [
     "fees",
     "frequency",
     "hearings",
+    "inspections",
     "holidays",
     "maintenance",
     "penalties",
