@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "fogcontrol.registry",
     "fogcontrol.permits",
     "fogcontrol.servicing",
+    "fogcontrol.findings",
+    "fogcontrol.inspections",
     "fogcontrol.demo",
 ]
 
@@ -151,6 +153,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
 FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
+# Inspection photos (a phone camera's JPEG) and drawn signatures: refused above these sizes, then
+# re-encoded (fogcontrol/inspections/images.py).
+FOGCONTROL_MAX_PHOTO_BYTES = int(os.environ.get("FOGCONTROL_MAX_PHOTO_BYTES", 15 * 1024 * 1024))
+FOGCONTROL_MAX_SIGNATURE_BYTES = 512 * 1024
 # What reading an uploaded import file may cost (fogcontrol/registry/imports/limits.py): an .xlsx
 # member's and the whole workbook's decompressed size, a member's compression ratio, the rows of
 # a sheet, the columns of a file, and the seconds spent reading a workbook while a person waits.

@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("fogcontrol.registry.imports.api_urls")),
     path("", include("fogcontrol.servicing.api.urls")),
     path("", include("fogcontrol.permits.api.urls")),
+    path("", include("fogcontrol.findings.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -27,6 +28,7 @@ urlpatterns = [
     path("program/", include("fogcontrol.program.urls")),
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),
+    path("inspections/", include("fogcontrol.inspections.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]
