@@ -111,6 +111,15 @@ class Ruleset:
 
     # C4: employee BMP training interval.
     training_interval_years: int = 1
+    # C4 "at the time of hiring": days after the hire date by which a new employee is trained
+    # (0: on the hire date itself; moved off a weekend or holiday, never by a closure day).
+    new_hire_training_days: int = 0
+    # D7, E9 program setting: days the FSE is given to submit what the FOG Manager requests (plans,
+    # monitoring facilities, frequency data) when the request names no date. The ordinance gives none.
+    record_request_days: int = 30
+    # C4, C5, D7, E9, F2, F3, F6 program setting: an obligation shows "due" this many days before its
+    # due date (before that, "upcoming"). The ordinance gives none.
+    obligation_due_soon_days: int = 14
     # D8: device inspection by the FOG Manager or an AEO.
     device_inspection_interval_years: int = 1
 

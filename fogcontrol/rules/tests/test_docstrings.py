@@ -19,6 +19,7 @@ MODULES = [
     "maintenance",
     "penalties",
     "permit_term",
+    "records",
     "sizing",
 ]
 PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12[ab]")
