@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "fogcontrol.permits",
     "fogcontrol.servicing",
     "fogcontrol.findings",
+    "fogcontrol.records",
     "fogcontrol.inspections",
     "fogcontrol.demo",
 ]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
@@ -58,6 +58,27 @@ def finding_open(
     finding.save()
     audit_record(acting_user=acting_user, action="finding.open", instance=finding, after=snapshot(finding))
     return finding
+
+
+@transaction.atomic
+def findings_open_bulk(*, findings: Sequence[Finding], acting_user, note: str = "") -> list[Finding]:
+    """Record many findings at once, set-based (a nightly sweep of late records: F3, F4, C5, D7, E9):
+    one INSERT of the findings and one of their audit entries. Each ``Finding`` is unsaved, with its
+    establishment, provision, item, description, ``began_on``, source and source id set."""
+    require_role(acting_user, FINDING_RECORDERS, "Only the FOG Manager and inspectors record findings.")
+    opened_by, label = person(acting_user), actor_label_for(acting_user)
+    for finding in findings:
+        if finding.source not in Finding.Source.values:
+            raise ValidationError({"source": f"Choose one of: {', '.join(Finding.Source.values)}."})
+        finding.opened_by, finding.opened_by_label = opened_by, label
+    created = Finding.objects.bulk_create(list(findings))
+    audit_records_bulk(
+        acting_user=acting_user,
+        action="finding.open",
+        changes=[(finding, None, snapshot(finding)) for finding in created],
+        note=note,
+    )
+    return created
 
 
 @transaction.atomic

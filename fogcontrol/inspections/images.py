@@ -4,37 +4,21 @@ the bytes that were sent. Stored under random names (fogcontrol/core/files.py)."
 
 from __future__ import annotations
 
-import base64
-import binascii
 import io
-import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import ImageOps
+
+# The signature check is shared with the records app's training rosters (C4).
+from fogcontrol.core.images import open_image, signature_from_data_url
+
+__all__ = ["reencode_photo", "signature_from_data_url"]
 
 # A photo is scaled down to this many pixels on its longer side: enough to read a gauge.
 MAX_PHOTO_SIDE = 2000
-# More pixels than this is refused before decoding (a decompression bomb).
-MAX_PIXELS = 50_000_000
 PHOTO_FORMATS = {"JPEG", "PNG", "WEBP", "MPO"}
-_DATA_URL = re.compile(r"^data:image/png;base64,(?P<data>[A-Za-z0-9+/=\s]+)$")
-
-
-def _open(data: bytes, field: str, formats: set[str]) -> Image.Image:
-    try:
-        image = Image.open(io.BytesIO(data))
-        if image.width * image.height > MAX_PIXELS:
-            raise ValidationError({field: "The image has too many pixels."})
-        if image.format not in formats:
-            raise ValidationError({field: f"Send a {' or '.join(sorted(formats - {'MPO'}))} image."})
-        image.load()
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as exc:
-        raise ValidationError(
-            {field: "This is not an image that can be read; take the photo again."}
-        ) from exc
-    return image
 
 
 def reencode_photo(uploaded, *, field: str = "file") -> tuple[ContentFile, int, int]:
@@ -48,31 +32,9 @@ def reencode_photo(uploaded, *, field: str = "file") -> tuple[ContentFile, int, 
     if uploaded.size == 0:
         raise ValidationError({field: "The photo is empty: take it again."})
     uploaded.seek(0)
-    image = _open(uploaded.read(), field, PHOTO_FORMATS)
+    image = open_image(uploaded.read(), field, PHOTO_FORMATS)
     image = ImageOps.exif_transpose(image).convert("RGB")
     image.thumbnail((MAX_PHOTO_SIDE, MAX_PHOTO_SIDE))
     out = io.BytesIO()
     image.save(out, format="JPEG", quality=85, optimize=True)
     return ContentFile(out.getvalue(), name="photo.jpg"), image.width, image.height
-
-
-def signature_from_data_url(data_url: str, *, field: str) -> ContentFile:
-    """A signature drawn on screen (``data:image/png;base64,...``) as a fresh PNG, or a 400."""
-    match = _DATA_URL.match((data_url or "").strip())
-    if match is None:
-        raise ValidationError({field: "Sign in the box (a PNG drawing is expected)."})
-    try:
-        data = base64.b64decode(match.group("data"), validate=False)
-    except (binascii.Error, ValueError) as exc:
-        raise ValidationError({field: "The signature could not be read; sign again."}) from exc
-    if len(data) > settings.FOGCONTROL_MAX_SIGNATURE_BYTES:
-        raise ValidationError({field: "The signature drawing is too large; clear it and sign again."})
-    image = _open(data, field, {"PNG"})
-    if image.getbbox() is None or (image.mode in ("RGBA", "LA") and image.getchannel("A").getbbox() is None):
-        raise ValidationError({field: "The signature box is empty: sign in it."})
-    canvas = Image.new("RGB", image.size, "white")
-    rgba = image.convert("RGBA")
-    canvas.paste(rgba, mask=rgba.getchannel("A"))
-    out = io.BytesIO()
-    canvas.save(out, format="PNG", optimize=True)
-    return ContentFile(out.getvalue(), name="signature.png")

@@ -1,0 +1,99 @@
+"""Every read of the FSE's own records, scoped to the user (outside the scope: 404)."""
+
+from __future__ import annotations
+
+from django.db.models import Count, QuerySet
+
+from fogcontrol.core.scoping import VIEW
+from fogcontrol.records.models import (
+    OilPickup,
+    RecordRequirement,
+    RecordSubmission,
+    TrainingAttendance,
+    TrainingSession,
+)
+from fogcontrol.registry.models import FoodServiceEstablishment
+
+
+def establishment_for(user, pk) -> FoodServiceEstablishment:
+    """An establishment the user may see (its obligations, its records), or DoesNotExist."""
+    return FoodServiceEstablishment.objects.visible_to(user).get(pk=pk)
+
+
+def training_sessions_visible_to(user, action: str = VIEW) -> QuerySet[TrainingSession]:
+    return TrainingSession.objects.visible_to(user, action)
+
+
+def training_session_list(user) -> QuerySet[TrainingSession]:
+    """Sessions with their establishment and roster size, in one query (C4)."""
+    return (
+        training_sessions_visible_to(user)
+        .select_related("establishment")
+        .annotate(signed=Count("attendances"))
+        .order_by("-held_on", "-pk")
+    )
+
+
+def training_session_detail(user, pk) -> TrainingSession:
+    return (
+        training_sessions_visible_to(user)
+        .select_related("establishment")
+        .prefetch_related("attendances__employee")
+        .get(pk=pk)
+    )
+
+
+def attendance_detail(user, pk) -> TrainingAttendance:
+    """A roster line (its signature) the user may see with its session."""
+    return TrainingAttendance.objects.visible_to(user).select_related("session", "employee").get(pk=pk)
+
+
+def oil_pickups_visible_to(user, action: str = VIEW) -> QuerySet[OilPickup]:
+    return OilPickup.objects.visible_to(user, action)
+
+
+def oil_pickup_list(user) -> QuerySet[OilPickup]:
+    """C2 pickups with establishment and hauler, in one query."""
+    return oil_pickups_visible_to(user).select_related("establishment", "hauler")
+
+
+def oil_pickup_detail(user, pk) -> OilPickup:
+    return oil_pickup_list(user).get(pk=pk)
+
+
+def requirements_visible_to(user, action: str = VIEW) -> QuerySet[RecordRequirement]:
+    return RecordRequirement.objects.visible_to(user, action)
+
+
+def requirement_list(user) -> QuerySet[RecordRequirement]:
+    """Requirements (C5, D7, E9, F2, F3, F6) with establishment and submission count, one query."""
+    return (
+        requirements_visible_to(user)
+        .select_related("establishment")
+        .annotate(submitted=Count("submissions"))
+        .order_by("establishment__business_name", "first_due_on", "pk")
+    )
+
+
+def requirement_detail(user, pk) -> RecordRequirement:
+    return requirements_visible_to(user).select_related("establishment").get(pk=pk)
+
+
+def submissions_visible_to(user, action: str = VIEW) -> QuerySet[RecordSubmission]:
+    return RecordSubmission.objects.visible_to(user, action)
+
+
+def submission_list(user) -> QuerySet[RecordSubmission]:
+    """Submissions with their requirement, establishment and review, in one query."""
+    return submissions_visible_to(user).select_related(
+        "requirement__establishment", "review", "corrects__review"
+    )
+
+
+def submission_detail(user, pk) -> RecordSubmission:
+    return submission_list(user).prefetch_related("corrections").get(pk=pk)
+
+
+def review_queue(user) -> QuerySet[RecordSubmission]:
+    """Submissions no one has reviewed yet, oldest first (staff's queue)."""
+    return submission_list(user).filter(review__isnull=True).order_by("received_at", "pk")
