@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
+from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.records.models import (
     OilPickup,
@@ -16,8 +17,17 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 def establishment_for(user, pk) -> FoodServiceEstablishment:
-    """An establishment the user may see (its obligations, its records), or DoesNotExist."""
+    """An establishment whose records and obligations the user may see, or DoesNotExist: staff any,
+    an FSE its own, a property owner those on its parcels. A hauler sees its customers in the
+    registry, but not what they owe the Town (findings, reports), only its own pickups."""
+    if getattr(user, "role", None) == Role.HAULER:
+        raise FoodServiceEstablishment.DoesNotExist("A hauler sees only its own pickups.")
     return FoodServiceEstablishment.objects.visible_to(user).get(pk=pk)
+
+
+def pickup_establishments(user) -> QuerySet[FoodServiceEstablishment]:
+    """Where the user may record a waste-oil pickup (C2): an FSE its own, a hauler its customers."""
+    return FoodServiceEstablishment.objects.visible_to(user).order_by("business_name", "pk")
 
 
 def training_sessions_visible_to(user, action: str = VIEW) -> QuerySet[TrainingSession]:
