@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 
 from django.db.models import Max
+from django.utils import timezone
 
 from fogcontrol.findings.models import Finding
 from fogcontrol.permits.models import Permit, PermitApplication, PermitStatus
@@ -183,6 +184,7 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
     for requirement in requirements:
         kind = PLAN if requirement.kind in REQUEST_KINDS else REPORT
         what = requirement.get_kind_display()
+        last_done = None
         for period in requirement_periods(requirement, through=on, calendar=calendar):
             title = what if requirement.unit == "once" else f"{what}, report {period.number}"
             original = originals.get((requirement.pk, period.number))
@@ -206,7 +208,7 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                 )
                 continue
             latest = _latest_in_chain(original, corrections)
-            review = getattr(latest, "review", None) if _has_review(latest) else None
+            review = getattr(latest, "review", None)  # None when not yet reviewed
             if review is not None and review.outcome == SubmissionReview.Outcome.NEEDS_CORRECTION:
                 items.append(
                     Obligation(
@@ -215,33 +217,21 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                         review.reviewed_on,
                         DUE,
                         requirement.provision,
-                        f"Staff reviewed the submission of {fmt_date(latest.received_at.date())} on "
+                        f"Staff reviewed the submission of {fmt_date(timezone.localtime(latest.received_at).date())} on "
                         f"{fmt_date(review.reviewed_on)}: it needs correction. {review.reason}",
                         "Submit a correction on the records page; it is kept beside the original.",
                     )  # fmt: skip
                 )
-            elif period.scheduled_on >= on or requirement.unit == "once":
+            else:
+                # Of the reports handed in, the list shows the latest: what was done, not all history.
                 outcome = "accepted" if review is not None else "submitted, awaiting review"
-                items.append(
-                    Obligation(
-                        kind,
-                        title,
-                        period.due_on,
-                        DONE,
-                        requirement.provision,
-                        f"Received {fmt_date(latest.received_at.date())}: {outcome}.",
-                        "Nothing to do.",
-                    )  # fmt: skip
-                )
+                last_done = Obligation(
+                    kind, title, period.due_on, DONE, requirement.provision,
+                    f"Received {fmt_date(timezone.localtime(latest.received_at).date())}: {outcome}.", "Nothing to do.",
+                )  # fmt: skip
+        if last_done is not None:
+            items.append(last_done)
     return items
-
-
-def _has_review(submission: RecordSubmission) -> bool:
-    try:
-        submission.review  # noqa: B018 - the reverse one-to-one raises when there is none
-    except SubmissionReview.DoesNotExist:
-        return False
-    return True
 
 
 def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
