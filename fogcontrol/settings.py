@@ -217,6 +217,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
+        "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",

@@ -27,7 +27,7 @@ def _establishment_field(action: str = "view"):
     )
 
 
-class AttendanceSerializer(serializers.ModelSerializer):
+class TrainingAttendanceSerializer(serializers.ModelSerializer):
     employee_name = serializers.CharField(source="employee.name")
     hire_date = serializers.DateField(source="employee.hire_date")
     signed_on_screen = serializers.SerializerMethodField()
@@ -77,7 +77,7 @@ class TrainingSessionSerializer(serializers.ModelSerializer):
 
 
 class TrainingSessionDetailSerializer(TrainingSessionSerializer):
-    roster = AttendanceSerializer(source="attendances", many=True, read_only=True)
+    roster = TrainingAttendanceSerializer(source="attendances", many=True, read_only=True)
 
     class Meta(TrainingSessionSerializer.Meta):
         fields = [*TrainingSessionSerializer.Meta.fields, "roster"]
@@ -93,7 +93,7 @@ class TrainingSessionInputSerializer(serializers.Serializer):
     signed_sheet = serializers.FileField(required=False)
 
 
-class SignInputSerializer(serializers.Serializer):
+class TrainingSignInputSerializer(serializers.Serializer):
     employee_name = serializers.CharField()
     hire_date = serializers.DateField()
     signature = serializers.CharField(required=False, allow_blank=True, default="")
@@ -132,7 +132,7 @@ class OilPickupSerializer(serializers.ModelSerializer):
         return f"/records/pickups/{pickup.pk}/receipt/" if pickup.receipt else None
 
 
-class RequirementSerializer(serializers.ModelSerializer):
+class RecordRequirementSerializer(serializers.ModelSerializer):
     establishment = _establishment_field()
     provision = serializers.CharField(read_only=True)
     schedule = serializers.CharField(read_only=True)
@@ -158,18 +158,18 @@ class RequirementSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "provision", "ends_on", "schedule", "set_by_label"]
 
 
-class RequirementEndSerializer(serializers.Serializer):
+class RecordRequirementEndSerializer(serializers.Serializer):
     ends_on = serializers.DateField()
 
 
-class ReviewSerializer(serializers.ModelSerializer):
+class RecordReviewSerializer(serializers.ModelSerializer):
     class Meta:
         model = SubmissionReview
         fields = ["outcome", "reason", "reviewed_on", "reviewed_by_label"]
         read_only_fields = fields
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class RecordSubmissionSerializer(serializers.ModelSerializer):
     requirement = ScopedPrimaryKeyRelatedField(
         queryset=RecordRequirement.objects.all(), what="requirement", where="/api/v1/record-requirements/"
     )
@@ -215,23 +215,23 @@ class SubmissionSerializer(serializers.ModelSerializer):
 
     def get_review(self, submission: RecordSubmission) -> dict | None:
         review = getattr(submission, "review", None)
-        return ReviewSerializer(review).data if review is not None else None
+        return RecordReviewSerializer(review).data if review is not None else None
 
     def get_file_url(self, submission: RecordSubmission) -> str:
         return f"/records/submissions/{submission.pk}/file/"
 
 
-class ReviewInputSerializer(serializers.Serializer):
+class RecordReviewInputSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=SubmissionReview.Outcome.choices)
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class CorrectionInputSerializer(serializers.Serializer):
+class RecordCorrectionInputSerializer(serializers.Serializer):
     file = serializers.FileField()
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class ObligationSerializer(serializers.Serializer):
+class EstablishmentObligationSerializer(serializers.Serializer):
     kind = serializers.CharField()
     title = serializers.CharField()
     due_on = serializers.DateField()

@@ -56,17 +56,17 @@ class TrainingSessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, S
         session = selectors.training_session_detail(request.user, session.pk)
         return Response(s.TrainingSessionDetailSerializer(session).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.SignInputSerializer, responses={201: s.AttendanceSerializer})
+    @extend_schema(request=s.TrainingSignInputSerializer, responses={201: s.TrainingAttendanceSerializer})
     @action(detail=True, methods=["post"])
     def sign(self, request, pk=None):
         """Add an employee to the roster with a signature drawn on screen (a PNG data URL)."""
         session = self.get_object()
-        data = s.SignInputSerializer(data=request.data)
+        data = s.TrainingSignInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         line = services.training_attendance_sign(
             session=session, acting_user=request.user, **data.validated_data
         )
-        return Response(s.AttendanceSerializer(line).data, status=status.HTTP_201_CREATED)
+        return Response(s.TrainingAttendanceSerializer(line).data, status=status.HTTP_201_CREATED)
 
 
 class OilPickupViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
@@ -89,35 +89,35 @@ class OilPickupViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedV
 class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """What the FOG Manager requires of each FSE (C5, D7, E9, F2, F3, F6)."""
 
-    serializer_class = s.RequirementSerializer
+    serializer_class = s.RecordRequirementSerializer
     filterset_class = RequirementFilter
 
     def get_queryset(self):
         return selectors.requirement_list(self.request.user)
 
     def create(self, request):
-        data = s.RequirementSerializer(data=request.data, context={"request": request})
+        data = s.RecordRequirementSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         requirement = services.requirement_set(acting_user=request.user, **data.validated_data)
-        return Response(s.RequirementSerializer(requirement).data, status=status.HTTP_201_CREATED)
+        return Response(s.RecordRequirementSerializer(requirement).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RequirementEndSerializer, responses={200: s.RequirementSerializer})
+    @extend_schema(request=s.RecordRequirementEndSerializer, responses={200: s.RecordRequirementSerializer})
     @action(detail=True, methods=["post"])
     def end(self, request, pk=None):
         """Lift the requirement: nothing is owed after `ends_on`."""
         requirement = self.get_object()
-        data = s.RequirementEndSerializer(data=request.data)
+        data = s.RecordRequirementEndSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         requirement = services.requirement_end(
             requirement=requirement, acting_user=request.user, **data.validated_data
         )
-        return Response(s.RequirementSerializer(requirement).data)
+        return Response(s.RecordRequirementSerializer(requirement).data)
 
 
 class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Submissions (copies of record) with their review; `review` (staff) and `correct` (the FSE)."""
 
-    serializer_class = s.SubmissionSerializer
+    serializer_class = s.RecordSubmissionSerializer
     filterset_class = SubmissionFilter
     parser_classes = UPLOADS
 
@@ -125,7 +125,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
         return selectors.submission_list(self.request.user).order_by("-received_at", "-pk")
 
     def create(self, request):
-        data = s.SubmissionSerializer(data=request.data, context={"request": request})
+        data = s.RecordSubmissionSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         values = data.validated_data
         submission = services.submission_submit(
@@ -135,24 +135,26 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
             note=values.get("note", ""),
             acting_user=request.user,
         )
-        return Response(s.SubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
+        return Response(s.RecordSubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.ReviewInputSerializer, responses={200: s.SubmissionSerializer})
+    @extend_schema(request=s.RecordReviewInputSerializer, responses={200: s.RecordSubmissionSerializer})
     @action(detail=True, methods=["post"])
     def review(self, request, pk=None):
         """Staff: accepted, or needs correction with the reason."""
         submission = self.get_object()
-        data = s.ReviewInputSerializer(data=request.data)
+        data = s.RecordReviewInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.submission_review(submission=submission, acting_user=request.user, **data.validated_data)
-        return Response(s.SubmissionSerializer(selectors.submission_detail(request.user, submission.pk)).data)
+        return Response(
+            s.RecordSubmissionSerializer(selectors.submission_detail(request.user, submission.pk)).data
+        )
 
-    @extend_schema(request=s.CorrectionInputSerializer, responses={201: s.SubmissionSerializer})
+    @extend_schema(request=s.RecordCorrectionInputSerializer, responses={201: s.RecordSubmissionSerializer})
     @action(detail=True, methods=["post"])
     def correct(self, request, pk=None):
         """The FSE's correction: a new copy of record linked to this one, which stays as it was."""
         original = self.get_object()
-        data = s.CorrectionInputSerializer(data=request.data)
+        data = s.RecordCorrectionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         correction = services.submission_correct(
             original=original,
@@ -160,7 +162,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
             note=data.validated_data["note"],
             acting_user=request.user,
         )
-        return Response(s.SubmissionSerializer(correction).data, status=status.HTTP_201_CREATED)
+        return Response(s.RecordSubmissionSerializer(correction).data, status=status.HTTP_201_CREATED)
 
 
 class ObligationsView(APIView):
@@ -173,7 +175,7 @@ class ObligationsView(APIView):
         parameters=[
             OpenApiParameter("on", str, description="The day to judge on (YYYY-MM-DD); today if left out.")
         ],
-        responses={200: s.ObligationSerializer(many=True)},
+        responses={200: s.EstablishmentObligationSerializer(many=True)},
     )
     def get(self, request, pk: str):
         try:
@@ -190,4 +192,4 @@ class ObligationsView(APIView):
             except serializers.ValidationError as bad:
                 raise serializers.ValidationError({"on": bad.detail}) from bad
         items = obligations_for(establishment, on=on)
-        return Response(s.ObligationSerializer(items, many=True).data)
+        return Response(s.EstablishmentObligationSerializer(items, many=True).data)
