@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import VIEW
@@ -94,9 +94,13 @@ def submissions_visible_to(user, action: str = VIEW) -> QuerySet[RecordSubmissio
 
 
 def submission_list(user) -> QuerySet[RecordSubmission]:
-    """Submissions with their requirement, establishment and review, in one query."""
-    return submissions_visible_to(user).select_related(
-        "requirement__establishment", "review", "corrects__review"
+    """Submissions with their requirement, establishment, review and whether a correction followed
+    (for the allowed actions), in one query."""
+    corrected = RecordSubmission.objects.filter(corrects=OuterRef("pk"))
+    return (
+        submissions_visible_to(user)
+        .select_related("requirement__establishment", "review", "corrects__review")
+        .annotate(is_corrected=Exists(corrected))
     )
 
 

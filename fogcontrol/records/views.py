@@ -15,6 +15,7 @@ from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import found, paginate, staff_only
 from fogcontrol.program.selectors import town_today
 from fogcontrol.records import selectors, services
+from fogcontrol.records.actions import submission_actions
 from fogcontrol.records.forms import (
     CorrectionForm,
     OilPickupForm,
@@ -24,9 +25,8 @@ from fogcontrol.records.forms import (
     SubmissionForm,
     TrainingSessionForm,
 )
-from fogcontrol.records.models import SubmissionReview
 from fogcontrol.records.obligations import obligations_for
-from fogcontrol.records.roles import PICKUP_RECORDERS, RECORD_KEEPERS, REQUIREMENT_SETTERS, REVIEWERS
+from fogcontrol.records.roles import PICKUP_RECORDERS, RECORD_KEEPERS, REQUIREMENT_SETTERS
 from fogcontrol.registry.models import HaulerCompany
 
 PER_PAGE = 50
@@ -203,16 +203,12 @@ def submission_detail(request, pk):
                 review_form if request.POST.get("step") == "review" else correction_form, error
             )
         status = 400
-    needs_correction = review is not None and review.outcome == SubmissionReview.Outcome.NEEDS_CORRECTION
     context = {
         "submission": submission,
         "review": review,
         "review_form": review_form,
         "correction_form": correction_form,
-        "can_review": review is None and has_role(request.user, REVIEWERS),
-        "can_correct": needs_correction
-        and not submission.corrections.all()
-        and has_role(request.user, RECORD_KEEPERS),
+        "actions": submission_actions(request.user, submission),
     }
     return render(request, "records/submission.html", context, status=status)
 

@@ -3,9 +3,11 @@ services, which name the field in a 400)."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.records.actions import submission_actions
 from fogcontrol.records.models import (
     TRAINING_SUBJECTS,
     OilPickup,
@@ -179,6 +181,7 @@ class RecordSubmissionSerializer(serializers.ModelSerializer):
     review = serializers.SerializerMethodField()
     file = serializers.FileField(write_only=True)
     file_url = serializers.SerializerMethodField()
+    allowed_actions = serializers.SerializerMethodField()
     period_number = serializers.IntegerField(required=False, min_value=1)
 
     class Meta:
@@ -201,6 +204,7 @@ class RecordSubmissionSerializer(serializers.ModelSerializer):
             "submitted_by_label",
             "record_hash",
             "review",
+            "allowed_actions",
         ]
         read_only_fields = [
             "id",
@@ -216,6 +220,16 @@ class RecordSubmissionSerializer(serializers.ModelSerializer):
     def get_review(self, submission: RecordSubmission) -> dict | None:
         review = getattr(submission, "review", None)
         return RecordReviewSerializer(review).data if review is not None else None
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField(allow_blank=True)))
+    def get_allowed_actions(self, submission: RecordSubmission) -> dict:
+        """Each step with "" when allowed, else the reason it is refused (records/actions.py)."""
+        request = self.context.get("request")
+        if request is None:
+            return {}
+        return {
+            step: verdict.reason for step, verdict in submission_actions(request.user, submission).items()
+        }
 
     def get_file_url(self, submission: RecordSubmission) -> str:
         return f"/records/submissions/{submission.pk}/file/"

@@ -135,7 +135,10 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
             note=values.get("note", ""),
             acting_user=request.user,
         )
-        return Response(s.RecordSubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.RecordSubmissionSerializer(submission, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
     @extend_schema(request=s.RecordReviewInputSerializer, responses={200: s.RecordSubmissionSerializer})
     @action(detail=True, methods=["post"])
@@ -146,7 +149,9 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
         data.is_valid(raise_exception=True)
         services.submission_review(submission=submission, acting_user=request.user, **data.validated_data)
         return Response(
-            s.RecordSubmissionSerializer(selectors.submission_detail(request.user, submission.pk)).data
+            s.RecordSubmissionSerializer(
+                selectors.submission_detail(request.user, submission.pk), context={"request": request}
+            ).data
         )
 
     @extend_schema(request=s.RecordCorrectionInputSerializer, responses={201: s.RecordSubmissionSerializer})
@@ -162,7 +167,10 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
             note=data.validated_data["note"],
             acting_user=request.user,
         )
-        return Response(s.RecordSubmissionSerializer(correction).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.RecordSubmissionSerializer(correction, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class ObligationsView(APIView):
