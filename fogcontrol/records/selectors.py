@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.utils import timezone
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import VIEW
+from fogcontrol.program.selectors import ruleset_on, town_calendar, town_zone
 from fogcontrol.records.models import (
     OilPickup,
     RecordRequirement,
@@ -14,6 +16,7 @@ from fogcontrol.records.models import (
     TrainingSession,
 )
 from fogcontrol.registry.models import FoodServiceEstablishment
+from fogcontrol.rules.deadlines import record_retention_end
 
 
 def establishment_for(user, pk) -> FoodServiceEstablishment:
@@ -111,3 +114,10 @@ def submission_detail(user, pk) -> RecordSubmission:
 def review_queue(user) -> QuerySet[RecordSubmission]:
     """Submissions no one has reviewed yet, oldest first (staff's queue)."""
     return submission_list(user).filter(review__isnull=True).order_by("received_at", "pk")
+
+
+def submission_retention(submission: RecordSubmission):
+    """F5: how long the Town keeps this copy of record (at least ``record_retention_years`` from the
+    day it was received), with the working."""
+    received_on = timezone.localtime(submission.received_at, town_zone()).date()
+    return record_retention_end(received_on, ruleset=ruleset_on(received_on), calendar=town_calendar())

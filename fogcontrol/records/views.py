@@ -209,6 +209,7 @@ def submission_detail(request, pk):
         "review_form": review_form,
         "correction_form": correction_form,
         "actions": submission_actions(request.user, submission),
+        "retention": selectors.submission_retention(submission),
     }
     return render(request, "records/submission.html", context, status=status)
 

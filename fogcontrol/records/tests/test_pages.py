@@ -115,6 +115,9 @@ def test_f3_submit_review_and_correct_on_pages_the_fse_sees_the_outcome(town):
         and RecordSubmission.objects.get(pk=submission.pk).original_name == "report.pdf"
     )
     assert "Nothing to review" not in staff.get("/records/review/").content.decode()
+    original_page = portal.get(f"/records/submissions/{submission.pk}/").content.decode()
+    assert "Kept at least through" in original_page and "(F5)" in original_page
+    assert "Corrected by" in original_page
 
 
 @pytest.mark.provision("C2")
