@@ -70,6 +70,9 @@ INSTALLED_APPS = [
     "fogcontrol.registry",
     "fogcontrol.permits",
     "fogcontrol.servicing",
+    "fogcontrol.findings",
+    "fogcontrol.records",
+    "fogcontrol.inspections",
     "fogcontrol.demo",
 ]
 
@@ -187,6 +190,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
 FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
+# Inspection photos (a phone camera's JPEG) and drawn signatures: refused above these sizes, then
+# re-encoded (fogcontrol/inspections/images.py).
+FOGCONTROL_MAX_PHOTO_BYTES = int(os.environ.get("FOGCONTROL_MAX_PHOTO_BYTES", 15 * 1024 * 1024))
+FOGCONTROL_MAX_SIGNATURE_BYTES = 512 * 1024
 # What reading an uploaded import file may cost (fogcontrol/registry/imports/limits.py): an .xlsx
 # member's and the whole workbook's decompressed size, a member's compression ratio, the rows of
 # a sheet, the columns of a file, and the seconds spent reading a workbook while a person waits.
@@ -246,6 +253,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
+        "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",

@@ -12,6 +12,8 @@ api_v1 = [
     path("", include("fogcontrol.registry.imports.api_urls")),
     path("", include("fogcontrol.servicing.api.urls")),
     path("", include("fogcontrol.permits.api.urls")),
+    path("", include("fogcontrol.findings.api.urls")),
+    path("", include("fogcontrol.records.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -52,6 +54,8 @@ urlpatterns = [
     path("program/", include("fogcontrol.program.urls")),
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),
+    path("inspections/", include("fogcontrol.inspections.urls")),
+    path("records/", include("fogcontrol.records.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

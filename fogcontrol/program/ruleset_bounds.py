@@ -67,6 +67,9 @@ DAYS_IN_A_YEAR = Bounds(1, 365)
 # P7 and P11: a cap is a positive amount; $100,000 is four times the largest cap the chapter sets (P11).
 PENALTY_CAP = Bounds(Decimal("0"), Decimal("100000"), low_open=True)
 
+# D8 risk score: points per item counted; 0 turns a factor off, 100 outweighs any other factor.
+RISK_WEIGHT = Bounds(0, 100)
+
 BOUNDS: dict[str, Bounds] = {
     # A4 / A5 sizing
     "interceptor_min_compartments": Bounds(1, 6),
@@ -86,7 +89,23 @@ BOUNDS: dict[str, Bounds] = {
     "frequency_change_notice_days": Bounds(1, 180),
     # C4 / D8
     "training_interval_years": Bounds(1, 5),
+    "new_hire_training_days": Bounds(0, 90),
+    # C5, D7, E9, F2, F3, F6 records the FSE owes
+    "record_request_days": Bounds(1, 365),
+    "obligation_due_soon_days": Bounds(0, 90),
     "device_inspection_interval_years": Bounds(1, 5),
+    # D8 risk score weights: points per item; 0 turns a factor off.
+    "risk_weight_device_overdue": RISK_WEIGHT,
+    "risk_weight_device_over_limit": RISK_WEIGHT,
+    "risk_weight_manifest_missed": RISK_WEIGHT,
+    "risk_weight_manifest_flagged": RISK_WEIGHT,
+    "risk_weight_open_requirement": RISK_WEIGHT,
+    "risk_weight_open_finding": RISK_WEIGHT,
+    "risk_weight_past_finding": RISK_WEIGHT,
+    "risk_weight_spill": RISK_WEIGHT,
+    "risk_weight_per_100_meals": RISK_WEIGHT,
+    "risk_weight_per_30_days_since_inspection": RISK_WEIGHT,
+    "risk_weight_never_inspected": RISK_WEIGHT,
     # E1-E8: a frequency is a positive number of days, at most a year.
     "allowed_frequencies_days": DAYS_IN_A_YEAR,
     "default_frequency_interceptor_days": DAYS_IN_A_YEAR,

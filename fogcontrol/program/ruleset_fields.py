@@ -60,7 +60,35 @@ FIELDS: dict[str, FieldInfo] = {
     "permit_term_years": FieldInfo("B6", "Permit term", "years"),
     "frequency_change_notice_days": FieldInfo("B7", "Notice before a cleaning frequency change", "days"),
     "training_interval_years": FieldInfo("C4", "Employee BMP training interval", "years"),
+    "new_hire_training_days": FieldInfo("C4", "New hires trained within, after the hire date", "days"),
+    "record_request_days": FieldInfo("D7", "Time to submit a requested plan or data (no date named)", "days"),
+    "obligation_due_soon_days": FieldInfo("F3", "An obligation shows as due, days before its date", "days"),
     "device_inspection_interval_years": FieldInfo("D8", "Town inspection of each device, every", "years"),
+    "risk_weight_device_overdue": FieldInfo(
+        "D8", "Inspection priority: points per device overdue for service", "points"
+    ),
+    "risk_weight_device_over_limit": FieldInfo(
+        "D8", "Inspection priority: points per device over the 25% rule", "points"
+    ),
+    "risk_weight_manifest_missed": FieldInfo(
+        "D8", "Inspection priority: points per missed manifest", "points"
+    ),
+    "risk_weight_manifest_flagged": FieldInfo(
+        "D8", "Inspection priority: points per flagged manifest", "points"
+    ),
+    "risk_weight_open_requirement": FieldInfo(
+        "D8", "Inspection priority: points per open requirement", "points"
+    ),
+    "risk_weight_open_finding": FieldInfo("D8", "Inspection priority: points per open finding", "points"),
+    "risk_weight_past_finding": FieldInfo("D8", "Inspection priority: points per past finding", "points"),
+    "risk_weight_spill": FieldInfo("D8", "Inspection priority: points per spill linked to the FSE", "points"),
+    "risk_weight_per_100_meals": FieldInfo("D8", "Inspection priority: points per 100 meals a day", "points"),
+    "risk_weight_per_30_days_since_inspection": FieldInfo(
+        "D8", "Inspection priority: points per 30 days since the last inspection", "points"
+    ),
+    "risk_weight_never_inspected": FieldInfo(
+        "D8", "Inspection priority: points when never inspected", "points"
+    ),
     "allowed_frequencies_days": FieldInfo("E1", "Frequencies the FOG Manager may assign", "days"),
     "default_frequency_interceptor_days": FieldInfo("E2", "Default interceptor frequency", "days"),
     "default_frequency_trap_days": FieldInfo("E2", "Default grease trap frequency", "days"),

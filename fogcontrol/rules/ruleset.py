@@ -111,6 +111,15 @@ class Ruleset:
 
     # C4: employee BMP training interval.
     training_interval_years: int = 1
+    # C4 "at the time of hiring": days after the hire date by which a new employee is trained
+    # (0: on the hire date itself; moved off a weekend or holiday, never by a closure day).
+    new_hire_training_days: int = 0
+    # D7, E9 program setting: days the FSE is given to submit what the FOG Manager requests (plans,
+    # monitoring facilities, frequency data) when the request names no date. The ordinance gives none.
+    record_request_days: int = 30
+    # C4, C5, D7, E9, F2, F3, F6 program setting: an obligation shows "due" this many days before its
+    # due date (before that, "upcoming"). The ordinance gives none.
+    obligation_due_soon_days: int = 14
     # D8: device inspection by the FOG Manager or an AEO.
     device_inspection_interval_years: int = 1
 
@@ -232,6 +241,21 @@ class Ruleset:
     # A5 sizing: CPC 1014.2.1, the fixtures draining to a hydromechanical interceptor may hold at most this
     # many times its rated flow (gpm), in gallons.
     cpc_hydromechanical_capacity_ratio: Decimal = Decimal("2.5")
+
+    # D8 program setting: the risk score that orders the inspection-due list. Points per item counted;
+    # the ordinance gives no weights, so a Town sets its own. Size counts per 100 meals a day, time per
+    # 30 days since the last inspection; an establishment never inspected gets the flat amount.
+    risk_weight_device_overdue: int = 10
+    risk_weight_device_over_limit: int = 15
+    risk_weight_manifest_missed: int = 8
+    risk_weight_manifest_flagged: int = 4
+    risk_weight_open_requirement: int = 6
+    risk_weight_open_finding: int = 8
+    risk_weight_past_finding: int = 2
+    risk_weight_spill: int = 20
+    risk_weight_per_100_meals: int = 1
+    risk_weight_per_30_days_since_inspection: int = 2
+    risk_weight_never_inspected: int = 25
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values: Decimals and dates as strings, tuples as lists."""

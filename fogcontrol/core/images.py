@@ -1,0 +1,57 @@
+"""Images sent by people: opened safely (a pixel limit against decompression bombs, formats named),
+and signatures drawn on screen re-encoded as a fresh PNG we wrote (no metadata, no payload). Used by
+inspections (both signatures) and records (C4 training rosters)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import re
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from PIL import Image, UnidentifiedImageError
+
+# More pixels than this is refused before decoding (a decompression bomb).
+MAX_PIXELS = 50_000_000
+_DATA_URL = re.compile(r"^data:image/png;base64,(?P<data>[A-Za-z0-9+/=\s]+)$")
+
+
+def open_image(data: bytes, field: str, formats: set[str]) -> Image.Image:
+    """The image in `data`, decoded, or a 400 naming `field`: too many pixels, not one of `formats`."""
+    try:
+        image = Image.open(io.BytesIO(data))
+        if image.width * image.height > MAX_PIXELS:
+            raise ValidationError({field: "The image has too many pixels."})
+        if image.format not in formats:
+            raise ValidationError({field: f"Send a {' or '.join(sorted(formats - {'MPO'}))} image."})
+        image.load()
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as exc:
+        raise ValidationError(
+            {field: "This is not an image that can be read; take the photo again."}
+        ) from exc
+    return image
+
+
+def signature_from_data_url(data_url: str, *, field: str) -> ContentFile:
+    """A signature drawn on screen (``data:image/png;base64,...``) as a fresh PNG, or a 400."""
+    match = _DATA_URL.match((data_url or "").strip())
+    if match is None:
+        raise ValidationError({field: "Sign in the box (a PNG drawing is expected)."})
+    try:
+        data = base64.b64decode(match.group("data"), validate=False)
+    except (binascii.Error, ValueError) as exc:
+        raise ValidationError({field: "The signature could not be read; sign again."}) from exc
+    if len(data) > settings.FOGCONTROL_MAX_SIGNATURE_BYTES:
+        raise ValidationError({field: "The signature drawing is too large; clear it and sign again."})
+    image = open_image(data, field, {"PNG"})
+    if image.getbbox() is None or (image.mode in ("RGBA", "LA") and image.getchannel("A").getbbox() is None):
+        raise ValidationError({field: "The signature box is empty: sign in it."})
+    canvas = Image.new("RGB", image.size, "white")
+    rgba = image.convert("RGBA")
+    canvas.paste(rgba, mask=rgba.getchannel("A"))
+    out = io.BytesIO()
+    canvas.save(out, format="PNG", optimize=True)
+    return ContentFile(out.getvalue(), name="signature.png")
