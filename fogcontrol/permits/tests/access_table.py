@@ -55,8 +55,11 @@ def build(town) -> None:
     town.records["submitted"] = services.application_submit(application=mall, acting_user=manager)
     town.records["fee"] = town.records["submitted"].fees.first()
     today = town_today()
-    term = {"first_issued_on": today - dt.timedelta(days=30), "term_start": today - dt.timedelta(days=30),
-            "valid_until": today + dt.timedelta(days=330)}
+    term = {
+        "first_issued_on": today - dt.timedelta(days=30),
+        "term_start": today - dt.timedelta(days=30),
+        "valid_until": today + dt.timedelta(days=330),
+    }
     permit = PermitFactory(establishment=town.own_fse, **term)
     town.records["permit"] = permit
     town.records["other_permit"] = PermitFactory(establishment=town.other_fse, **term)
@@ -69,7 +72,10 @@ def build(town) -> None:
     town.records["notice"] = PermitNotice.objects.filter(permit=permit).latest("pk")
     town.records["order"] = noticed_order(permit, manager)
     remodel = services.remodel_notice_file(
-        acting_user=fse, establishment=town.own_fse, kind="remodel", description="New cook line",
+        acting_user=fse,
+        establishment=town.own_fse,
+        kind="remodel",
+        description="New cook line",
         planned_start=town_today() + dt.timedelta(days=90),
     )
     town.records["remodel"] = services.remodel_plans_submit(
@@ -98,7 +104,12 @@ def _step(step, *, may, body=None, application=_draft, owners=OWN_APPLICATION, *
     return page(
         "permits:application_step",
         lambda t: f"/permits/applications/{application(t)}/{step}/",
-        method="post", may=frozenset(may), owners=owners, body=body, label=step, **kwargs,
+        method="post",
+        may=frozenset(may),
+        owners=owners,
+        body=body,
+        label=step,
+        **kwargs,
     )
 
 
@@ -106,8 +117,15 @@ PAGES = [
     page("permits:home", "/permits/", record=False),
     page("permits:application_list", "/permits/applications/", record=False),
     page("permits:application_new", "/permits/applications/new/", record=False, may=APPLICANTS),
-    page("permits:application_new", "/permits/applications/new/", record=False, may=APPLICANTS, method="post",
-         body={}, label="open"),  # fmt: skip
+    page(
+        "permits:application_new",
+        "/permits/applications/new/",
+        record=False,
+        may=APPLICANTS,
+        method="post",
+        body={},
+        label="open",
+    ),  # fmt: skip
     page(
         "permits:application_detail", lambda t: f"/permits/applications/{_draft(t)}/", owners=OWN_APPLICATION
     ),
@@ -284,14 +302,24 @@ A = "/api/v1/permit-applications"
 
 def _app_action(name, *, may, application=_draft, owners=OWN_APPLICATION, body=None):
     return api(
-        f"permit-application-{name}", lambda t: f"{A}/{application(t)}/{name}/", method="post",
-        may=frozenset(may), owners=owners, body=body or {},
+        f"permit-application-{name}",
+        lambda t: f"{A}/{application(t)}/{name}/",
+        method="post",
+        may=frozenset(may),
+        owners=owners,
+        body=body or {},
     )
 
 
 def _permit_action(name, *, may, method="post", body=None):
-    return api(f"permit-{name}", lambda t: f"/api/v1/permits/{_permit(t)}/{name}/", method=method,
-               may=frozenset(may), owners=OWN_PERMIT, body=body)
+    return api(
+        f"permit-{name}",
+        lambda t: f"/api/v1/permits/{_permit(t)}/{name}/",
+        method=method,
+        may=frozenset(may),
+        owners=OWN_PERMIT,
+        body=body,
+    )
 
 
 API_ROUTES = [
@@ -330,8 +358,13 @@ API_ROUTES = [
         ok=405,
         label="delete",
     ),
-    api("permit-application-documents", lambda t: f"{A}/{_draft(t)}/documents/", scope=ALL_ROLES, ok=405,
-        label="read (POST only)"),  # fmt: skip
+    api(
+        "permit-application-documents",
+        lambda t: f"{A}/{_draft(t)}/documents/",
+        scope=ALL_ROLES,
+        ok=405,
+        label="read (POST only)",
+    ),  # fmt: skip
     api(
         "permit-application-documents",
         lambda t: f"{A}/{_draft(t)}/documents/",

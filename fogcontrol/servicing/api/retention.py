@@ -9,7 +9,6 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fogcontrol.core.api.views import StepRoles
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import staff_only
 from fogcontrol.servicing import selectors
@@ -171,16 +170,10 @@ class ManifestPurgeView(APIView):
 
 
 class RetentionApprovalViewSet(
-    StepRoles,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    mixins.CreateModelMixin,
-    viewsets.GenericViewSet,
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
 ):
     """Gov. Code §34090: the Town's approvals to destroy its records (staff read; the FOG Manager
     records one). Never edited: record a new approval instead."""
-
-    step_roles = {"create": STEP_ROLES["retention"]}
 
     serializer_class = RetentionApprovalSerializer
 
@@ -189,6 +182,8 @@ class RetentionApprovalViewSet(
         return selectors.retention_approvals_visible_to(self.request.user)
 
     def create(self, request, *args, **kwargs):
+        staff_only(request.user)  # 404 for anyone else, then the role before the body (403)
+        require_role(request.user, *STEP_ROLES["retention"])
         body = RetentionApprovalSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         approval = retention_approval_record(acting_user=request.user, **body.validated_data)

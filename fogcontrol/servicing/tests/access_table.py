@@ -49,7 +49,9 @@ def build(town) -> None:
         manifest=manifest, code="fill_high", provision="E4", message="Fill above 25%"
     )
     town.records["requirement"] = ServiceRequirement.objects.create(
-        device=town.own_device, kind=ServiceRequirement.Kind.IMMEDIATE_SERVICE, provision="E6",
+        device=town.own_device,
+        kind=ServiceRequirement.Kind.IMMEDIATE_SERVICE,
+        provision="E6",
         opened_on=town_today(),
     )
     town.records["change"] = frequency_change(
@@ -62,8 +64,12 @@ def build(town) -> None:
     approval = town_approves_destruction(manager)
     town.records["approval"] = approval
     town.records["purge"] = PurgeReport.objects.create(
-        approval=approval, device=town.own_device, summary="1 manifest", reason="Past F5",
-        purged_by=manager, purged_by_label=manager.username,
+        approval=approval,
+        device=town.own_device,
+        summary="1 manifest",
+        reason="Past F5",
+        purged_by=manager,
+        purged_by_label=manager.username,
     )
     upload = SimpleUploadedFile("manifests.csv", imports.template_csv().encode(), "text/csv")
     record = imports.manifest_import_create(acting_user=hauler, upload=upload, dry_run=True)
