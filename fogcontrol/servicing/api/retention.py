@@ -9,8 +9,8 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from fogcontrol.core.api.views import StaffOnly
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.views import staff_only
 from fogcontrol.servicing import selectors
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, PurgeReport, PurgeReportItem, RetentionApproval
@@ -170,7 +170,11 @@ class ManifestPurgeView(APIView):
 
 
 class RetentionApprovalViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet
+    StaffOnly,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
 ):
     """Gov. Code §34090: the Town's approvals to destroy its records (staff read; the FOG Manager
     records one). Never edited: record a new approval instead."""
@@ -178,11 +182,9 @@ class RetentionApprovalViewSet(
     serializer_class = RetentionApprovalSerializer
 
     def get_queryset(self):
-        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.retention_approvals_visible_to(self.request.user)
 
     def create(self, request, *args, **kwargs):
-        staff_only(request.user)  # 404 for anyone else, then the role before the body (403)
         require_role(request.user, *STEP_ROLES["retention"])
         body = RetentionApprovalSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -190,11 +192,12 @@ class RetentionApprovalViewSet(
         return Response(RetentionApprovalSerializer(approval).data, status=status.HTTP_201_CREATED)
 
 
-class PurgeReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class PurgeReportViewSet(
+    StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     """F5, §34090: what each purge destroyed (staff only)."""
 
     serializer_class = PurgeReportSerializer
 
     def get_queryset(self):
-        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.purge_reports_visible_to(self.request.user)
