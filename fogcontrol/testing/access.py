@@ -132,8 +132,12 @@ def api(url_name, url, **kwargs) -> Route:
 
 
 def access_cases(routes: Iterable[Route], roles: Iterable = (*sorted(Role), ANONYMOUS)):
-    """pytest params: every route × every role and the anonymous visitor."""
+    """pytest params: every route × every role and the anonymous visitor. Two rows of one route
+    need different labels (a row said twice is a mistake, and would hide behind pytest's suffixes)."""
     roles = list(roles)
+    routes = list(routes)
+    twice = {str(route) for route in routes if sum(str(other) == str(route) for other in routes) > 1}
+    assert not twice, f"access table rows named twice (give them labels): {sorted(twice)}"
     return [
         pytest.param(route, role, id=f"{route}-{getattr(role, 'value', role)}")
         for route in routes

@@ -10,6 +10,7 @@ from rest_framework.viewsets import GenericViewSet
 
 from fogcontrol.core.api.lookup import ScopedObjectLookup
 from fogcontrol.core.permissions import has_role
+from fogcontrol.core.views import staff_only
 
 
 class StepRoles:
@@ -36,6 +37,16 @@ class StepRoles:
         if getattr(self, "detail", False):
             self.get_object()  # 404 outside the scope, before the 403
         raise PermissionDenied(refusal)
+
+
+class StaffOnly:
+    """A resource that is Town staff's (a staff list): anyone else is told it does not exist (404),
+    in the API as on its page (``core.views.staff_only``). Checked in ``initial()``, once the user
+    is known, so the schema generator, which has no user, still reads the view."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        staff_only(request.user)
 
 
 class ScopedViewSet(StepRoles, ScopedObjectLookup, GenericViewSet):

@@ -97,8 +97,8 @@ CALCULATOR = [
     page("calculator:observation-row", "/rules/observation-row/", record=False),
     api("rules-deadline-list", "/api/v1/rules/deadlines/", record=False),
     api("rules-deadline-detail", "/api/v1/rules/deadlines/L2/?start=2026-06-18", record=False),
-    api("rules-frequency", "/api/v1/rules/frequency/", record=False, ok={200, 400}),
-    api("rules-penalty", "/api/v1/rules/penalty/", record=False, ok={200, 400}),
+    api("rules-frequency", "/api/v1/rules/frequency/", record=False, method="post", body={}, ok=400),
+    api("rules-penalty", "/api/v1/rules/penalty/", record=False, method="post", body={}, ok=400),
 ]
 
 ROUTES = [*PAGES, *API_ROUTES, *CALCULATOR]

@@ -217,13 +217,17 @@ def _reads(record):
     return check
 
 
-def _created(model_of, audit_prefix):
+def _created(model_of, audit_prefix, create):
     def check(response, town, role):
-        if response.status_code == 201:
-            record = model_of(town).objects.get(pk=response.json()["id"])
-            entry = AuditEntry.objects.get(action=f"{audit_prefix}.create", object_id=str(record.pk))
-            assert entry.actor == town.users[role]
-            assert entry.after is not None
+        payload = create(town) if callable(create) else create
+        (field, value), *_ = payload.items()
+        if response.status_code != 201:
+            assert not model_of(town).objects.filter(**{field: value}).exists()
+            return
+        record = model_of(town).objects.get(pk=response.json()["id"])
+        entry = AuditEntry.objects.get(action=f"{audit_prefix}.create", object_id=str(record.pk))
+        assert entry.actor == town.users[role]
+        assert entry.after is not None
 
     return check
 
@@ -285,7 +289,7 @@ def _endpoint(
             may=EDITORS,
             ok=201,
             label="create",
-            check=_created(lambda t: type(other(t)), audit_prefix),
+            check=_created(lambda t: type(other(t)), audit_prefix, create),
         ),
     ]
     for record, owners in [*own_records, (other, ())]:

@@ -9,9 +9,8 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fogcontrol.core.api.views import StepRoles
+from fogcontrol.core.api.views import StaffOnly
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.views import staff_only
 from fogcontrol.servicing import selectors
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import LitigationHold, PurgeReport, PurgeReportItem, RetentionApproval
@@ -171,7 +170,7 @@ class ManifestPurgeView(APIView):
 
 
 class RetentionApprovalViewSet(
-    StepRoles,
+    StaffOnly,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -180,26 +179,25 @@ class RetentionApprovalViewSet(
     """Gov. Code §34090: the Town's approvals to destroy its records (staff read; the FOG Manager
     records one). Never edited: record a new approval instead."""
 
-    step_roles = {"create": STEP_ROLES["retention"]}
-
     serializer_class = RetentionApprovalSerializer
 
     def get_queryset(self):
-        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.retention_approvals_visible_to(self.request.user)
 
     def create(self, request, *args, **kwargs):
+        require_role(request.user, *STEP_ROLES["retention"])
         body = RetentionApprovalSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         approval = retention_approval_record(acting_user=request.user, **body.validated_data)
         return Response(RetentionApprovalSerializer(approval).data, status=status.HTTP_201_CREATED)
 
 
-class PurgeReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class PurgeReportViewSet(
+    StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     """F5, §34090: what each purge destroyed (staff only)."""
 
     serializer_class = PurgeReportSerializer
 
     def get_queryset(self):
-        staff_only(self.request.user)  # Town staff's, as on /servicing/retention/: 404 for anyone else
         return selectors.purge_reports_visible_to(self.request.user)

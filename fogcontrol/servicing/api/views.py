@@ -12,11 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import FRESH_AUTHENTICATION_RESPONSE, django_validation_detail
-from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.api.views import ScopedViewSet, StaffOnly
 from fogcontrol.core.files import download
 from fogcontrol.core.fresh_auth import require_fresh_authentication
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.views import staff_only
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
@@ -311,13 +310,12 @@ class _StatusSerializer(s.serializers.Serializer):
         return [fse.business_name for fse in device.establishments.all()]
 
 
-class FlagViewSet(mixins.ListModelMixin, ScopedViewSet):
+class FlagViewSet(StaffOnly, mixins.ListModelMixin, ScopedViewSet):
     step_roles = {"review": STEP_ROLES["review"]}
     serializer_class = s.FlagSerializer
     filterset_class = FlagFilter
 
     def get_queryset(self):
-        staff_only(self.request.user)  # Town staff's, as on /servicing/flags/: 404 for anyone else
         return selectors.flags_to_review(self.request.user)
 
     @extend_schema(request=s.FlagReviewSerializer, responses={200: s.FlagSerializer})

@@ -101,7 +101,6 @@ PAGES = [
         label="submit",
     ),
     page("servicing:manifest_detail", lambda t: f"{S}/manifests/{_m(t)}/", owners=OWN_DEVICE),
-    page("servicing:manifest_detail", lambda t: f"{S}/manifests/{_m(t)}/", owners=OWN_DEVICE),
     page(
         "servicing:manifest_attachment",
         lambda t: f"{S}/manifests/{_m(t)}/attachments/999999/",

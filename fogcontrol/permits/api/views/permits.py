@@ -13,6 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from fogcontrol.core.api.views import StaffOnly
 from fogcontrol.core.views import staff_only
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import order_serializers as o
@@ -212,14 +213,13 @@ def _date_param(request, name):
         parameters=[OpenApiParameter("within_days", int), OpenApiParameter("on", OpenApiTypes.DATE)],
     )
 )
-class RenewalViewSet(mixins.ListModelMixin, PermitsViewSet):
+class RenewalViewSet(StaffOnly, mixins.ListModelMixin, PermitsViewSet):
     """A staff list, as on /permits/renewals/: outside users are told it does not exist (404)."""
 
     serializer_class = s.RenewalSerializer
     filter_backends: list = []
 
     def get_queryset(self):
-        staff_only(self.request.user)
         on = _date_param(self.request, "on") or town_today()
         raw = self.request.query_params.get("within_days")
         within = ruleset_on(on).permit_renewal_window_days
