@@ -41,6 +41,7 @@ from rest_framework.test import APIClient
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.roles import OUTSIDE_ROLES, STAFF_ROLES, Role
+from fogcontrol.testing.auth import force_login_verified, mark_verified
 from fogcontrol.testing.town import SmallTown, build_small_town
 
 PAGE, API = "page", "api"
@@ -158,9 +159,13 @@ def _client(route: Route, role, town):
         if user is not None:
             session = town.records.get(SESSIONS, {}).get(role)
             if session is None:
-                client.force_login(user)
+                force_login_verified(client, user)
             else:
                 client.cookies[settings.SESSION_COOKIE_NAME] = session
+                # The session was signed in when the module's town was built; each test's own
+                # activity is rolled back with it, so it is marked active (and verified) now, or a
+                # long module would pass the idle timeout (issue #15).
+                mark_verified(client)
     client.raise_request_exception = False
     return client
 
@@ -170,7 +175,8 @@ def sign_in_everyone(town) -> None:
     sessions = {}
     for role, user in town.users.items():
         client = Client()
-        client.force_login(user)
+        # Password and second factor, as a staff user signs in (fogcontrol.testing.auth).
+        force_login_verified(client, user)
         sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
     town.records[SESSIONS] = sessions
 
