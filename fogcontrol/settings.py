@@ -228,6 +228,10 @@ SPECTACULAR_SETTINGS = {
         "ApplicationDocumentKindEnum": "fogcontrol.permits.models.applications.ApplicationDocument.Kind",
         "PermitOrderKindEnum": "fogcontrol.permits.models.orders.PermitOrder.Kind",
         "PermitOrderOutcomeEnum": "fogcontrol.permits.models.orders.PermitOrder.Outcome",
+        "InspectionKindEnum": "fogcontrol.inspections.models.Inspection.Kind",
+        "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
+        "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
+        "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
     },
 }
 

@@ -11,6 +11,7 @@ api_v1 = [
     path("", include("fogcontrol.registry.imports.api_urls")),
     path("", include("fogcontrol.servicing.api.urls")),
     path("", include("fogcontrol.permits.api.urls")),
+    path("", include("fogcontrol.inspections.api.urls")),
     path("", include("fogcontrol.findings.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
