@@ -30,6 +30,7 @@ urlpatterns = [
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),
     path("inspections/", include("fogcontrol.inspections.urls")),
+    path("findings/", include("fogcontrol.findings.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]
