@@ -179,6 +179,16 @@ def test_findings_list_and_closing_a_finding(client, town, inspector):
     assert "Drain screens are missing" in fse and "Close this finding" not in fse
 
 
+def test_the_inspection_list_filters_by_establishment(client, town):
+    completed(town, town.own_fse)
+    completed(town, town.other_fse)
+    as_user(client, town.users[Role.FOG_MANAGER])
+    page = client.get(reverse("inspections:list"), {"establishment": town.other_fse.pk}).content.decode()
+    assert (
+        "Golden Wok" in page and "1 inspection" in page and "Blue Plate Diner" not in page.split("<table")[1]
+    )
+
+
 @pytest.mark.parametrize("extra", [1, 4])
 def test_list_pages_take_a_fixed_number_of_queries(client, town, inspector, extra, django_assert_num_queries):
     day = business_day_before_today()
@@ -189,7 +199,7 @@ def test_list_pages_take_a_fixed_number_of_queries(client, town, inspector, extr
         scheduled(fse, inspector, scheduled_on=day)
     as_user(client, inspector)
     client.get(reverse("inspections:list"))  # warm the session and content types
-    for name, params, queries in (("inspections:list", {}, 5), ("findings:list", {}, 6), ("inspections:due", {}, 17),
+    for name, params, queries in (("inspections:list", {}, 6), ("findings:list", {}, 6), ("inspections:due", {}, 17),
                                   ("inspections:day", {"on": day.isoformat()}, 6)):  # fmt: skip
         with django_assert_num_queries(queries):
             assert client.get(reverse(name), params).status_code == 200
