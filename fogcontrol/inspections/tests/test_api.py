@@ -107,6 +107,11 @@ def test_schedule_autosave_and_complete_through_the_api(town):
     assert saved.json()["assessments"][0]["over_limit"] is True
     bad = client.patch(url, {"answers": {"signage": "maybe"}}, format="json")
     assert bad.status_code == 400 and "answers" in bad.json()
+    assert client.patch(url, {"devices": {"abc": {"fog_depth_in": "1"}}}, format="json").status_code == 400
+    assert (
+        client.patch(url, {"inspector_signature": "data:image/png;base64,AAAA"}, format="json").status_code
+        == 400
+    )
     assert client.post(f"{url}complete/").status_code == 400  # no Idempotency-Key
     submit_key = key()
     done = client.post(f"{url}complete/", headers={"Idempotency-Key": submit_key})

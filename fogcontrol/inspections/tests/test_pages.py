@@ -203,3 +203,18 @@ def test_list_pages_take_a_fixed_number_of_queries(client, town, inspector, extr
                                   ("inspections:day", {"on": day.isoformat()}, 6)):  # fmt: skip
         with django_assert_num_queries(queries):
             assert client.get(reverse(name), params).status_code == 200
+
+
+@pytest.mark.parametrize("role", [Role.FSE, Role.PROPERTY_OWNER, Role.HAULER])
+def test_outside_users_get_404_for_the_town_pages_and_drafts(client, town, inspector, role):
+    draft = scheduled(town.own_fse, inspector)
+    as_user(client, town.users[role])
+    for url in (reverse("inspections:due"), reverse("inspections:day"), reverse("inspections:detail", args=[draft.pk]),
+                reverse("inspections:edit", args=[draft.pk])):  # fmt: skip
+        assert client.get(url).status_code == 404, url
+    assert client.post(reverse("inspections:edit", args=[draft.pk]), {"notes": "x"}).status_code == 404
+    assert (
+        client.post(reverse("inspections:complete", args=[draft.pk]), {"idempotency_key": key()}).status_code
+        == 404
+    )
+    assert client.get(reverse("inspections:list")).status_code == 200
