@@ -253,7 +253,6 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
-        "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",
@@ -266,6 +265,10 @@ SPECTACULAR_SETTINGS = {
         "ApplicationDocumentKindEnum": "fogcontrol.permits.models.applications.ApplicationDocument.Kind",
         "PermitOrderKindEnum": "fogcontrol.permits.models.orders.PermitOrder.Kind",
         "PermitOrderOutcomeEnum": "fogcontrol.permits.models.orders.PermitOrder.Outcome",
+        "InspectionKindEnum": "fogcontrol.inspections.models.Inspection.Kind",
+        "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
+        "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
+        "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
     },
 }
 

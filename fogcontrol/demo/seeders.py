@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 DEMO_SEEDERS: list[str] = [
     "fogcontrol.permits.demo.seed",
     "fogcontrol.servicing.demo.seed",
+    "fogcontrol.inspections.demo.seed",
     "fogcontrol.records.demo.seed",
 ]
 

@@ -54,6 +54,9 @@ class Inspection(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    visited_on = models.DateField(
+        null=True, blank=True, db_index=True, help_text="The day of the visit in the Town's time zone (D8)."
+    )
     outside_hours = models.BooleanField(default=False, help_text="D1: the visit was outside business hours.")
     hours_explanation = models.JSONField(default=dict, blank=True)
     entry = models.CharField(max_length=16, choices=Entry.choices, default=Entry.GRANTED)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.findings.models import Finding
@@ -45,18 +45,28 @@ def inspector_choices():
 
 
 def inspector_day(user, *, inspector, day: dt.date) -> list[Inspection]:
-    """The inspector's visits for a day, ordered by address, each with the site's open findings
-    counted (``open_findings``): one query."""
-    open_findings = Count(
-        "establishment__findings", filter=Q(establishment__findings__closed_on__isnull=True), distinct=True
-    )
+    """The inspector's visits for a day (not cancelled), ordered by address: one query."""
     return list(
         inspection_list(user)
         .filter(inspector=inspector, scheduled_on=day)
         .exclude(status=Inspection.Status.CANCELLED)
-        .annotate(open_findings=open_findings)
         .order_by("establishment__site_address", "pk")
     )
+
+
+def open_findings_by_establishment(user, establishment_ids) -> dict[int, list[Finding]]:
+    """The open findings of several establishments, grouped: one query (the day list's open items)."""
+    grouped: dict[int, list[Finding]] = {}
+    rows = (
+        Finding.objects.visible_to(user)
+        .open()
+        .filter(establishment_id__in=list(establishment_ids))
+        .select_related("device")
+        .order_by("began_on", "pk")
+    )
+    for finding in rows:
+        grouped.setdefault(finding.establishment_id, []).append(finding)
+    return grouped
 
 
 def open_findings_of(user, establishment_id: int) -> QuerySet[Finding]:

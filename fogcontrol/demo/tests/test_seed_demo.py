@@ -277,8 +277,13 @@ def test_it_refuses_to_run_in_production_unless_forced(db, settings, monkeypatch
 # --- the seeders hook ---------------------------------------------------------------------------
 
 
-def test_the_permits_and_servicing_seeders_are_listed_and_skipped_while_missing():
-    assert DEMO_SEEDERS == ["fogcontrol.permits.demo.seed", "fogcontrol.servicing.demo.seed"]
+def test_the_app_seeders_are_listed_and_skipped_while_missing():
+    assert DEMO_SEEDERS == [
+        "fogcontrol.permits.demo.seed",
+        "fogcontrol.servicing.demo.seed",
+        "fogcontrol.inspections.demo.seed",
+        "fogcontrol.records.demo.seed",
+    ]
     assert load_seeder("fogcontrol.nothing_here.seed") is None
 
 

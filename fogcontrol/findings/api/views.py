@@ -6,9 +6,11 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.permissions import require_role
 from fogcontrol.findings import selectors, services
 from fogcontrol.findings.api.serializers import FindingCloseSerializer, FindingSerializer
 from fogcontrol.findings.filters import FindingFilter
+from fogcontrol.findings.roles import FINDING_RECORDERS
 
 
 class FindingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
@@ -25,6 +27,8 @@ class FindingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVie
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         finding = self.get_object()
+        # Who may close comes before what was sent: a 403 for the role, then a 400 for the input.
+        require_role(request.user, FINDING_RECORDERS, "Only the FOG Manager and inspectors close findings.")
         serializer = FindingCloseSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         finding = services.finding_close(

@@ -196,6 +196,7 @@ def inspection_complete(*, inspection: Inspection, acting_user, idempotency_key:
             raise ValidationError({"answers": str(exc)}) from exc
         _open_findings(inspection, site, device=None, day=day, photos=photos, acting_user=acting_user)
         _close_followed_up(inspection, day=day, acting_user=acting_user)
+    inspection.visited_on = day
     inspection.status = Inspection.Status.COMPLETED
     inspection.idempotency_key = key
     inspection.completed_at = timezone.now()

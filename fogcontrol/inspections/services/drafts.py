@@ -166,7 +166,8 @@ def inspection_save_draft(*, inspection: Inspection, acting_user, changes: dict[
             a.device_id: a for a in inspection.assessments.select_related("device").select_for_update()
         }
         for device_id, values in devices.items():
-            assessment = assessments.get(int(device_id))
+            pk = int(device_id) if str(device_id).isdigit() else None
+            assessment = assessments.get(pk)
             if assessment is None:
                 raise ValidationError({"devices": f"Device {device_id} is not part of this inspection."})
             _apply_device(assessment, values or {}, ruleset)

@@ -1,0 +1,29 @@
+"""One FilterSet for the inspections list, pages and API alike."""
+
+import django_filters
+
+from fogcontrol.core.api.filters import IdFilter, RecordFilter
+from fogcontrol.inspections.models import Inspection
+from fogcontrol.registry.models import FoodServiceEstablishment
+
+
+class InspectionFilter(django_filters.FilterSet):
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+    status = django_filters.ChoiceFilter(choices=Inspection.Status.choices)
+    kind = django_filters.ChoiceFilter(choices=Inspection.Kind.choices)
+    inspector = IdFilter(field_name="inspector_id", label="Inspector id")
+    scheduled_on = django_filters.DateFilter()
+    scheduled_from = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="gte")
+    scheduled_to = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="lte")
+
+    class Meta:
+        model = Inspection
+        fields = [
+            "establishment",
+            "status",
+            "kind",
+            "inspector",
+            "scheduled_on",
+            "scheduled_from",
+            "scheduled_to",
+        ]
