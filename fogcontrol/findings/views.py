@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
-from fogcontrol.core.permissions import has_role
+from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import found, paginate
 from fogcontrol.findings import selectors, services
 from fogcontrol.findings.filters import FindingFilter
@@ -42,6 +42,8 @@ def finding_list(request):
 @require_POST
 def finding_close(request, pk: int):
     finding = found(selectors.finding_detail, request.user, pk)
+    # Who may close comes before what was sent: a role that may not close is refused (403).
+    require_role(request.user, FINDING_RECORDERS, "Only the FOG Manager and inspectors close findings.")
     form = CloseFindingForm(request.POST)
     if form.is_valid():
         try:

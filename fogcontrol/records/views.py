@@ -26,7 +26,16 @@ from fogcontrol.records.forms import (
     TrainingSessionForm,
 )
 from fogcontrol.records.obligations import obligations_for
-from fogcontrol.records.roles import PICKUP_RECORDERS, RECORD_KEEPERS, REQUIREMENT_SETTERS
+from fogcontrol.records.roles import (
+    PICKUP_RECORDERS,
+    PICKUP_STEPS,
+    RECORD_KEEPERS,
+    REQUIREMENT_SETTERS,
+    REQUIREMENT_STEPS,
+    SUBMISSION_STEPS,
+    TRAINING_STEPS,
+    require_step,
+)
 from fogcontrol.registry.models import HaulerCompany
 
 PER_PAGE = 50
@@ -82,10 +91,17 @@ def establishment_records(request, pk):
     return render(request, "records/establishment.html", _records_context(request, establishment))
 
 
-def _post(request, pk, form, name, call):
+def _establishment_for_step(request, pk, steps):
+    """The establishment (404 outside the scope), once the role may take the step at all (403),
+    before the form is bound: a refused role learns that, not what its input lacked."""
+    establishment = found(selectors.establishment_for, request.user, pk)
+    require_step(request.user, steps, "create")
+    return establishment
+
+
+def _post(request, establishment, form, name, call):
     """Run ``call(form.cleaned_data)`` for a valid form; otherwise (or on a refusal) show the page
     again with the messages beside the fields (400)."""
-    establishment = found(selectors.establishment_for, request.user, pk)
     if form.is_valid():
         try:
             call(establishment, form.cleaned_data)
@@ -104,9 +120,10 @@ def _post(request, pk, form, name, call):
 @login_required
 @require_POST
 def training_add(request, pk):
+    establishment = _establishment_for_step(request, pk, TRAINING_STEPS)
     form = TrainingSessionForm(request.POST, request.FILES)
     return _post(
-        request, pk, form, "training_form",
+        request, establishment, form, "training_form",
         lambda fse, data: services.training_session_record(
             establishment=fse, acting_user=request.user, signed_sheet=data.pop("signed_sheet") or None, **data
         ),
@@ -116,9 +133,10 @@ def training_add(request, pk):
 @login_required
 @require_POST
 def pickup_add(request, pk):
+    establishment = _establishment_for_step(request, pk, PICKUP_STEPS)
     form = OilPickupForm(request.POST, request.FILES, haulers=HaulerCompany.objects.visible_to(request.user))
     return _post(
-        request, pk, form, "pickup_form",
+        request, establishment, form, "pickup_form",
         lambda fse, data: services.oil_pickup_record(
             establishment=fse, acting_user=request.user, receipt=data.pop("receipt") or None, **data
         ),
@@ -128,9 +146,10 @@ def pickup_add(request, pk):
 @login_required
 @require_POST
 def requirement_add(request, pk):
+    establishment = _establishment_for_step(request, pk, REQUIREMENT_STEPS)
     form = RequirementForm(request.POST)
     return _post(
-        request, pk, form, "requirement_form",
+        request, establishment, form, "requirement_form",
         lambda fse, data: services.requirement_set(
             establishment=fse, acting_user=request.user, kind=data["kind"], unit=data["unit"],
             every=data["every"] or 0, first_due_on=data["first_due_on"], description=data["description"],
@@ -141,11 +160,11 @@ def requirement_add(request, pk):
 @login_required
 @require_POST
 def submission_add(request, pk):
-    establishment = found(selectors.establishment_for, request.user, pk)
+    establishment = _establishment_for_step(request, pk, SUBMISSION_STEPS)
     requirements = selectors.requirement_list(request.user).filter(establishment=establishment)
     form = SubmissionForm(request.POST, request.FILES, requirements=requirements)
     return _post(
-        request, pk, form, "submission_form",
+        request, establishment, form, "submission_form",
         lambda fse, data: services.submission_submit(
             requirement=data["requirement"], uploaded_file=data["file"], note=data["note"], acting_user=request.user
         ),
@@ -159,6 +178,7 @@ def session_detail(request, pk):
     form = SignForm()
     status = 200
     if request.method == "POST":
+        require_step(request.user, TRAINING_STEPS, "sign")
         form = SignForm(request.POST)
         if form.is_valid():
             try:
@@ -182,6 +202,7 @@ def submission_detail(request, pk):
     review = getattr(submission, "review", None)
     review_form, correction_form, status = ReviewForm(), CorrectionForm(), 200
     if request.method == "POST":
+        require_step(request.user, SUBMISSION_STEPS, "review" if request.POST.get("step") == "review" else "correct")
         try:
             if request.POST.get("step") == "review":
                 review_form = ReviewForm(request.POST)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 import pytest
 from django.conf import settings
 from django.db import transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import resolve
 from rest_framework.test import APIClient
 
@@ -245,3 +245,17 @@ def town_fixture(build: Callable[[SmallTown], None] | None = None):
             atomic.__exit__(None, None, None)
 
     return town
+
+
+def media_fixture(name: str = "_media_in_tmp"):
+    """A module-scoped fixture (used by every test of the module) keeping uploads in a temporary
+    folder: the town's files (photos, receipts, signed sheets) are stored when the town is built,
+    once per module, and read by the tests after it. Named after the records tests' per-test
+    fixture by default, which it replaces in the module, so the files stay where they were put."""
+
+    @pytest.fixture(scope="module", autouse=True, name=name)
+    def media(tmp_path_factory):
+        with override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media")):
+            yield
+
+    return media

@@ -14,28 +14,23 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.api.views import ScopedViewSet, StaffOnly
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.api import serializers as s
 from fogcontrol.inspections.due import inspections_due
 from fogcontrol.inspections.filters import InspectionFilter
+from fogcontrol.inspections.roles import STEP_ROLES
 from fogcontrol.program.selectors import town_today
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 
 
-class IsProgramStaff(permissions.BasePermission):
-    message = "The inspection-due list is for Town staff."
-
-    def has_permission(self, request, view):
-        return bool(request.user and request.user.is_authenticated and request.user.is_program_staff)
-
-
-class InspectionsDueView(APIView):
+class InspectionsDueView(StaffOnly, APIView):
     """D8: establishments due for inspection by ``on`` (default today), highest priority first,
     each with its due date, the working (``explanation``), ``priority`` and ``reasons``."""
 
-    permission_classes = [permissions.IsAuthenticated, IsProgramStaff]
+    # A staff list: an outside user is told it does not exist (404), as on the page.
+    permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
         parameters=[
@@ -57,6 +52,7 @@ class InspectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
     of its establishments (never a draft)."""
 
     filterset_class = InspectionFilter
+    step_roles = STEP_ROLES
 
     def get_queryset(self):
         if self.action == "list":

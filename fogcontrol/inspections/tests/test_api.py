@@ -63,7 +63,8 @@ def test_d8_risk_order_puts_open_findings_first_with_the_reason(town):
 
 
 def test_the_due_list_is_for_town_staff(town):
-    assert api_as(town.users[Role.FSE]).get(DUE).status_code == 403
+    # A staff list: an outside user is told it does not exist, as on the page.
+    assert api_as(town.users[Role.FSE]).get(DUE).status_code == 404
     assert api_as(town.users[Role.FOG_MANAGER]).get(DUE, {"on": "soon"}).status_code == 400
 
 

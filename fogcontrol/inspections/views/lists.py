@@ -17,7 +17,7 @@ from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.due import inspections_due
 from fogcontrol.inspections.filters import InspectionFilter
 from fogcontrol.inspections.forms import ScheduleForm
-from fogcontrol.inspections.roles import SCHEDULERS
+from fogcontrol.inspections.roles import SCHEDULERS, require_step
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import establishment_detail
 
@@ -63,6 +63,7 @@ def schedule(request, establishment_pk: int):
     """Schedule (and assign) a visit to an establishment from the due list."""
     staff_only(request.user)
     establishment = found(establishment_detail, request.user, establishment_pk)
+    require_step(request.user, "create")
     form = ScheduleForm(request.POST)
     if not form.is_valid():
         messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))

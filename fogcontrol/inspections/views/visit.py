@@ -22,6 +22,7 @@ from fogcontrol.findings.selectors import findings_of_source
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.actions import inspection_actions
 from fogcontrol.inspections.forms import AssignForm, CancelForm, draft_changes
+from fogcontrol.inspections.roles import require_step
 from fogcontrol.program.selectors import town_zone
 from fogcontrol.rules import inspections as rules
 
@@ -125,6 +126,8 @@ def inspection_edit(request, pk: int):
     """The phone form. GET shows it; an htmx POST autosaves the draft and answers a small partial
     (saved, or what is wrong), with each device's 25% result updated on the spot (E3)."""
     inspection = found(selectors.inspection_detail, request.user, pk)
+    # The form is for those who fill in visits: another role that sees the visit is refused (403).
+    require_step(request.user, "partial_update")
     if request.method != "POST":
         return _edit_page(request, inspection)
     try:
@@ -154,6 +157,7 @@ def inspection_complete(request, pk: int):
     """Save what the form holds, then complete with the form's key: a resent form (the same key)
     lands on the same report; a refusal shows the form again with the reasons, the draft kept."""
     inspection = found(selectors.inspection_detail, request.user, pk)
+    require_step(request.user, "complete")
     key = request.POST.get("idempotency_key", "")
     try:
         if inspection.is_draft:
@@ -180,6 +184,7 @@ def inspection_complete(request, pk: int):
 @require_POST
 def photo_upload(request, pk: int):
     inspection = found(selectors.inspection_detail, request.user, pk)
+    require_step(request.user, "photos")
     try:
         services.photo_add(
             inspection=inspection,
@@ -201,6 +206,7 @@ def photo_upload(request, pk: int):
 @require_POST
 def assign(request, pk: int):
     inspection = found(selectors.inspection_detail, request.user, pk)
+    require_step(request.user, "assign")
     form = AssignForm(request.POST)
     if form.is_valid():
         try:
@@ -217,6 +223,7 @@ def assign(request, pk: int):
 @require_POST
 def cancel(request, pk: int):
     inspection = found(selectors.inspection_detail, request.user, pk)
+    require_step(request.user, "cancel")
     form = CancelForm(request.POST)
     if form.is_valid():
         try:
@@ -234,6 +241,7 @@ def cancel(request, pk: int):
 def follow_up(request, pk: int):
     """Schedule a follow-up of a completed inspection (its open findings can be closed by it)."""
     inspection = found(selectors.inspection_detail, request.user, pk)
+    require_step(request.user, "follow_up")
     form = AssignForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose the inspector and the day.")

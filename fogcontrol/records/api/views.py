@@ -26,6 +26,7 @@ from fogcontrol.records.filters import (
     TrainingSessionFilter,
 )
 from fogcontrol.records.obligations import obligations_for
+from fogcontrol.records.roles import PICKUP_STEPS, REQUIREMENT_STEPS, SUBMISSION_STEPS, TRAINING_STEPS
 
 UPLOADS = [MultiPartParser, FormParser, JSONParser]
 
@@ -34,6 +35,7 @@ class TrainingSessionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, S
     """C4 training sessions: an FSE its own, staff all. POST records one; `sign` adds a roster line."""
 
     filterset_class = TrainingSessionFilter
+    step_roles = TRAINING_STEPS
     parser_classes = UPLOADS
 
     def get_queryset(self):
@@ -74,6 +76,7 @@ class OilPickupViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedV
 
     serializer_class = s.OilPickupSerializer
     filterset_class = OilPickupFilter
+    step_roles = PICKUP_STEPS
     parser_classes = UPLOADS
 
     def get_queryset(self):
@@ -91,6 +94,7 @@ class RequirementViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scope
 
     serializer_class = s.RecordRequirementSerializer
     filterset_class = RequirementFilter
+    step_roles = REQUIREMENT_STEPS
 
     def get_queryset(self):
         return selectors.requirement_list(self.request.user)
@@ -119,6 +123,7 @@ class SubmissionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scoped
 
     serializer_class = s.RecordSubmissionSerializer
     filterset_class = SubmissionFilter
+    step_roles = SUBMISSION_STEPS
     parser_classes = UPLOADS
 
     def get_queryset(self):
