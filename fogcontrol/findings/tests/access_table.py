@@ -40,7 +40,13 @@ def _f(t):
 
 ROUTES = [
     page("findings:list", "/findings/", record=False),
-    page("findings:close", lambda t: f"/findings/{_f(t)}/close/", method="post", owners=OWN, may=FINDING_RECORDERS),
+    page(
+        "findings:close",
+        lambda t: f"/findings/{_f(t)}/close/",
+        method="post",
+        owners=OWN,
+        may=FINDING_RECORDERS,
+    ),
     api("finding-list", "/api/v1/findings/", record=False),
     api("finding-detail", lambda t: f"/api/v1/findings/{_f(t)}/", owners=OWN),
     api(

@@ -61,7 +61,7 @@ PAGES = [
     ),
     page("inspections:detail", lambda t: f"{I}/{_draft(t)}/", label="draft"),
     page("inspections:detail", lambda t: f"{I}/{_done(t)}/", owners=OWN, label="completed"),
-    page("inspections:edit", lambda t: f"{I}/{_draft(t)}/edit/"),
+    page("inspections:edit", lambda t: f"{I}/{_draft(t)}/edit/", may=INSPECTORS),
     page("inspections:edit", lambda t: f"{I}/{_draft(t)}/edit/", method="post", may=INSPECTORS, label="save"),
     page("inspections:complete", lambda t: f"{I}/{_draft(t)}/complete/", method="post", may=INSPECTORS),
     page("inspections:photo_upload", lambda t: f"{I}/{_draft(t)}/photos/", method="post", may=INSPECTORS),
