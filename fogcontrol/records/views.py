@@ -202,7 +202,9 @@ def submission_detail(request, pk):
     review = getattr(submission, "review", None)
     review_form, correction_form, status = ReviewForm(), CorrectionForm(), 200
     if request.method == "POST":
-        require_step(request.user, SUBMISSION_STEPS, "review" if request.POST.get("step") == "review" else "correct")
+        require_step(
+            request.user, SUBMISSION_STEPS, "review" if request.POST.get("step") == "review" else "correct"
+        )
         try:
             if request.POST.get("step") == "review":
                 review_form = ReviewForm(request.POST)

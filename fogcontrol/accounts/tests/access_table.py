@@ -26,7 +26,9 @@ ROUTES = [
     page("accounts:two-factor-verify", f"{TWO_FACTOR}/", record=False, ok=302),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False, method="post", label="confirm"),
-    page("accounts:two-factor-backup-codes", f"{TWO_FACTOR}/backup-codes/", record=False, method="post", ok=302),
+    page(
+        "accounts:two-factor-backup-codes", f"{TWO_FACTOR}/backup-codes/", record=False, method="post", ok=302
+    ),
     page("accounts:reauthenticate", "/account/confirm/", record=False),
     page("accounts:reauthenticate", "/account/confirm/", record=False, method="post", label="confirm"),
     page("password_change", "/password/change/", record=False),

@@ -46,36 +46,36 @@ def _done(t):
 
 # --- Pages --------------------------------------------------------------------------------------
 
-I = "/inspections"
+P = "/inspections"
 PAGES = [
-    page("inspections:list", f"{I}/", record=False),
-    page("inspections:due", f"{I}/due/", record=False, scope=STAFF),
-    page("inspections:day", f"{I}/day/", record=False, scope=STAFF),
+    page("inspections:list", f"{P}/", record=False),
+    page("inspections:due", f"{P}/due/", record=False, scope=STAFF),
+    page("inspections:day", f"{P}/day/", record=False, scope=STAFF),
     page(
         "inspections:schedule",
-        lambda t: f"{I}/schedule/{t.own_fse.pk}/",
+        lambda t: f"{P}/schedule/{t.own_fse.pk}/",
         method="post",
         scope=STAFF,
         may=SCHEDULERS,
         body={},
     ),
-    page("inspections:detail", lambda t: f"{I}/{_draft(t)}/", label="draft"),
-    page("inspections:detail", lambda t: f"{I}/{_done(t)}/", owners=OWN, label="completed"),
-    page("inspections:edit", lambda t: f"{I}/{_draft(t)}/edit/", may=INSPECTORS),
-    page("inspections:edit", lambda t: f"{I}/{_draft(t)}/edit/", method="post", may=INSPECTORS, label="save"),
-    page("inspections:complete", lambda t: f"{I}/{_draft(t)}/complete/", method="post", may=INSPECTORS),
-    page("inspections:photo_upload", lambda t: f"{I}/{_draft(t)}/photos/", method="post", may=INSPECTORS),
-    page("inspections:assign", lambda t: f"{I}/{_draft(t)}/assign/", method="post", may=SCHEDULERS),
-    page("inspections:cancel", lambda t: f"{I}/{_draft(t)}/cancel/", method="post", may=SCHEDULERS),
+    page("inspections:detail", lambda t: f"{P}/{_draft(t)}/", label="draft"),
+    page("inspections:detail", lambda t: f"{P}/{_done(t)}/", owners=OWN, label="completed"),
+    page("inspections:edit", lambda t: f"{P}/{_draft(t)}/edit/", may=INSPECTORS),
+    page("inspections:edit", lambda t: f"{P}/{_draft(t)}/edit/", method="post", may=INSPECTORS, label="save"),
+    page("inspections:complete", lambda t: f"{P}/{_draft(t)}/complete/", method="post", may=INSPECTORS),
+    page("inspections:photo_upload", lambda t: f"{P}/{_draft(t)}/photos/", method="post", may=INSPECTORS),
+    page("inspections:assign", lambda t: f"{P}/{_draft(t)}/assign/", method="post", may=SCHEDULERS),
+    page("inspections:cancel", lambda t: f"{P}/{_draft(t)}/cancel/", method="post", may=SCHEDULERS),
     page(
         "inspections:follow_up",
-        lambda t: f"{I}/{_done(t)}/follow-up/",
+        lambda t: f"{P}/{_done(t)}/follow-up/",
         method="post",
         owners=OWN,
         may=SCHEDULERS,
     ),
-    page("inspections:report", lambda t: f"{I}/{_done(t)}/report.pdf", owners=OWN),
-    page("inspections:photo", lambda t: f"{I}/photos/{t['photo'].pk}/", owners=OWN),
+    page("inspections:report", lambda t: f"{P}/{_done(t)}/report.pdf", owners=OWN),
+    page("inspections:photo", lambda t: f"{P}/photos/{t['photo'].pk}/", owners=OWN),
 ]
 
 # --- API ----------------------------------------------------------------------------------------
