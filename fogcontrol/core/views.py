@@ -49,7 +49,8 @@ def filtered_rows(filterset_class, request, queryset, **kwargs):
     field; an unbound FilterSet is never valid, so binding ``request.GET or None`` would show an
     empty "All …" list.
     """
-    filterset = filterset_class(request.GET, queryset=queryset, **kwargs)
+    # The request lets a RecordFilter offer only the records the user may see (its choices).
+    filterset = filterset_class(request.GET, queryset=queryset, request=request, **kwargs)
     rows = filterset.qs if filterset.is_valid() else queryset.none()
     return filterset, rows
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.views import found, paginate
+from fogcontrol.core.views import found, live_filters, paginate, render_list
 from fogcontrol.findings import selectors, services
 from fogcontrol.findings.filters import FindingFilter
 from fogcontrol.findings.forms import CloseFindingForm
@@ -26,16 +26,17 @@ def finding_list(request):
     params.setdefault("open", "true")
     filterset = FindingFilter(params, queryset=selectors.finding_list(request.user), request=request)
     rows = filterset.qs if filterset.is_valid() else selectors.finding_list(request.user).none()
-    return render(
-        request,
-        "findings/finding_list.html",
-        {
-            "filter": filterset,
-            "page": paginate(request, rows, PAGE_SIZE),
-            "can_close": has_role(request.user, FINDING_RECORDERS),
-            "form": CloseFindingForm(),
-        },
-    )
+    live_filters(filterset, request.path)
+    page = paginate(request, rows, PAGE_SIZE)
+    # Each finding's close form has its own ids, so each label names its own control.
+    rows = [(finding, CloseFindingForm(auto_id=f"id_close{finding.pk}_%s")) for finding in page.object_list]
+    context = {
+        "filter": filterset,
+        "page": page,
+        "rows": rows,
+        "can_close": has_role(request.user, FINDING_RECORDERS),
+    }
+    return render_list(request, "findings/finding_list.html", context)
 
 
 @login_required

@@ -1,7 +1,8 @@
 """Records in the main menu: the FSE's kept records (C2, C4, C5, D7, E9, F2, F3, F6).
 
-Staff and the establishments' own users open the records home; a hauler or recycler sees only the
-waste-oil pickups it recorded (C2)."""
+Staff open the review queue (the records home would only redirect them there, and a menu link
+answers its page, not a redirect); the establishments' own users open the records home; a hauler
+or recycler sees only the waste-oil pickups it recorded (C2)."""
 
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
@@ -11,7 +12,8 @@ register(
     label="Records",
     weight=35,
     items=[
-        MenuItem("Records", "records:home", roles=STAFF_ROLES | {Role.FSE, Role.PROPERTY_OWNER}),
+        MenuItem("Records", "records:review_queue", roles=STAFF_ROLES),
+        MenuItem("Records", "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
         MenuItem("Oil pickups", "records:pickups", roles=frozenset({Role.HAULER})),
     ],
 )

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.permissions import has_role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.due import inspections_due
 from fogcontrol.inspections.filters import InspectionFilter
@@ -105,11 +105,9 @@ def day_list(request):
 @login_required
 def inspection_list(request):
     """Inspections the user may see (an FSE: its completed ones), filtered."""
-    # Bound with the request, so its establishment choices are the user's (RecordFilter).
-    queryset = selectors.inspection_list(request.user)
-    filterset = InspectionFilter(request.GET, queryset=queryset, request=request)
-    rows = filterset.qs if filterset.is_valid() else queryset.none()
-    return render(
+    filterset, rows = filtered_rows(InspectionFilter, request, selectors.inspection_list(request.user))
+    live_filters(filterset, request.path)
+    return render_list(
         request,
         "inspections/inspection_list.html",
         {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)},
