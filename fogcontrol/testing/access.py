@@ -154,6 +154,12 @@ def _client(route: Route, role, town):
         client = APIClient()
         if user is not None:
             client.force_authenticate(user)
+            session = town.records.get(SESSIONS, {}).get(role)
+            if session is not None:
+                # A program signed in just now, as staff signing for a party must be (fresh
+                # authentication, issue #15): the session says when it authenticated.
+                client.cookies[settings.SESSION_COOKIE_NAME] = session
+                mark_verified(client)
     else:
         client = Client()
         if user is not None:

@@ -147,7 +147,9 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
     )
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
-        # Staff submitting for an FSE sign on its behalf: only just authenticated.
+        # The record first (outside the scope, or a malformed id: 404), then: staff submitting
+        # for an FSE sign on its behalf, so only just authenticated.
+        self.get_object()
         require_fresh_authentication(request)
         return self._step(services.application_submit)
 
