@@ -83,8 +83,8 @@ def _save(
 def _unchanged(instance: models.Model, before: dict[str, Any], many: dict[str, Iterable]) -> bool:
     current = snapshot(instance)
     for field in instance._meta.concrete_fields:
-        if getattr(field, "auto_now", False):
-            continue
+        if getattr(field, "auto_now", False) or field.attname not in before:
+            continue  # `updated_at`, and the `version` the audit leaves out
         if current[field.attname] != before[field.attname]:
             return False
     for name, values in many.items():
