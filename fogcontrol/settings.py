@@ -9,6 +9,8 @@ import datetime as dt
 import os
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+
 from fogcontrol.envconfig import (
     DEVELOPMENT_SECRET_KEY,
     check_production,
@@ -59,6 +61,7 @@ INSTALLED_APPS = [
     "django_otp.plugins.otp_static",
     "django_filters",
     "django_htmx",
+    "csp",
     "template_partials",
     "django_tasks",
     "fogcontrol.worker",  # before django_tasks_db: its db_worker command replaces the package's
@@ -79,6 +82,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, so static files keep their own caching: every answer with records is
+    # `no-store`, with the Content-Security-Policy and Permissions-Policy (docs/security.md).
+    "fogcontrol.core.middleware.SecurityHeadersMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -214,11 +221,36 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Content-Security-Policy (django-csp; docs/security.md): scripts, styles, images, fonts and
+# requests from our own origin only; no inline script, no `style="…"`, no eval, no plugins, no
+# framing, forms post only to us. The API docs page adds `data:` images (Swagger UI's icons).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# The browser features no page uses, switched off (fogcontrol/core/middleware.py).
+FOGCONTROL_PERMISSIONS_POLICY = (
+    "accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), "
+    "fullscreen=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), "
+    "payment=(), picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), "
+    "serial=(), usb=(), xr-spatial-tracking=()"
+)
 if PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("FOGCONTROL_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = 31536000
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("FOGCONTROL_HSTS_SUBDOMAINS", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 REST_FRAMEWORK = {

@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from fogcontrol import views
 from fogcontrol.accounts.views import passwords
+from fogcontrol.core.api.docs import SchemaView, api_docs
 
 api_v1 = [
     path("", include("fogcontrol.program.api.urls")),
@@ -16,8 +16,8 @@ api_v1 = [
     path("", include("fogcontrol.findings.api.urls")),
     path("", include("fogcontrol.records.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/", SchemaView.as_view(), name="api-schema"),
+    path("docs/", api_docs, name="api-docs"),
 ]
 
 urlpatterns = [

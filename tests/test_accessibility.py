@@ -1,6 +1,7 @@
 """Accessibility basics on every page each role reaches (issue 9, "Templates"): a skip link to the
 main content, the current page marked in the menu, a caption on every table, a label on every
 control, and a field's error tied to the field, so a screen reader says which field is wrong.
+The same crawl finds any inline script or style, which the CSP refuses (issue 15).
 
 The pages are those the crawl kit reaches from the home page (`fogcontrol.testing.crawl`), plus the
 pages whose forms only show with open work on them (flags, requirements, a draft's fixture table).
@@ -81,6 +82,8 @@ def _page_problems(path, parts):
 def test_every_page_each_role_reaches_has_a_skip_link_a_current_menu_item_captions_and_labels(
     client, busy_town
 ):
+    """...and no inline script or style, which the Content-Security-Policy would refuse (issue 15):
+    a handler or style written into a page would silently stop working for every user."""
     session = CrawlSession()
     problems = []
     for role in Role:
@@ -93,6 +96,7 @@ def test_every_page_each_role_reaches_has_a_skip_link_a_current_menu_item_captio
             pages[path] = parse_page(response.content.decode())
         assert len(pages) > 3, (role, list(pages))
         for path, parts in pages.items():
+            problems += [f"[{role.value}] {path}: {inline}" for inline in parts.inline]
             if path.startswith(API_PAGES):
                 continue  # the API's documentation is Swagger UI's own page, not ours
             problems += [f"[{role.value}] {problem}" for problem in _page_problems(path, parts)]

@@ -12,3 +12,15 @@ class StateConflict(Exception):
 
 class RecordImmutable(StateConflict):
     """Raised when code tries to change or delete a copy of record (fogcontrol.core.records)."""
+
+
+class StaleRecord(StateConflict):
+    """Someone saved the record after the copy being saved was read (optimistic concurrency,
+    fogcontrol/core/concurrency.py): the save is refused, 409, and nothing is overwritten."""
+
+    def __init__(self, *, current_version: int):
+        self.current_version = current_version
+        super().__init__(
+            "Someone else saved this record after you opened it. Your changes were not saved: "
+            "look at the record as it is now, then make your changes again."
+        )

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.program.models import Holiday, TownProfile
 from fogcontrol.program.ruleset_bounds import range_text
 from fogcontrol.program.ruleset_fields import GROUPS, field_info, group_key
@@ -23,7 +24,7 @@ from fogcontrol.program.services import (
 from fogcontrol.rules.ruleset import Ruleset
 
 
-class TownProfileForm(forms.ModelForm):
+class TownProfileForm(VersionedFormMixin, forms.ModelForm):
     class Meta:
         model = TownProfile
         fields = list(PROFILE_FIELDS)

@@ -3,11 +3,12 @@
 from django.conf import settings
 from django.db import models
 
+from fogcontrol.core.concurrency import Versioned
 from fogcontrol.program.querysets import HolidayQuerySet, RulesetVersionQuerySet
 from fogcontrol.rules.ruleset import Ruleset
 
 
-class TownProfile(models.Model):
+class TownProfile(Versioned):
     """One row: who the Town is, its time zone, and the contacts every permit prints (B2, J1, J2)."""
 
     name = models.CharField(max_length=200)

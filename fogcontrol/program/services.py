@@ -24,6 +24,7 @@ from django.db import transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import person
+from fogcontrol.core.concurrency import check_fresh, save_versioned
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
@@ -72,9 +73,10 @@ def validate_time_zone(name: str) -> None:
 
 
 @transaction.atomic
-def town_profile_update(*, acting_user, **fields) -> TownProfile:
+def town_profile_update(*, acting_user, expected_version: int | None = None, **fields) -> TownProfile:
     """Change the Town profile: the name, time zone and office hours, and the spill contact numbers
-    and FOG Manager address every permit prints (B2, J1, J2)."""
+    and FOG Manager address every permit prints (B2, J1, J2). Refused (`StaleRecord`, 409) if the
+    profile moved past the `expected_version` its editor read (fogcontrol/core/concurrency.py)."""
     _require_fog_manager(acting_user)
     unknown = sorted(set(fields) - set(PROFILE_FIELDS))
     if unknown:
@@ -86,19 +88,20 @@ def town_profile_update(*, acting_user, **fields) -> TownProfile:
     if "time_zone" in fields:
         validate_time_zone(profile.time_zone)
     profile.full_clean()
-    profile.save()
-    after = snapshot(profile)
-    # updated_at always changes; only a real change is worth an entry.
-    if {k: v for k, v in before.items() if k != "updated_at"} != {
-        k: v for k, v in after.items() if k != "updated_at"
+    # updated_at always changes; only a real change is worth a save and an entry.
+    if {k: v for k, v in before.items() if k != "updated_at"} == {
+        k: v for k, v in snapshot(profile).items() if k != "updated_at"
     }:
-        audit_record(
-            acting_user=acting_user,
-            action="town_profile.update",
-            instance=profile,
-            before=before,
-            after=after,
-        )
+        check_fresh(profile, expected_version)
+        return profile
+    save_versioned(profile, expected_version=expected_version)
+    audit_record(
+        acting_user=acting_user,
+        action="town_profile.update",
+        instance=profile,
+        before=before,
+        after=snapshot(profile),
+    )
     return profile
 
 

@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.errors import StaleRecord
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
@@ -90,15 +91,23 @@ def profile_edit(request):
     _require_fog_manager(request)
     profile = selectors.town_profile_for(request.user)
     form = TownProfileForm(request.POST or None, instance=profile)
+    status = 200
     if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in TownProfileForm.Meta.fields}
         try:
-            services.town_profile_update(acting_user=request.user, **form.cleaned_data)
+            services.town_profile_update(
+                acting_user=request.user, expected_version=form.expected_version(), **fields
+            )
         except ValidationError as error:
             form.add_error(None, error)
+        except StaleRecord as refusal:
+            # Someone saved the profile since this form was opened: input kept, nothing overwritten.
+            form.refused_as_stale(refusal)
+            status = 409
         else:
             messages.success(request, "The Town profile is saved.")
             return redirect("program:profile")
-    return render(request, "program/profile_form.html", {"form": form})
+    return render(request, "program/profile_form.html", {"form": form}, status=status)
 
 
 # --- holiday calendar (Counting days) -----------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 
+from fogcontrol.core.concurrency import VERSION_FIELD, Versioned, VersionedFormMixin
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -27,8 +28,9 @@ def _accounts(role: str):
     return get_user_model().objects.filter(role=role, is_active=True).order_by("username")
 
 
-class RegistryForm(forms.ModelForm):
-    """A ModelForm whose data goes to a service as keyword arguments."""
+class RegistryForm(VersionedFormMixin, forms.ModelForm):
+    """A ModelForm whose data goes to a service as keyword arguments. Editing a record, it carries
+    the version it was opened at, given to the service as `expected_version` (core/concurrency.py)."""
 
     # Many-to-many fields, passed to the service as their own keyword arguments.
     many: tuple[str, ...] = ()
@@ -38,7 +40,11 @@ class RegistryForm(forms.ModelForm):
         pass
 
     def service_kwargs(self) -> dict:
-        return dict(self.cleaned_data)
+        data = dict(self.cleaned_data)
+        version = data.pop(VERSION_FIELD, None)
+        if self.instance.pk is not None and isinstance(self.instance, Versioned):
+            data["expected_version"] = version
+        return data
 
 
 class PartyForm(RegistryForm):

@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
+from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.files import RandomName
 from fogcontrol.registry.querysets import (
     DeviceQuerySet,
@@ -21,7 +22,7 @@ from fogcontrol.registry.querysets import (
 )
 
 
-class Party(models.Model):
+class Party(Versioned):
     """A person or organisation the program deals with: property owner, FSE operator, designee."""
 
     class Kind(models.TextChoices):
@@ -71,7 +72,7 @@ class Party(models.Model):
         )
 
 
-class Parcel(models.Model):
+class Parcel(Versioned):
     """A parcel of land by assessor's parcel number, with its owner of record (A2)."""
 
     apn = models.CharField("assessor's parcel number", max_length=32, unique=True)
@@ -98,7 +99,7 @@ class Parcel(models.Model):
         return f"{self.apn} — {self.situs_address}"
 
 
-class HaulerCompany(models.Model):
+class HaulerCompany(Versioned):
     """A grease hauler: the company that pumps devices and submits manifests."""
 
     name = models.CharField(max_length=200, unique=True)
@@ -161,7 +162,7 @@ class ReceivingFacility(models.Model):
         return self.name
 
 
-class FoodServiceEstablishment(models.Model):
+class FoodServiceEstablishment(Versioned):
     """An FSE, known by its business name and licence as in the business licence records (A1)."""
 
     class Category(models.TextChoices):
@@ -234,7 +235,7 @@ class FoodServiceEstablishment(models.Model):
         return self.business_name
 
 
-class GreaseControlDevice(models.Model):
+class GreaseControlDevice(Versioned):
     """A grease interceptor or grease trap (A3-A5), serving one or more FSEs.
 
     A device that breaks A4 is stored with its flags rather than refused: real towns have such

@@ -13,6 +13,7 @@ from django.db import models, transaction
 from django.utils.module_loading import import_string
 
 from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.core.concurrency import Versioned, check_fresh, save_versioned
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
@@ -49,18 +50,29 @@ def _save(
     fields: dict[str, Any],
     many: dict[str, Iterable] | None = None,
     action: str,
+    expected_version: int | None = None,
 ) -> models.Model:
-    """Apply `fields` and `many` (many-to-many sets), validate, save and audit the difference."""
+    """Apply `fields` and `many` (many-to-many sets), validate, save and audit the difference.
+
+    An editable record is saved only if it still has the `expected_version` its editor read
+    (fogcontrol/core/concurrency.py); else `StaleRecord` (409) and nothing is written."""
     creating = instance.pk is None
     before = None if creating else snapshot(instance)
     for name, value in fields.items():
         setattr(instance, name, value)
     instance.full_clean()
     many = many or {}
+    versioned = not creating and isinstance(instance, Versioned)
     if not creating and _unchanged(instance, before, many):
-        # Saving would only move `updated_at`: leave the record and the trail as they are.
+        # Saving would only move `updated_at`: leave the record and the trail as they are (a
+        # stale copy is still refused: its editor should see what changed meanwhile).
+        if versioned:
+            check_fresh(instance, expected_version)
         return instance
-    instance.save()
+    if versioned:
+        save_versioned(instance, expected_version=expected_version)
+    else:
+        instance.save()
     for name, values in many.items():
         getattr(instance, name).set(values)
     after = snapshot(instance)
@@ -71,8 +83,8 @@ def _save(
 def _unchanged(instance: models.Model, before: dict[str, Any], many: dict[str, Iterable]) -> bool:
     current = snapshot(instance)
     for field in instance._meta.concrete_fields:
-        if getattr(field, "auto_now", False):
-            continue
+        if getattr(field, "auto_now", False) or field.attname not in before:
+            continue  # `updated_at`, and the `version` the audit leaves out
         if current[field.attname] != before[field.attname]:
             return False
     for name, values in many.items():
@@ -89,9 +101,15 @@ def party_create(*, acting_user, **fields) -> Party:
 
 
 @transaction.atomic
-def party_update(*, party: Party, acting_user, **fields) -> Party:
+def party_update(*, party: Party, acting_user, expected_version: int | None = None, **fields) -> Party:
     _require_registry_editor(acting_user)
-    return _save(party, acting_user=acting_user, fields=fields, action="party.update")
+    return _save(
+        party,
+        acting_user=acting_user,
+        fields=fields,
+        action="party.update",
+        expected_version=expected_version,
+    )
 
 
 @transaction.atomic
@@ -107,10 +125,24 @@ def parcel_create(*, acting_user, owner_users: Iterable = (), **fields) -> Parce
 
 
 @transaction.atomic
-def parcel_update(*, parcel: Parcel, acting_user, owner_users: Iterable | None = None, **fields) -> Parcel:
+def parcel_update(
+    *,
+    parcel: Parcel,
+    acting_user,
+    owner_users: Iterable | None = None,
+    expected_version: int | None = None,
+    **fields,
+) -> Parcel:
     _require_registry_editor(acting_user)
     many = {} if owner_users is None else {"owner_users": owner_users}
-    return _save(parcel, acting_user=acting_user, fields=fields, many=many, action="parcel.update")
+    return _save(
+        parcel,
+        acting_user=acting_user,
+        fields=fields,
+        many=many,
+        action="parcel.update",
+        expected_version=expected_version,
+    )
 
 
 def _establishment_many(users, haulers) -> dict[str, Iterable]:
@@ -144,6 +176,7 @@ def establishment_update(
     acting_user,
     users: Iterable | None = None,
     haulers: Iterable | None = None,
+    expected_version: int | None = None,
     **fields,
 ) -> FoodServiceEstablishment:
     _require_registry_editor(acting_user)
@@ -160,6 +193,7 @@ def establishment_update(
         fields=fields,
         many=_establishment_many(users, haulers),
         action="establishment.update",
+        expected_version=expected_version,
     )
     if establishment.licence_expires_on != previous_expiry:
         for path in LICENCE_EXPIRY_FOLLOWERS:
@@ -211,12 +245,24 @@ def device_create(*, acting_user, establishments: Iterable = (), **fields) -> Gr
 
 @transaction.atomic
 def device_update(
-    *, device: GreaseControlDevice, acting_user, establishments: Iterable | None = None, **fields
+    *,
+    device: GreaseControlDevice,
+    acting_user,
+    establishments: Iterable | None = None,
+    expected_version: int | None = None,
+    **fields,
 ) -> GreaseControlDevice:
     _require_registry_editor(acting_user)
     fields["a4_flags"] = _device_flags(fields, device)
     many = {} if establishments is None else {"establishments": establishments}
-    return _save(device, acting_user=acting_user, fields=fields, many=many, action="device.update")
+    return _save(
+        device,
+        acting_user=acting_user,
+        fields=fields,
+        many=many,
+        action="device.update",
+        expected_version=expected_version,
+    )
 
 
 @transaction.atomic
@@ -229,11 +275,23 @@ def hauler_create(*, acting_user, users: Iterable = (), **fields) -> HaulerCompa
 
 @transaction.atomic
 def hauler_update(
-    *, hauler: HaulerCompany, acting_user, users: Iterable | None = None, **fields
+    *,
+    hauler: HaulerCompany,
+    acting_user,
+    users: Iterable | None = None,
+    expected_version: int | None = None,
+    **fields,
 ) -> HaulerCompany:
     _require_registry_editor(acting_user)
     many = {} if users is None else {"users": users}
-    return _save(hauler, acting_user=acting_user, fields=fields, many=many, action="hauler.update")
+    return _save(
+        hauler,
+        acting_user=acting_user,
+        fields=fields,
+        many=many,
+        action="hauler.update",
+        expected_version=expected_version,
+    )
 
 
 @transaction.atomic

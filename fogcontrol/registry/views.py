@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.audit.selectors import change_history
-from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.errors import StaleRecord, StateConflict
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
@@ -263,17 +263,24 @@ def _form_page(request, *, form, title: str, save, success: str, cancel_url: str
     """Show the form; on a valid POST call `save` (a service) and go to the saved record.
 
     A ValidationError from the service is shown beside the field it names; nothing is saved.
+    A stale copy (someone saved the record meanwhile) is refused with 409 and the input kept.
     """
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             saved = save(**form.service_kwargs())
         except ValidationError as error:
             show_service_errors(form, error)
+        except StaleRecord as refusal:
+            # Someone saved the record since this form was opened: nothing is overwritten, the
+            # person's input is kept and they are told (core/concurrency.py).
+            form.refused_as_stale(refusal)
+            status = 409
         else:
             messages.success(request, success.format(obj=saved))
             return redirect(detail_url(saved))
     context = {"form": form, "title": title, "cancel_url": cancel_url, "subject": subject}
-    return render(request, "registry/form.html", context)
+    return render(request, "registry/form.html", context, status=status)
 
 
 def _scoped_id(queryset, value):

@@ -56,6 +56,9 @@ class PageParts:
     field_errors: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     # every id named by an aria-describedby (a control's, or a fieldset's for a group of choices)
     described: set[str] = dataclasses.field(default_factory=set)
+    # What the Content-Security-Policy refuses (docs/security.md): each inline <script>, <style>,
+    # `on…=` handler and `style="…"` attribute, described
+    inline: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def first_link(self) -> str:
@@ -84,6 +87,7 @@ class _PageParser(HTMLParser):
         self.uncaptioned_tables: list[str] = []
         self.field_errors: list[tuple[str, str]] = []
         self._error: dict | None = None  # the field error being read: {"id", "text", "depth"}
+        self.inline: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         attributes = {name: (value or "") for name, value in attrs}
@@ -92,6 +96,7 @@ class _PageParser(HTMLParser):
             self.ids.add(attributes["id"])
         self.described.update(attributes.get("aria-describedby", "").split())
         self._read_structure(tag, attributes, classes)
+        self._read_inline(tag, attributes)
         if tag == "a" and attributes.get("href"):
             self._link_href, self._link_text = attributes["href"], []
             if self._nav_depth:
@@ -125,6 +130,16 @@ class _PageParser(HTMLParser):
             self._error["depth"] += 1
         elif {"field-error", "field-errors", "errorlist"} & set(classes) and "nonfield" not in classes:
             self._error = {"id": attributes.get("id", ""), "text": "", "depth": 1}
+
+    def _read_inline(self, tag, attributes):
+        """Script and style written into the page rather than loaded from our static files."""
+        if tag == "script" and not attributes.get("src"):
+            self.inline.append("an inline <script>")
+        elif tag == "style":
+            self.inline.append("an inline <style>")
+        self.inline += [f'<{tag} {name}="…">' for name in attributes if name.startswith("on")]
+        if "style" in attributes:
+            self.inline.append(f'<{tag} style="{attributes["style"]}">')
 
     def handle_endtag(self, tag):
         if tag == "nav" and self._nav_depth:
@@ -188,6 +203,7 @@ def parse_page(html: str) -> PageParts:
         controls=parser.controls,
         field_errors=parser.field_errors,
         described=parser.described,
+        inline=parser.inline,
     )
 
 

@@ -13,7 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.errors import StaleRecord, StateConflict
 from fogcontrol.core.fresh_auth import FreshAuthenticationRequired
 
 # The 403 an operation that signs for a party documents (fogcontrol/core/fresh_auth.py).
@@ -44,6 +44,11 @@ def django_validation_detail(error: DjangoValidationError) -> dict | list:
 def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         return Response(django_validation_detail(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, StaleRecord):
+        # The copy the client edited is out of date (fogcontrol/core/concurrency.py): 409, with
+        # the version the record has now, so the client can fetch it and decide again.
+        body = {"detail": str(exc), "code": "stale_record", "current_version": exc.current_version}
+        return Response(body, status=status.HTTP_409_CONFLICT, headers={"ETag": f'"{exc.current_version}"'})
     if isinstance(exc, StateConflict):
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, FreshAuthenticationRequired):

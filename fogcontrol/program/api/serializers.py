@@ -25,8 +25,8 @@ class TownProfileSerializer(NeverSaves, serializers.ModelSerializer):
 
     class Meta:
         model = TownProfile
-        fields = [*services.PROFILE_FIELDS, "updated_at"]
-        read_only_fields = ["updated_at"]
+        fields = [*services.PROFILE_FIELDS, "updated_at", "version"]
+        read_only_fields = ["updated_at", "version"]
 
     def validate_time_zone(self, value: str) -> str:
         try:

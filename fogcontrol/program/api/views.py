@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import Conflict
+from fogcontrol.core.api.versions import if_match_version
 from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
@@ -57,14 +58,22 @@ class TownProfileView(APIView):
 
     def get(self, request):
         profile = selectors.town_profile_for(request.user)
-        return Response(serializers.TownProfileSerializer(profile).data)
+        return _with_etag(Response(serializers.TownProfileSerializer(profile).data))
 
     def patch(self, request):
+        """If-Match with the ETag read: 409 if the profile was saved since (core/api/versions.py)."""
         profile = selectors.town_profile_for(request.user)
         serializer = serializers.TownProfileSerializer(profile, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        profile = services.town_profile_update(acting_user=request.user, **serializer.validated_data)
-        return Response(serializers.TownProfileSerializer(profile).data)
+        profile = services.town_profile_update(
+            acting_user=request.user, expected_version=if_match_version(request), **serializer.validated_data
+        )
+        return _with_etag(Response(serializers.TownProfileSerializer(profile).data))
+
+
+def _with_etag(response: Response) -> Response:
+    response["ETag"] = f'"{response.data["version"]}"'
+    return response
 
 
 def _year_param(request) -> int | None:

@@ -105,8 +105,9 @@ class PartySerializer(RegistryModelSerializer):
             "notes",
             "created_at",
             "updated_at",
+            "version",
         ]
-        read_only_fields = ["created_at", "updated_at"]
+        read_only_fields = ["created_at", "updated_at", "version"]
 
 
 # --- Parcels ------------------------------------------------------------------------------------
@@ -149,8 +150,9 @@ class ParcelSerializer(RegistryModelSerializer):
             "owner_designee_name",
             "created_at",
             "updated_at",
+            "version",
         ]
-        read_only_fields = ["created_at", "updated_at"]
+        read_only_fields = ["created_at", "updated_at", "version"]
 
 
 class ParcelWriteSerializer(ParcelSerializer):
@@ -222,8 +224,9 @@ class HaulerSerializer(RegistryModelSerializer):
             "vehicles",
             "created_at",
             "updated_at",
+            "version",
         ]
-        read_only_fields = ["created_at", "updated_at"]
+        read_only_fields = ["created_at", "updated_at", "version"]
 
 
 class HaulerWriteSerializer(HaulerSerializer):
@@ -315,8 +318,9 @@ class EstablishmentSerializer(RegistryModelSerializer):
             "device_count",
             "created_at",
             "updated_at",
+            "version",
         ]
-        read_only_fields = ["created_at", "updated_at"]
+        read_only_fields = ["created_at", "updated_at", "version"]
 
 
 class EstablishmentCloseSerializer(serializers.Serializer):
@@ -388,8 +392,9 @@ class DeviceSerializer(RegistryModelSerializer):
             "responsible",
             "created_at",
             "updated_at",
+            "version",
         ]
-        read_only_fields = ["created_at", "updated_at"]
+        read_only_fields = ["created_at", "updated_at", "version"]
         extra_kwargs = {
             "manhole_diameter_in": {"min_value": Decimal("0")},
             "assigned_frequency_days": {

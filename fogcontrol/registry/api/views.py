@@ -15,7 +15,9 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import MethodNotAllowed
 from rest_framework.response import Response
 
+from fogcontrol.core.api.versions import VersionETag, if_match_version
 from fogcontrol.core.api.views import ScopedViewSet
+from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import REGISTRY_EDITORS
 from fogcontrol.registry import selectors, services
@@ -97,16 +99,18 @@ class WritesThroughServices:
         serializer.instance = self.refetch(record)
 
     def perform_update(self, serializer):
-        record = self.update_record(
-            serializer.instance, acting_user=self.request.user, **serializer.validated_data
-        )
+        data = dict(serializer.validated_data)
+        if isinstance(serializer.instance, Versioned):
+            # If-Match: refused with 409 if the record moved on (fogcontrol/core/api/versions.py).
+            data["expected_version"] = if_match_version(self.request)
+        record = self.update_record(serializer.instance, acting_user=self.request.user, **data)
         serializer.instance = self.refetch(record)
 
 
 class EditableRegistryViewSet(
-    WritesThroughServices, mixins.CreateModelMixin, mixins.UpdateModelMixin, RegistryViewSet
+    VersionETag, WritesThroughServices, mixins.CreateModelMixin, mixins.UpdateModelMixin, RegistryViewSet
 ):
-    pass
+    """Each record carries its `version`; its detail answers an ETag, and PATCH/PUT honour If-Match."""
 
 
 # --- Establishments -----------------------------------------------------------------------------
