@@ -11,10 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from PIL import ImageOps
 
-# The signature check is shared with the records app's training rosters (C4).
-from fogcontrol.core.images import open_image, signature_from_data_url
-
-__all__ = ["reencode_photo", "signature_from_data_url"]
+from fogcontrol.core.images import open_image
 
 # A photo is scaled down to this many pixels on its longer side: enough to read a gauge.
 MAX_PHOTO_SIDE = 2000
