@@ -133,8 +133,12 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
         )
         return self.detail_response(application)
 
-    def _step(self, service, input_class=None, **extra):
+    def _step(self, service, input_class=None, *, signs_for_a_party=False, **extra):
         application = self.get_object()
+        if signs_for_a_party:
+            # After the look-up (a malformed or outside id is 404): staff signing for an FSE must
+            # have authenticated just now (issue #15).
+            require_fresh_authentication(self.request)
         values = dict(self.input(input_class)) if input_class else {}
         values.update(extra)
         result = service(application=application, acting_user=self.request.user, **values)
@@ -147,11 +151,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
     )
     @action(detail=True, methods=["post"])
     def submit(self, request, pk=None):
-        # The record first (outside the scope, or a malformed id: 404), then: staff submitting
-        # for an FSE sign on its behalf, so only just authenticated.
-        self.get_object()
-        require_fresh_authentication(request)
-        return self._step(services.application_submit)
+        return self._step(services.application_submit, signs_for_a_party=True)
 
     @extend_schema(
         summary="Take up a submitted application for review (B5)",
