@@ -154,26 +154,27 @@ def _client(route: Route, role, town):
         client = APIClient()
         if user is not None:
             client.force_authenticate(user)
-            session = town.records.get(SESSIONS, {}).get(role)
-            if session is not None:
-                # A program signed in just now, as staff signing for a party must be (fresh
-                # authentication, issue #15): the session says when it authenticated.
-                client.cookies[settings.SESSION_COOKIE_NAME] = session
-                mark_verified(client)
+            # A program signed in just now, as staff signing for a party must be (issue #15).
+            _reuse_session(client, town, role)
     else:
         client = Client()
         if user is not None:
-            session = town.records.get(SESSIONS, {}).get(role)
-            if session is None:
+            if not _reuse_session(client, town, role):
                 force_login_verified(client, user)
-            else:
-                client.cookies[settings.SESSION_COOKIE_NAME] = session
-                # The session was signed in when the module's town was built; each test's own
-                # activity is rolled back with it, so it is marked active (and verified) now, or a
-                # long module would pass the idle timeout (issue #15).
-                mark_verified(client)
     client.raise_request_exception = False
     return client
+
+
+def _reuse_session(client, town, role) -> bool:
+    """Give `client` the session `role` signed in with when the module's town was built; False if
+    there is none. Each test's own activity is rolled back with the test, so the session is marked
+    active and verified now, or a long module would pass the idle timeout (issue #15)."""
+    session = town.records.get(SESSIONS, {}).get(role)
+    if session is None:
+        return False
+    client.cookies[settings.SESSION_COOKIE_NAME] = session
+    mark_verified(client)
+    return True
 
 
 def sign_in_everyone(town) -> None:
