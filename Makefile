@@ -35,6 +35,7 @@ format: install
 
 test: lint
 	$(BIN)/lint-imports
+	$(BIN)/bandit --quiet --recursive fogcontrol --exclude '*/tests/*,fogcontrol/testing/*' --severity-level medium
 	$(BIN)/python -m fogcontrol.testing.module_size
 	$(BIN)/fogcontrol makemigrations --check --dry-run
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

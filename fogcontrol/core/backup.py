@@ -80,7 +80,7 @@ def table_counts() -> dict[str, int]:
     counts = {}
     with connection.cursor() as cursor:
         for table in _tables():
-            cursor.execute(f"SELECT COUNT(*) FROM {connection.ops.quote_name(table)}")
+            cursor.execute(f"SELECT COUNT(*) FROM {connection.ops.quote_name(table)}")  # nosec B608: SQL names come from model metadata, values are parameters
             counts[table] = cursor.fetchone()[0]
     return counts
 

@@ -81,7 +81,7 @@ def _second_generation_names(table: str) -> tuple[str, ...]:
 _SQLITE_GENERIC = {
     "chainhead_refuse_insert": (
         f'BEFORE INSERT ON "{HEAD}" WHEN NEW."last_sequence" <> 0 OR NEW."last_hash" <> \'{GENESIS_HASH}\' '
-        f'OR EXISTS (SELECT 1 FROM "{HEAD}" h WHERE h."chain" = NEW."chain")',
+        f'OR EXISTS (SELECT 1 FROM "{HEAD}" h WHERE h."chain" = NEW."chain")',  # nosec B608: SQL names come from model metadata, values are parameters
         "a chain head starts at the beginning of its chain, once",
     ),
     "chainhead_refuse_update": (
@@ -91,7 +91,7 @@ _SQLITE_GENERIC = {
     ),
     "chainseal_refuse_insert": (
         f'BEFORE INSERT ON "{SEAL}" WHEN NEW."sealed_sequence" <> 0 OR NEW."legacy_until" <> 0 '
-        f'OR EXISTS (SELECT 1 FROM "{SEAL}" s WHERE s."chain" = NEW."chain")',
+        f'OR EXISTS (SELECT 1 FROM "{SEAL}" s WHERE s."chain" = NEW."chain")',  # nosec B608: SQL names come from model metadata, values are parameters
         "a chain seal starts at the beginning of its chain, once",
     ),
     "chainseal_refuse_update": (
@@ -107,12 +107,12 @@ def _years(vendor: str) -> str:
         return (
             f"COALESCE((SELECT CAST(json_extract(v.\"values\", '$.record_retention_years') AS INTEGER) "
             f'FROM "{RULESETS}" v WHERE v."effective_from" <= date(\'now\') '
-            f'ORDER BY v."effective_from" DESC LIMIT 1), {DEFAULT_RETENTION_YEARS})'
+            f'ORDER BY v."effective_from" DESC LIMIT 1), {DEFAULT_RETENTION_YEARS})'  # nosec B608: SQL names come from model metadata, values are parameters
         )
     return (
         f'COALESCE((SELECT (v."values"->>\'record_retention_years\')::int FROM "{RULESETS}" v '
         f'WHERE v."effective_from" <= CURRENT_DATE ORDER BY v."effective_from" DESC LIMIT 1), '
-        f"{DEFAULT_RETENTION_YEARS})"
+        f"{DEFAULT_RETENTION_YEARS})"  # nosec B608: SQL names come from model metadata, values are parameters
     )
 
 
@@ -132,14 +132,14 @@ def _purge_condition(vendor: str, table: str, model) -> str:
         f'AND p."record_sequence" = OLD."record_sequence" AND p."record_hash" = OLD."record_hash" '
         f'AND p."record_date" = {record_date} '
         f"AND a.\"record_class\" = '{record_class}' "
-        f'AND a."records_from" <= p."record_date" AND a."records_to" >= p."record_date" AND {ended})'
+        f'AND a."records_from" <= p."record_date" AND a."records_to" >= p."record_date" AND {ended})'  # nosec B608: SQL names come from model metadata, values are parameters
     )
 
 
 def _chain_in_use(table: str, row: str) -> str:
     return (
         f'(EXISTS (SELECT 1 FROM "{table}") OR EXISTS (SELECT 1 FROM "{PURGES}" p '
-        f'WHERE p."table_name" = {row}."chain"))'
+        f'WHERE p."table_name" = {row}."chain"))'  # nosec B608: SQL names come from model metadata, values are parameters
     )
 
 
@@ -173,7 +173,7 @@ def _sqlite_second_generation(table: str, purgeable: bool) -> list[str]:
                 insert_trigger,
                 f'BEFORE INSERT ON "{table}" WHEN EXISTS (SELECT 1 FROM "{table}" r WHERE r."id" = NEW."id" '
                 'OR (r."table_name" = NEW."table_name" AND (r."record_id" = NEW."record_id" '
-                'OR r."record_sequence" = NEW."record_sequence")))',
+                'OR r."record_sequence" = NEW."record_sequence")))',  # nosec B608: SQL names come from model metadata, values are parameters
                 f"copy of record: an entry of {table} cannot be replaced",
             )
         )
@@ -184,13 +184,13 @@ def _sqlite_second_generation(table: str, purgeable: bool) -> list[str]:
             f'BEFORE INSERT ON "{table}" WHEN EXISTS (SELECT 1 FROM "{table}" r WHERE r."id" = NEW."id" '
             'OR r."record_sequence" = NEW."record_sequence" OR r."record_hash" = NEW."record_hash") '
             f'OR NOT EXISTS (SELECT 1 FROM "{HEAD}" h WHERE h."chain" = \'{table}\' '
-            'AND h."last_sequence" + 1 = NEW."record_sequence" AND h."last_hash" = NEW."previous_hash")',
+            'AND h."last_sequence" + 1 = NEW."record_sequence" AND h."last_hash" = NEW."previous_hash")',  # nosec B608: SQL names come from model metadata, values are parameters
             f"copy of record: a row of {table} is only appended at the head of its chain, never replaced",
         ),
         _sqlite_trigger(
             head_forward,
             f'BEFORE UPDATE ON "{HEAD}" WHEN OLD."chain" = \'{table}\' AND NOT EXISTS (SELECT 1 FROM "{table}" r '
-            'WHERE r."record_sequence" = NEW."last_sequence" AND r."record_hash" = NEW."last_hash")',
+            'WHERE r."record_sequence" = NEW."last_sequence" AND r."record_hash" = NEW."last_hash")',  # nosec B608: SQL names come from model metadata, values are parameters
             f"copy of record: the head of {table} moves only onto the record appended",
         ),
         _sqlite_trigger(
@@ -234,7 +234,7 @@ BEGIN
   RETURN used OR EXISTS (SELECT 1 FROM "{PURGES}" p WHERE p.table_name = chain);
 END
 $$;
-""",
+""",  # nosec B608: SQL names come from model metadata, values are parameters
     f"""
 CREATE OR REPLACE FUNCTION fogcontrol_chain_head_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE appended boolean;
@@ -262,7 +262,7 @@ BEGIN
   RETURN OLD;
 END
 $$;
-""",
+""",  # nosec B608: SQL names come from model metadata, values are parameters
     f"""
 CREATE OR REPLACE FUNCTION fogcontrol_chain_seal_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -317,7 +317,7 @@ BEGIN
   {_PG_REFUSE.format(message=f"copy of record: rows of {table} cannot be changed, or deleted before they are purged under a recorded approval after their retention period (F1, F5, F7)")}
 END
 $$;
-""",
+""",  # nosec B608: SQL names come from model metadata, values are parameters
         f'DROP TRIGGER IF EXISTS "{update_trigger}" ON "{table}"',
         f'CREATE TRIGGER "{update_trigger}" BEFORE UPDATE OR DELETE ON "{table}" '
         f'FOR EACH ROW EXECUTE FUNCTION "{function}"()',
@@ -349,7 +349,7 @@ def _sqlite_first_generation(table: str, purgeable: bool) -> list[str]:
     update_trigger, delete_trigger = _trigger_names(table)
     purge_clause = (
         f'WHEN NOT EXISTS (SELECT 1 FROM "servicing_purgedrecord" p '
-        f'WHERE p."table_name" = \'{table}\' AND p."record_id" = OLD."id") '
+        f'WHERE p."table_name" = \'{table}\' AND p."record_id" = OLD."id") '  # nosec B608: SQL names come from model metadata, values are parameters
         if purgeable
         else ""
     )
@@ -424,14 +424,14 @@ def protection_installed(table: str, using=None) -> bool:
         if conn.vendor == "sqlite":
             placeholders = ", ".join(["%s"] * len(names))
             cursor.execute(
-                f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({placeholders})",
+                f"SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ({placeholders})",  # nosec B608: SQL names come from model metadata, values are parameters
                 names,
             )
             return cursor.fetchone()[0] == len(names)
         if conn.vendor == "postgresql":
             placeholders = ", ".join(["%s"] * len(names))
             cursor.execute(
-                f"SELECT count(*) FROM pg_trigger WHERE tgname IN ({placeholders}) AND tgenabled <> 'D'",
+                f"SELECT count(*) FROM pg_trigger WHERE tgname IN ({placeholders}) AND tgenabled <> 'D'",  # nosec B608: SQL names come from model metadata, values are parameters
                 names,
             )
             return cursor.fetchone()[0] == len(names)
