@@ -18,10 +18,10 @@ from fogcontrol.core.api.views import ScopedViewSet, StaffOnly, StepRoles
 from fogcontrol.core.permissions import require_role
 from fogcontrol.notices import catalogue, selectors, services
 from fogcontrol.notices.api.serializers import (
-    IssuedDocumentSerializer,
-    GeneralLetterIssueSerializer,
-    RegisteredDocumentSerializer,
     DocumentServiceRecordSerializer,
+    GeneralLetterIssueSerializer,
+    IssuedDocumentSerializer,
+    RegisteredDocumentSerializer,
     TemplateVersionSerializer,
     TemplateVersionWriteSerializer,
 )
