@@ -94,3 +94,21 @@ def test_a_version_in_force_is_read_only(client, town, manager):
     assert "read-only" in client.get(f"/notices/versions/{version.pk}/").content.decode()
     listed = client.get("/notices/templates/").content.decode()
     assert "Version 1 since" in listed
+
+
+def test_before_any_version_the_pages_show_the_default_wording(client, town, manager):
+    client.force_login(manager)
+    listed = client.get("/notices/templates/").content.decode()
+    assert "Letter from the FOG Control Program" in listed and "The default wording" in listed
+    detail = client.get("/notices/templates/general_letter/").content.decode()
+    assert "No version yet" in detail and "{business_name}" in detail and "Draft a new version" in detail
+    assert client.get("/notices/templates/no_such_document/").status_code == 404
+
+
+def test_the_text_is_shown_escaped_with_its_paragraphs(client, town, manager):
+    document = issue_letter(town, context={"business_name": "Blue Plate Diner",
+                                           "body_text": "<script>alert(1)</script>\n\nSecond paragraph."})  # fmt: skip
+    client.force_login(manager)
+    page = client.get(f"/notices/documents/{document.pk}/").content.decode()
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<p>Second paragraph.</p>" in page
