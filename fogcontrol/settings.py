@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "fogcontrol.audit",
     "fogcontrol.program",
     "fogcontrol.registry",
+    "fogcontrol.notices",
     "fogcontrol.permits",
     "fogcontrol.servicing",
     "fogcontrol.findings",
@@ -301,6 +302,7 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "ServiceMethodEnum": "fogcontrol.notices.models.ServiceMethod",
     },
 }
 
