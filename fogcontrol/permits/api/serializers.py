@@ -19,6 +19,8 @@ from fogcontrol.permits.models import (
     ApplicationMessage,
     ChangeReason,
     FeeCharge,
+    COMPLIANCE_RATE_KINDS,
+    PERMIT_FEE_KINDS,
     FeeKind,
     FeeSchedule,
     FeeScheduleLine,
@@ -536,7 +538,10 @@ class FeeScheduleInputSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True, default="")
     amounts = serializers.DictField(
         child=serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0),
-        help_text=f"One amount per fee kind: {', '.join(FeeKind.values)}.",
+        help_text=(
+            f"One amount per permit fee: {', '.join(k.value for k in PERMIT_FEE_KINDS)}; optionally "
+            f"the D6 compliance rates: {', '.join(k.value for k in COMPLIANCE_RATE_KINDS)}."
+        ),
     )
 
 
