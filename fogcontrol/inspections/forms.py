@@ -109,11 +109,16 @@ class ComplianceChargeForm(forms.Form):
     establishment = forms.ModelChoiceField(queryset=None, empty_label="Choose the establishment")
     kind = forms.ChoiceField(choices=ComplianceCharge.Kind.choices)
     quantity = forms.DecimalField(
-        min_value=0, max_digits=8, decimal_places=2, help_text="Hours (inspection, staff time), samples or tests."
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+        help_text="Hours (inspection, staff time), samples or tests.",
     )
     incurred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Incurred on")
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), label="The case", help_text="What non-compliance caused the cost."
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="The case",
+        help_text="What non-compliance caused the cost.",
     )
     inspection = forms.IntegerField(
         required=False, min_value=1, label="Inspection id", help_text="The inspection it came from, if any."

@@ -205,7 +205,9 @@ class ComplianceCharge(models.Model):
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="compliance_charges"
     )
     kind = models.CharField(max_length=32, choices=Kind.choices)
-    quantity = models.DecimalField(max_digits=8, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))])
+    quantity = models.DecimalField(
+        max_digits=8, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
+    )
     rate = models.DecimalField(max_digits=10, decimal_places=2)
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     fee_schedule = models.ForeignKey(FeeSchedule, on_delete=models.PROTECT, related_name="compliance_charges")

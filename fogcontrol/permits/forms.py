@@ -6,11 +6,11 @@ from django import forms
 from django.forms import inlineformset_factory
 
 from fogcontrol.permits.models import (
+    PERMIT_FEE_KINDS,
     ApplicationDocument,
     ApplicationFixture,
     ApplicationRoute,
     ChangeReason,
-    PERMIT_FEE_KINDS,
     FeeKind,
     PermitApplication,
     PermitOrder,

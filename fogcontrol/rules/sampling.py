@@ -65,16 +65,22 @@ def judge_result(
         return Judgement(False, provision, explain(provisions, steps))
     shown = f"{analyte} {_fmt(value)} {unit}"
     if limit_max is not None and value > limit_max:
-        steps.append(f"{shown} is above the maximum of {_fmt(limit_max)} {unit}: the discharge breaks the limit ({provision}).")
+        steps.append(
+            f"{shown} is above the maximum of {_fmt(limit_max)} {unit}: the discharge breaks the limit ({provision})."
+        )
         return Judgement(True, provision, explain(provisions, steps))
     if limit_min is not None and value < limit_min:
-        steps.append(f"{shown} is below the minimum of {_fmt(limit_min)} {unit}: the discharge breaks the limit ({provision}).")
+        steps.append(
+            f"{shown} is below the minimum of {_fmt(limit_min)} {unit}: the discharge breaks the limit ({provision})."
+        )
         return Judgement(True, provision, explain(provisions, steps))
     steps.append(f"{shown} is within the limit.")
     return Judgement(False, provision, explain(provisions, steps))
 
 
-def custody_refusal(*, sampled_at: dt.datetime, previous_at: dt.datetime | None, at: dt.datetime) -> str | None:
+def custody_refusal(
+    *, sampled_at: dt.datetime, previous_at: dt.datetime | None, at: dt.datetime
+) -> str | None:
     """D5 chain of custody: a hand-off cannot precede the sampling, nor the hand-off before it.
     Returns why a hand-off at ``at`` is refused, or None when it is in order."""
     if at < sampled_at:

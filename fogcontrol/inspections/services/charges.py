@@ -31,9 +31,16 @@ def _quantity(raw) -> Decimal:
         quantity = Decimal(str(raw))
     except (InvalidOperation, ValueError):
         quantity = None
-    if quantity is None or not quantity.is_finite() or quantity <= 0 or quantity != quantity.quantize(Decimal("0.01")):
+    if (
+        quantity is None
+        or not quantity.is_finite()
+        or quantity <= 0
+        or quantity != quantity.quantize(Decimal("0.01"))
+    ):
         raise ValidationError(
-            {"quantity": "Give the hours, samples or tests as a number above zero, to two decimals (e.g. 1.5)."}
+            {
+                "quantity": "Give the hours, samples or tests as a number above zero, to two decimals (e.g. 1.5)."
+            }
         )
     if quantity >= Decimal("1000000"):
         raise ValidationError({"quantity": "Give a quantity below 1,000,000."})
@@ -54,7 +61,9 @@ def compliance_charge_record(
 ) -> ComplianceCharge:
     """D6: record a charge owed by the FSE, at the rate of the fee schedule in force on
     ``incurred_on`` (a later schedule never reprices it)."""
-    require_role(acting_user, CHARGE_RECORDERS, "Only the FOG Manager and inspectors record compliance charges.")
+    require_role(
+        acting_user, CHARGE_RECORDERS, "Only the FOG Manager and inspectors record compliance charges."
+    )
     if kind not in ComplianceCharge.Kind.values:
         raise ValidationError({"kind": f"Choose one of: {', '.join(ComplianceCharge.Kind.values)}."})
     quantity = _quantity(quantity)
@@ -63,7 +72,9 @@ def compliance_charge_record(
     if incurred_on is None:
         raise ValidationError({"incurred_on": "Give the day the cost was incurred."})
     if incurred_on > town_today():
-        raise ValidationError({"incurred_on": "A cost cannot be charged before it is incurred: give a past day."})
+        raise ValidationError(
+            {"incurred_on": "A cost cannot be charged before it is incurred: give a past day."}
+        )
     if inspection is not None and inspection.establishment_id != establishment.pk:
         raise ValidationError({"inspection": "This inspection is of another establishment."})
     schedule = fee_schedule_on(incurred_on)
@@ -105,7 +116,9 @@ def compliance_charge_record(
     )
     charge.full_clean()
     charge.save()
-    audit_record(acting_user=acting_user, action="compliance_charge.record", instance=charge, after=snapshot(charge))
+    audit_record(
+        acting_user=acting_user, action="compliance_charge.record", instance=charge, after=snapshot(charge)
+    )
     return charge
 
 

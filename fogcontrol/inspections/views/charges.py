@@ -63,7 +63,9 @@ def charge_new(request):
             except ValidationError as exc:
                 show_service_errors(form, exc)
             else:
-                messages.success(request, f"Charge of ${charge.amount} recorded ({charge.get_kind_display()}).")
+                messages.success(
+                    request, f"Charge of ${charge.amount} recorded ({charge.get_kind_display()})."
+                )
                 return redirect("inspections:charges")
     return render(request, "inspections/charge_form.html", {"form": form}, status=status)
 

@@ -14,14 +14,13 @@ from fogcontrol.core.api.serializers import actions_data
 from fogcontrol.permits import selectors
 from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import (
+    COMPLIANCE_RATE_KINDS,
+    PERMIT_FEE_KINDS,
     ApplicationDocument,
     ApplicationFixture,
     ApplicationMessage,
     ChangeReason,
     FeeCharge,
-    COMPLIANCE_RATE_KINDS,
-    PERMIT_FEE_KINDS,
-    FeeKind,
     FeeSchedule,
     FeeScheduleLine,
     Permit,

@@ -63,7 +63,9 @@ def fee_schedule_create(
         raw = amounts.get(kind.value)
         if raw in (None, ""):
             if kind in PERMIT_FEE_KINDS:
-                errors[kind.value] = [f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."]
+                errors[kind.value] = [
+                    f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."
+                ]
             continue
         try:
             amount = Decimal(str(raw))
