@@ -29,6 +29,7 @@ def sample_list(user) -> QuerySet[Sample]:
             result_count=Count("results", distinct=True),
             outside_count=Count("results", filter=Q(results__outside=True), distinct=True),
         )
+        .order_by("-sampled_at", "-pk")
     )
 
 
