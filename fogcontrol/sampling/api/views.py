@@ -63,21 +63,8 @@ class SampleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedView
         sample = self.get_object()
         if not isinstance(request.data, list):
             raise ValidationError({"results": 'Send a JSON list of results, e.g. [{"analyte": "fog", …}].'})
-        serializer = s.ResultInputSerializer(data=request.data, many=True)
-        if not serializer.is_valid():
-            # Every row's reason, numbered from 1, so all of them can be fixed at once.
-            raise ValidationError(
-                {
-                    "results": [
-                        f"Row {number}: {field}: {' '.join(str(m) for m in messages)}"
-                        for number, row in enumerate(serializer.errors, start=1)
-                        for field, messages in row.items()
-                    ]
-                }
-            )
-        results = services.results_record(
-            sample=sample, acting_user=request.user, rows=serializer.validated_data
-        )
+        # The service checks every row (all or none) and names each bad row with its reason.
+        results = services.results_record(sample=sample, acting_user=request.user, rows=request.data)
         return Response(s.LabResultSerializer(results, many=True).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(

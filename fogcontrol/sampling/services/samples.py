@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
@@ -60,6 +61,8 @@ def sample_record(
         )
     if inspection is not None and inspection.establishment_id != establishment.pk:
         raise ValidationError({"inspection": "This inspection is of another establishment."})
+    if inspection is not None and inspection.status == Inspection.Status.CANCELLED:
+        raise StateConflict("The inspection was cancelled: record the sample without it.")
     sample = Sample(
         establishment=establishment,
         device=device,

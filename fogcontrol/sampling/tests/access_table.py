@@ -61,11 +61,21 @@ PAGES = [
     page("sampling:detail", lambda t: f"{P}/{_s(t)}/", owners=OWN),
     page("sampling:custody", lambda t: f"{P}/{_s(t)}/custody/", method="post", owners=OWN, may=SAMPLERS),
     page("sampling:result", lambda t: f"{P}/{_s(t)}/results/", method="post", owners=OWN, may=SAMPLERS),
-    page("sampling:upload", lambda t: f"{P}/{_s(t)}/results/upload/", method="post", owners=OWN, may=SAMPLERS),
+    page(
+        "sampling:upload", lambda t: f"{P}/{_s(t)}/results/upload/", method="post", owners=OWN, may=SAMPLERS
+    ),
     page("sampling:charge", lambda t: f"{P}/{_s(t)}/charges/", method="post", owners=OWN, may=SAMPLERS),
     page("sampling:report", lambda t: f"{P}/reports/{t['report'].pk}/", owners=OWN),
     page("sampling:limits", f"{P}/limits/", record=False),
-    page("sampling:limits", f"{P}/limits/", record=False, method="post", may=LIMIT_SETTERS, body={}, label="set"),
+    page(
+        "sampling:limits",
+        f"{P}/limits/",
+        record=False,
+        method="post",
+        may=LIMIT_SETTERS,
+        body={},
+        label="set",
+    ),
     page("sampling:facilities", f"{P}/facilities/", record=False),
     page(
         "sampling:facilities",

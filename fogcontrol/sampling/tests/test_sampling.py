@@ -53,7 +53,11 @@ def test_d5_custody_hand_offs_follow_each_other_from_the_holder(town, inspector)
     sample = sample_of(town.own_fse, inspector)
     day = sample.sampled_at.date()
     first = custody_add(
-        sample=sample, released_by="Ines Inspector", received_by="Courier Co.", at=at(day, 11), acting_user=inspector
+        sample=sample,
+        released_by="Ines Inspector",
+        received_by="Courier Co.",
+        at=at(day, 11),
+        acting_user=inspector,
     )
     second = custody_add(
         sample=sample, released_by="courier co.", received_by="Bay Analytical", at=at(day, 14), acting_user=inspector,
@@ -79,12 +83,22 @@ def test_d5_a_hand_off_before_the_sampling_is_refused_saying_why(town, inspector
 def test_d5_a_hand_off_going_back_in_time_or_from_someone_else_is_refused(town, inspector):
     sample = sample_of(town.own_fse, inspector)
     day = sample.sampled_at.date()
-    custody_add(sample=sample, released_by="Ines Inspector", received_by="Courier Co.", at=at(day, 12), acting_user=inspector)
+    custody_add(
+        sample=sample,
+        released_by="Ines Inspector",
+        received_by="Courier Co.",
+        at=at(day, 12),
+        acting_user=inspector,
+    )
     with pytest.raises(ValidationError) as backwards:
-        custody_add(sample=sample, released_by="Courier Co.", received_by="Lab", at=at(day, 11), acting_user=inspector)
+        custody_add(
+            sample=sample, released_by="Courier Co.", received_by="Lab", at=at(day, 11), acting_user=inspector
+        )
     assert "cannot come before the last one" in backwards.value.message_dict["at"][0]
     with pytest.raises(ValidationError) as stranger:
-        custody_add(sample=sample, released_by="Somebody", received_by="Lab", at=at(day, 13), acting_user=inspector)
+        custody_add(
+            sample=sample, released_by="Somebody", received_by="Lab", at=at(day, 13), acting_user=inspector
+        )
     assert "held by Courier Co." in stranger.value.message_dict["released_by"][0]
     assert sample.custody.count() == 1
 
@@ -113,7 +127,11 @@ def test_d5_a_device_of_another_establishment_is_refused(town, inspector):
 def test_d5_a_result_over_the_permit_limit_opens_one_finding_with_the_evidence(town, inspector, manager):
     fog_limit(town.own_fse, manager)
     sample = sample_of(town.own_fse, inspector, device=town.own_device)
-    over, within = results_record(sample=sample, rows=[fog_row("212.5"), fog_row("80", analyte="FOG (oil and grease)")], acting_user=inspector)
+    over, within = results_record(
+        sample=sample,
+        rows=[fog_row("212.5"), fog_row("80", analyte="FOG (oil and grease)")],
+        acting_user=inspector,
+    )
     assert over.outside and over.provision == "D5" and not within.outside
     assert "above the maximum of 100 mg/L" in " ".join(over.judgement["steps"])
     finding = Finding.objects.get(source=Finding.Source.SAMPLE)
@@ -170,7 +188,11 @@ def test_d5_results_are_all_or_none_with_every_rows_reason(town, inspector, mana
         results_record(sample=sample, rows=rows, acting_user=inspector)
     reasons = refused.value.message_dict["results"]
     assert [r.split(":")[0] for r in reasons] == ["Row 2", "Row 3", "Row 4"]
-    assert "not a number" in reasons[0] and "unit 'kg'" in reasons[1] and "before the sample was taken" in reasons[2]
+    assert (
+        "not a number" in reasons[0]
+        and "unit 'kg'" in reasons[1]
+        and "before the sample was taken" in reasons[2]
+    )
     assert not LabResult.objects.exists() and not Finding.objects.exists()
 
 
@@ -202,11 +224,15 @@ def test_d5_a_csv_with_one_bad_row_saves_nothing_and_names_every_row(town, inspe
     with pytest.raises(ValidationError) as refused:
         results_upload(
             sample=sample,
-            file=_csv(f"fog,140,mg/L,EPA 1664B,{day},Lab", f"grease?,1,mg/L,X,{day},Lab", f"fog,2,mg/L,,{day},Lab"),
+            file=_csv(
+                f"fog,140,mg/L,EPA 1664B,{day},Lab", f"grease?,1,mg/L,X,{day},Lab", f"fog,2,mg/L,,{day},Lab"
+            ),
             acting_user=inspector,
         )
     reasons = refused.value.message_dict["file"]
-    assert reasons[0].startswith("Row 2: analyte 'grease?'") and reasons[1].startswith("Row 3: method is missing")
+    assert reasons[0].startswith("Row 2: analyte 'grease?'") and reasons[1].startswith(
+        "Row 3: method is missing"
+    )
     assert not LabResult.objects.exists() and not LabReport.objects.exists()
 
 
@@ -216,7 +242,10 @@ def test_d5_a_csv_without_the_columns_says_which_are_missing(town, inspector, _m
     bad = SimpleUploadedFile("x.csv", b"name,amount\nfog,3\n", content_type="text/csv")
     with pytest.raises(ValidationError) as refused:
         results_upload(sample=sample, file=bad, acting_user=inspector)
-    assert "lacks: analyte, value, unit, method, analysed_on, reported_by" in refused.value.message_dict["file"][0]
+    assert (
+        "lacks: analyte, value, unit, method, analysed_on, reported_by"
+        in refused.value.message_dict["file"][0]
+    )
 
 
 # --- D7 monitoring facilities -------------------------------------------------------------------
@@ -321,7 +350,14 @@ def test_d6_a_sample_charge_names_its_sample_and_a_cancel_keeps_the_record(town,
     )  # fmt: skip
     assert (charge.sample_id, charge.amount) == (sample.pk, Decimal("127.50"))
     with pytest.raises(ValidationError):
-        sample_charge(sample=sample, kind="staff_time", quantity="1", reason="x", incurred_on=town_today(), acting_user=inspector)
+        sample_charge(
+            sample=sample,
+            kind="staff_time",
+            quantity="1",
+            reason="x",
+            incurred_on=town_today(),
+            acting_user=inspector,
+        )
     cancelled = compliance_charge_cancel(charge=charge, reason="Entered twice", acting_user=manager)
     assert cancelled.status == "cancelled" and ComplianceCharge.objects.filter(pk=charge.pk).exists()
     entry = AuditEntry.objects.filter(action="compliance_charge.cancel").get()
