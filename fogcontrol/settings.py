@@ -302,6 +302,11 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "ComplianceChargeKindEnum": "fogcontrol.inspections.models.ComplianceCharge.Kind",
+        "SampleKindEnum": "fogcontrol.sampling.models.Sample.Kind",
+        "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",
+        "AnalyteEnum": "fogcontrol.sampling.models.Analyte",
+        "LabUnitEnum": "fogcontrol.sampling.models.Unit",
     },
 }
 

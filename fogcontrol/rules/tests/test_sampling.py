@@ -15,7 +15,7 @@ from fogcontrol.rules.sampling import (
 )
 from fogcontrol.rules.tests.helpers import CALENDAR, CALENDAR_WITH_CLOSURE, NINE_EIGHTY_FRIDAY, RULES, d
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 def _judge(value, unit="mg/L", **limit):
