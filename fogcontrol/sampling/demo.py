@@ -74,12 +74,16 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
             status=Inspection.Status.COMPLETED, visited_on__lte=today - dt.timedelta(days=5)
         )
         .select_related("establishment")
-        .order_by("-visited_on", "pk")[:12]
+        .order_by("-visited_on", "pk")[:40]
     )
     if town.fse_establishment is not None:
         own = [i for i in visited if i.establishment_id == town.fse_establishment.pk]
         visited = own[:1] + [i for i in visited if i not in own]
-    chosen = visited[:4]
+    chosen, seen = [], set()
+    for inspection in visited:  # one visit per establishment (a follow-up shares its establishment)
+        if inspection.establishment_id not in seen and len(chosen) < 4:
+            seen.add(inspection.establishment_id)
+            chosen.append(inspection)
     if not chosen:
         return
     for inspection in chosen:
