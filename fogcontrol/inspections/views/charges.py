@@ -53,20 +53,25 @@ def charge_new(request):
         if form.is_valid():
             data = dict(form.cleaned_data)
             inspection_id = data.pop("inspection")
-            try:
-                inspection = (
-                    found(selectors.inspection_detail, request.user, inspection_id) if inspection_id else None
-                )
-                charge = services.compliance_charge_record(
-                    acting_user=request.user, inspection=inspection, **data
-                )
-            except ValidationError as exc:
-                show_service_errors(form, exc)
+            inspection = (
+                selectors.inspections_visible_to(request.user).filter(pk=inspection_id).first()
+                if inspection_id
+                else None
+            )
+            if inspection_id and inspection is None:
+                form.add_error("inspection", "No inspection with this id is on record for you.")
             else:
-                messages.success(
-                    request, f"Charge of ${charge.amount} recorded ({charge.get_kind_display()})."
-                )
-                return redirect("inspections:charges")
+                try:
+                    charge = services.compliance_charge_record(
+                        acting_user=request.user, inspection=inspection, **data
+                    )
+                except ValidationError as exc:
+                    show_service_errors(form, exc)
+                else:
+                    messages.success(
+                        request, f"Charge of ${charge.amount} recorded ({charge.get_kind_display()})."
+                    )
+                    return redirect("inspections:charges")
     return render(request, "inspections/charge_form.html", {"form": form}, status=status)
 
 

@@ -184,3 +184,14 @@ def test_d6_a_charge_without_a_rate_is_refused_beside_the_field(town):
          "incurred_on": town_today().isoformat(), "reason": "x"},
     )  # fmt: skip
     assert response.status_code == 400 and "No rate is set" in response.content.decode()
+
+
+@pytest.mark.provision("D6")
+def test_d6_a_charge_naming_an_unknown_inspection_is_refused_beside_the_field(town):
+    schedule_with_rates()
+    response = client_as(town.users[Role.INSPECTOR]).post(
+        "/inspections/charges/new/",
+        {"establishment": town.own_fse.pk, "kind": "sampling", "quantity": "1", "inspection": 999999,
+         "incurred_on": town_today().isoformat(), "reason": "x"},
+    )  # fmt: skip
+    assert response.status_code == 400 and "No inspection with this id" in response.content.decode()

@@ -362,3 +362,19 @@ def test_d6_a_sample_charge_names_its_sample_and_a_cancel_keeps_the_record(town,
     assert cancelled.status == "cancelled" and ComplianceCharge.objects.filter(pk=charge.pk).exists()
     entry = AuditEntry.objects.filter(action="compliance_charge.cancel").get()
     assert entry.note == "Entered twice"
+
+
+@pytest.mark.provision("D5")
+def test_d5_a_sample_of_a_cancelled_visit_is_refused_and_of_another_establishment_too(town, inspector):
+    from fogcontrol.core.errors import StateConflict
+    from fogcontrol.inspections.services import inspection_cancel
+    from fogcontrol.inspections.tests.helpers import scheduled
+
+    visit = scheduled(town.own_fse, inspector)
+    with pytest.raises(ValidationError) as elsewhere:
+        sample_of(town.other_fse, inspector, inspection=visit)
+    assert "another establishment" in elsewhere.value.message_dict["inspection"][0]
+    inspection_cancel(inspection=visit, acting_user=inspector, reason="Closed for remodel")
+    visit.refresh_from_db()
+    with pytest.raises(StateConflict):
+        sample_of(town.own_fse, inspector, inspection=visit)

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
@@ -67,6 +68,9 @@ def sample_new(request):
                 sample = services.sample_record(acting_user=request.user, inspection=inspection, **data)
             except ValidationError as exc:
                 show_service_errors(form, exc)
+            except StateConflict as exc:
+                form.add_error(None, str(exc))
+                status = 409
             else:
                 messages.success(request, f"Sample {sample.pk} recorded. Record each hand-off as it happens.")
                 return redirect("sampling:detail", sample.pk)
