@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "fogcontrol.findings",
     "fogcontrol.records",
     "fogcontrol.inspections",
+    "fogcontrol.sampling",
     "fogcontrol.demo",
 ]
 
@@ -303,6 +304,11 @@ SPECTACULAR_SETTINGS = {
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
         "ServiceMethodEnum": "fogcontrol.notices.models.ServiceMethod",
+        "ComplianceChargeKindEnum": "fogcontrol.inspections.models.ComplianceCharge.Kind",
+        "SampleKindEnum": "fogcontrol.sampling.models.Sample.Kind",
+        "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",
+        "AnalyteEnum": "fogcontrol.sampling.models.Analyte",
+        "LabUnitEnum": "fogcontrol.sampling.models.Unit",
     },
 }
 

@@ -22,6 +22,7 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.inspections.demo.seed",
     "fogcontrol.records.demo.seed",
     "fogcontrol.notices.demo.seed",
+    "fogcontrol.sampling.demo.seed",
 ]
 
 

@@ -20,6 +20,8 @@ class Finding(models.Model):
         INSPECTION = "inspection", "Inspection"
         RECORDS = "records", "FSE records"
         SPILL = "spill", "Spill"
+        SAMPLE = "sample", "Sample result (D5)"
+        FACILITY = "facility", "Monitoring facility (D7)"
 
     class ClosedHow(models.TextChoices):
         ON_THE_SPOT = "on_the_spot", "Corrected on the spot"
@@ -41,7 +43,9 @@ class Finding(models.Model):
     photos = models.JSONField(default=list, blank=True)
     began_on = models.DateField(db_index=True)
     source = models.CharField(max_length=16, choices=Source.choices)
-    source_id = models.PositiveBigIntegerField(help_text="The id of the inspection (or record, spill).")
+    source_id = models.PositiveBigIntegerField(
+        help_text="The id of the inspection (or record, spill, lab result, monitoring facility)."
+    )
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

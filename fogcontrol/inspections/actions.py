@@ -20,13 +20,17 @@ _NOT_DRAFT = {
 
 def inspection_actions(user, inspection: Inspection) -> Actions:
     """``{step: Allowed | Refused}`` for edit (autosave), photo, complete, assign, cancel,
-    follow_up (schedule a follow-up) and report (the PDF)."""
+    follow_up (schedule a follow-up), report (the PDF) and sample (take a sample
+    during the visit, D5)."""
     inspector = allowed_if(has_role(user, INSPECTORS), _WHO)
     scheduler = allowed_if(has_role(user, SCHEDULERS), _WHO)
     draft = allowed_if(inspection.status == Inspection.Status.DRAFT, _NOT_DRAFT.get(inspection.status, ""))
     completed = allowed_if(
         inspection.status == Inspection.Status.COMPLETED,
         "The report exists once the inspection is completed.",
+    )
+    not_cancelled = allowed_if(
+        inspection.status != Inspection.Status.CANCELLED, "The inspection was cancelled."
     )
     return {
         "edit": first_refusal(inspector, draft),
@@ -36,4 +40,6 @@ def inspection_actions(user, inspection: Inspection) -> Actions:
         "cancel": first_refusal(scheduler, draft),
         "follow_up": first_refusal(scheduler, completed),
         "report": completed,
+        # D5: a sample taken during the visit (the sampling app records it).
+        "sample": first_refusal(inspector, not_cancelled),
     }

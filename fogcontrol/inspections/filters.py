@@ -3,7 +3,7 @@
 import django_filters
 
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
-from fogcontrol.inspections.models import Inspection
+from fogcontrol.inspections.models import ComplianceCharge, Inspection
 from fogcontrol.registry.models import FoodServiceEstablishment
 
 
@@ -27,3 +27,17 @@ class InspectionFilter(django_filters.FilterSet):
             "scheduled_from",
             "scheduled_to",
         ]
+
+
+class ComplianceChargeFilter(django_filters.FilterSet):
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+    kind = django_filters.ChoiceFilter(choices=ComplianceCharge.Kind.choices)
+    status = django_filters.ChoiceFilter(choices=ComplianceCharge.Status.choices)
+    inspection = IdFilter(field_name="inspection_id", label="Inspection id")
+    sample = IdFilter(field_name="sample_id", label="Sample id")
+    incurred_from = django_filters.DateFilter(field_name="incurred_on", lookup_expr="gte")
+    incurred_to = django_filters.DateFilter(field_name="incurred_on", lookup_expr="lte")
+
+    class Meta:
+        model = ComplianceCharge
+        fields = ["establishment", "kind", "status", "inspection", "sample", "incurred_from", "incurred_to"]

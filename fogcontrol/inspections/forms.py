@@ -8,7 +8,7 @@ import datetime as dt
 from django import forms
 from django.utils import timezone
 
-from fogcontrol.inspections.models import Inspection
+from fogcontrol.inspections.models import ComplianceCharge, Inspection
 from fogcontrol.inspections.selectors import inspector_choices
 from fogcontrol.program.selectors import town_zone
 from fogcontrol.rules import inspections as rules
@@ -101,3 +101,33 @@ def draft_changes(post, inspection: Inspection) -> dict:
         }
     changes["devices"] = devices
     return changes
+
+
+class ComplianceChargeForm(forms.Form):
+    """D6: a charge for a cost the Town incurred through an FSE's non-compliance."""
+
+    establishment = forms.ModelChoiceField(queryset=None, empty_label="Choose the establishment")
+    kind = forms.ChoiceField(choices=ComplianceCharge.Kind.choices)
+    quantity = forms.DecimalField(
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+        help_text="Hours (inspection, staff time), samples or tests.",
+    )
+    incurred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Incurred on")
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="The case",
+        help_text="What non-compliance caused the cost.",
+    )
+    inspection = forms.IntegerField(
+        required=False, min_value=1, label="Inspection id", help_text="The inspection it came from, if any."
+    )
+
+    def __init__(self, *args, establishments, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["establishment"].queryset = establishments
+
+
+class ChargeCancelForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why it is cancelled")

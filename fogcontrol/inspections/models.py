@@ -5,15 +5,20 @@ scheduled as a draft, saved as it goes, and completed once: completing opens its
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.inspections.querysets import (
+    ComplianceChargeQuerySet,
     DeviceAssessmentQuerySet,
     InspectionPhotoQuerySet,
     InspectionQuerySet,
 )
+from fogcontrol.permits.models import FeeSchedule
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.servicing.models import SludgeReading
 
@@ -169,3 +174,69 @@ class InspectionPhoto(models.Model):
 
     def __str__(self) -> str:
         return f"Photo {self.pk} of inspection {self.inspection_id}"
+
+
+class ComplianceCharge(models.Model):
+    """A Specialty FOG Compliance Charge (D6): the actual cost of a follow-up inspection, sampling,
+    lab analysis or staff time caused by an FSE's non-compliance, recorded per case and priced from
+    the Town's fee schedule in force on ``incurred_on`` (``permits.FeeSchedule``, the D6 rate
+    kinds). The FSE owes it; billing will pick it up from here. A charge is never deleted: it is
+    cancelled with a reason (audited)."""
+
+    class Kind(models.TextChoices):
+        FOLLOW_UP_INSPECTION = "follow_up_inspection", "Follow-up inspection"
+        SAMPLING = "sampling", "Sampling"
+        LAB_ANALYSIS = "lab_analysis", "Lab analysis"
+        STAFF_TIME = "staff_time", "Staff time"
+
+    class Status(models.TextChoices):
+        OWED = "owed", "Owed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    # What the quantity counts, per kind.
+    UNITS = {
+        Kind.FOLLOW_UP_INSPECTION: "hours",
+        Kind.SAMPLING: "samples",
+        Kind.LAB_ANALYSIS: "tests",
+        Kind.STAFF_TIME: "hours",
+    }
+
+    establishment = models.ForeignKey(
+        FoodServiceEstablishment, on_delete=models.PROTECT, related_name="compliance_charges"
+    )
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    quantity = models.DecimalField(
+        max_digits=8, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
+    )
+    rate = models.DecimalField(max_digits=10, decimal_places=2)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    fee_schedule = models.ForeignKey(FeeSchedule, on_delete=models.PROTECT, related_name="compliance_charges")
+    pricing = models.JSONField(default=dict, blank=True, help_text="The working (D6).")
+    reason = models.TextField(help_text="The case: what non-compliance caused the cost.")
+    inspection = models.ForeignKey(
+        Inspection, null=True, blank=True, on_delete=models.PROTECT, related_name="compliance_charges"
+    )
+    sample_id = models.PositiveBigIntegerField(null=True, blank=True, help_text="The sample it came from.")
+    incurred_on = models.DateField(db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OWED, db_index=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_by_label = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    cancel_reason = models.TextField(blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by_label = models.CharField(max_length=150, blank=True)
+
+    objects = ComplianceChargeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-incurred_on", "-pk"]
+        indexes = [models.Index(fields=["establishment", "status"], name="charge_est_status")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ${self.amount} ({self.get_status_display()})"
+
+    @property
+    def unit(self) -> str:
+        return self.UNITS[self.kind]

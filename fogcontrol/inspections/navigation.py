@@ -28,5 +28,6 @@ register(
         MenuItem("My day", "inspections:day", roles=STAFF_ROLES),
         MenuItem("Inspections", "inspections:list", roles=STAFF_ROLES | OWNERS),
         MenuItem("Findings", "findings:list", roles=STAFF_ROLES | OWNERS),
+        MenuItem("Compliance charges", "inspections:charges", roles=STAFF_ROLES | OWNERS),
     ],
 )

@@ -46,3 +46,17 @@ class DeviceAssessmentQuerySet(ScopedQuerySet):
 class InspectionPhotoQuerySet(ScopedQuerySet):
     def scope(self, user, action):
         return _scope(user, action, "inspection__")
+
+
+class ComplianceChargeQuerySet(ScopedQuerySet):
+    """D6 charges: staff see all; an FSE (and a property owner) those of its establishments, drafts
+    or not (a charge has no draft); "change" (record, cancel): the FOG Manager and inspectors."""
+
+    def scope(self, user, action):
+        if action != VIEW:
+            return None if user.has_role(*INSPECTORS) else NOTHING
+        if user.is_program_staff:
+            return None
+        if user.role in (Role.FSE, Role.PROPERTY_OWNER):
+            return Q(establishment__in=FoodServiceEstablishment.objects.visible_to(user).values("pk"))
+        return NOTHING

@@ -8,6 +8,11 @@ INSPECTORS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
 # The FOG Manager plans the program: schedules and assigns visits to inspectors.
 SCHEDULERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
 
+# D6: the FOG Manager and inspectors record the Specialty FOG Compliance Charges they incur; only
+# the FOG Manager cancels one (with the reason), as only the FOG Manager waives a fee (B3).
+CHARGE_RECORDERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR})
+CHARGE_CANCELLERS = frozenset({Role.FOG_MANAGER})
+
 # Who may take each step at all, by step (the API viewset's action names; pages name them too). A
 # role outside them is refused (403) before its input is read (docs/architecture.md).
 STEP_ROLES = {
@@ -18,6 +23,8 @@ STEP_ROLES = {
     "assign": (SCHEDULERS, "Only the FOG Manager and inspectors assign inspections."),
     "cancel": (SCHEDULERS, "Only the FOG Manager and inspectors cancel inspections."),
     "follow_up": (SCHEDULERS, "Only the FOG Manager and inspectors schedule inspections."),
+    "charge_record": (CHARGE_RECORDERS, "Only the FOG Manager and inspectors record compliance charges."),
+    "charge_cancel": (CHARGE_CANCELLERS, "Only the FOG Manager cancels a compliance charge."),
 }
 
 

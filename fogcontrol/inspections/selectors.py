@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.findings.models import Finding
-from fogcontrol.inspections.models import DeviceAssessment, Inspection, InspectionPhoto
+from fogcontrol.inspections.models import ComplianceCharge, DeviceAssessment, Inspection, InspectionPhoto
 from fogcontrol.inspections.roles import INSPECTORS
 
 
@@ -78,3 +78,21 @@ def open_findings_of(user, establishment_id: int) -> QuerySet[Finding]:
         .select_related("device")
         .order_by("began_on", "pk")
     )
+
+
+def charges_visible_to(user, action: str = VIEW) -> QuerySet[ComplianceCharge]:
+    return ComplianceCharge.objects.visible_to(user, action)
+
+
+def charge_list(user) -> QuerySet[ComplianceCharge]:
+    """D6 charges with what a list shows (establishment, schedule), one query."""
+    return charges_visible_to(user).select_related("establishment", "fee_schedule")
+
+
+def charge_detail(user, pk) -> ComplianceCharge:
+    return charge_list(user).get(pk=pk)
+
+
+def charges_of_sample(user, sample_id: int) -> QuerySet[ComplianceCharge]:
+    """The charges a sample caused (D6), oldest first."""
+    return charge_list(user).filter(sample_id=sample_id).order_by("pk")

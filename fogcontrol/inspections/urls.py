@@ -20,4 +20,7 @@ urlpatterns = [
     path("<int:pk>/follow-up/", views.follow_up, name="follow_up"),
     path("<int:pk>/report.pdf", views.report_pdf, name="report"),
     path("photos/<int:pk>/", views.photo_download, name="photo"),
+    path("charges/", views.charge_list, name="charges"),
+    path("charges/new/", views.charge_new, name="charge_new"),
+    path("charges/<int:pk>/cancel/", views.charge_cancel, name="charge_cancel"),
 ]

@@ -43,6 +43,11 @@ DEMO_FEES = {
     FeeKind.RENEWAL: Decimal("200.00"),
     FeeKind.REISSUE: Decimal("300.00"),
     FeeKind.PLAN_REVIEW: Decimal("450.00"),
+    # D6 Specialty FOG Compliance Charge rates (per hour, sample, test): illustrative.
+    FeeKind.FOLLOW_UP_INSPECTION: Decimal("95.00"),
+    FeeKind.SAMPLING: Decimal("60.00"),
+    FeeKind.LAB_ANALYSIS: Decimal("42.50"),
+    FeeKind.STAFF_TIME: Decimal("75.00"),
 }
 FIXTURES = [
     {"kind": "sink_three_compartment", "count": 1, "compartments": 3, "compartment_length_in": Decimal("24"),

@@ -6,6 +6,7 @@ from django import forms
 from django.forms import inlineformset_factory
 
 from fogcontrol.permits.models import (
+    PERMIT_FEE_KINDS,
     ApplicationDocument,
     ApplicationFixture,
     ApplicationRoute,
@@ -240,12 +241,21 @@ class FeeScheduleForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for kind in FeeKind:
+            # The D6 compliance rates are optional (a schedule without one prices no such charge).
             self.fields[kind.value] = forms.DecimalField(
-                label=f"{kind.label} ($)", min_value=0, decimal_places=2, max_digits=10
+                label=f"{kind.label} ($)",
+                min_value=0,
+                decimal_places=2,
+                max_digits=10,
+                required=kind in PERMIT_FEE_KINDS,
             )
 
     def amounts(self) -> dict:
-        return {kind.value: self.cleaned_data[kind.value] for kind in FeeKind}
+        return {
+            kind.value: self.cleaned_data[kind.value]
+            for kind in FeeKind
+            if self.cleaned_data.get(kind.value) is not None
+        }
 
 
 class FeePaymentForm(forms.Form):

@@ -92,6 +92,7 @@ BOUNDS: dict[str, Bounds] = {
     "new_hire_training_days": Bounds(0, 90),
     # C5, D7, E9, F2, F3, F6 records the FSE owes
     "record_request_days": Bounds(1, 365),
+    "monitoring_facility_days": Bounds(1, 365),
     "obligation_due_soon_days": Bounds(0, 90),
     "device_inspection_interval_years": Bounds(1, 5),
     # D8 risk score weights: points per item; 0 turns a factor off.

@@ -62,6 +62,7 @@ FIELDS: dict[str, FieldInfo] = {
     "training_interval_years": FieldInfo("C4", "Employee BMP training interval", "years"),
     "new_hire_training_days": FieldInfo("C4", "New hires trained within, after the hire date", "days"),
     "record_request_days": FieldInfo("D7", "Time to submit a requested plan or data (no date named)", "days"),
+    "monitoring_facility_days": FieldInfo("D7", "Time to build required monitoring facilities", "days"),
     "obligation_due_soon_days": FieldInfo("F3", "An obligation shows as due, days before its date", "days"),
     "device_inspection_interval_years": FieldInfo("D8", "Town inspection of each device, every", "years"),
     "risk_weight_device_overdue": FieldInfo(

@@ -117,6 +117,9 @@ class Ruleset:
     # D7, E9 program setting: days the FSE is given to submit what the FOG Manager requests (plans,
     # monitoring facilities, frequency data) when the request names no date. The ordinance gives none.
     record_request_days: int = 30
+    # D7 program setting: days the FSE is given to build the monitoring, metering or sampling
+    # facilities the FOG Manager requires. The ordinance gives none.
+    monitoring_facility_days: int = 90
     # C4, C5, D7, E9, F2, F3, F6 program setting: an obligation shows "due" this many days before its
     # due date (before that, "upcoming"). The ordinance gives none.
     obligation_due_soon_days: int = 14

@@ -284,6 +284,7 @@ def test_the_app_seeders_are_listed_and_skipped_while_missing():
         "fogcontrol.inspections.demo.seed",
         "fogcontrol.records.demo.seed",
         "fogcontrol.notices.demo.seed",
+        "fogcontrol.sampling.demo.seed",
     ]
     assert load_seeder("fogcontrol.nothing_here.seed") is None
 

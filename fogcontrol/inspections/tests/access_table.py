@@ -16,9 +16,11 @@ from __future__ import annotations
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from fogcontrol.core.roles import Role
-from fogcontrol.inspections.roles import INSPECTORS, SCHEDULERS
-from fogcontrol.inspections.services import inspection_complete, photo_add
+from fogcontrol.inspections.roles import CHARGE_CANCELLERS, CHARGE_RECORDERS, INSPECTORS, SCHEDULERS
+from fogcontrol.inspections.services import compliance_charge_record, inspection_complete, photo_add
 from fogcontrol.inspections.tests.helpers import key, photo_bytes, ready, scheduled
+from fogcontrol.program.selectors import town_today
+from fogcontrol.sampling.tests.helpers import schedule_with_rates
 from fogcontrol.testing.access import STAFF, api, page
 
 FSE = Role.FSE
@@ -34,6 +36,17 @@ def build(town) -> None:
     upload = SimpleUploadedFile("kitchen.jpg", photo_bytes(), content_type="image/jpeg")
     town.records["photo"] = photo_add(inspection=visit, acting_user=inspector, file=upload, item="signage")
     town.records["done"] = inspection_complete(inspection=visit, acting_user=inspector, idempotency_key=key())
+    # A D6 charge owed by the FSE for the follow-up.
+    schedule_with_rates()
+    town.records["charge"] = compliance_charge_record(
+        establishment=town.own_fse,
+        kind="follow_up_inspection",
+        quantity="1.5",
+        reason="Follow-up of the missing signage",
+        incurred_on=town_today(),
+        inspection=town.records["done"],
+        acting_user=inspector,
+    )
 
 
 def _draft(t):
@@ -76,6 +89,26 @@ PAGES = [
     ),
     page("inspections:report", lambda t: f"{P}/{_done(t)}/report.pdf", owners=OWN),
     page("inspections:photo", lambda t: f"{P}/photos/{t['photo'].pk}/", owners=OWN),
+    # D6 charges: staff all, the FSE its own (read-only); recorded by the FOG Manager and
+    # inspectors, cancelled by the FOG Manager.
+    page("inspections:charges", f"{P}/charges/", record=False),
+    page("inspections:charge_new", f"{P}/charges/new/", record=False, may=CHARGE_RECORDERS),
+    page(
+        "inspections:charge_new",
+        f"{P}/charges/new/",
+        record=False,
+        method="post",
+        may=CHARGE_RECORDERS,
+        body={},
+        label="record",
+    ),
+    page(
+        "inspections:charge_cancel",
+        lambda t: f"{P}/charges/{t['charge'].pk}/cancel/",
+        method="post",
+        owners=OWN,
+        may=CHARGE_CANCELLERS,
+    ),
 ]
 
 # --- API ----------------------------------------------------------------------------------------
@@ -99,6 +132,24 @@ APIS = [
     api("inspection-assign", lambda t: f"{A}/{_draft(t)}/assign/", method="post", may=SCHEDULERS),
     api("inspection-cancel", lambda t: f"{A}/{_draft(t)}/cancel/", method="post", may=SCHEDULERS),
     api("inspection-photos", lambda t: f"{A}/{_draft(t)}/photos/", method="post", may=INSPECTORS),
+    api("compliance-charge-list", "/api/v1/compliance-charges/", record=False),
+    api(
+        "compliance-charge-list",
+        "/api/v1/compliance-charges/",
+        record=False,
+        method="post",
+        may=CHARGE_RECORDERS,
+        body={},
+        label="record",
+    ),
+    api("compliance-charge-detail", lambda t: f"/api/v1/compliance-charges/{t['charge'].pk}/", owners=OWN),
+    api(
+        "compliance-charge-cancel",
+        lambda t: f"/api/v1/compliance-charges/{t['charge'].pk}/cancel/",
+        method="post",
+        owners=OWN,
+        may=CHARGE_CANCELLERS,
+    ),
 ]
 
 ROUTES = PAGES + APIS

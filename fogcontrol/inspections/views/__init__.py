@@ -1,5 +1,6 @@
 """Inspection pages: thin views, each calling one selector or service."""
 
+from fogcontrol.inspections.views.charges import charge_cancel, charge_list, charge_new
 from fogcontrol.inspections.views.files import photo_download, report_pdf
 from fogcontrol.inspections.views.lists import day_list, due_list, inspection_list, schedule
 from fogcontrol.inspections.views.visit import (
@@ -15,6 +16,9 @@ from fogcontrol.inspections.views.visit import (
 __all__ = [
     "assign",
     "cancel",
+    "charge_cancel",
+    "charge_list",
+    "charge_new",
     "day_list",
     "due_list",
     "follow_up",

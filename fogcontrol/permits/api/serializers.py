@@ -14,12 +14,13 @@ from fogcontrol.core.api.serializers import actions_data
 from fogcontrol.permits import selectors
 from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import (
+    COMPLIANCE_RATE_KINDS,
+    PERMIT_FEE_KINDS,
     ApplicationDocument,
     ApplicationFixture,
     ApplicationMessage,
     ChangeReason,
     FeeCharge,
-    FeeKind,
     FeeSchedule,
     FeeScheduleLine,
     Permit,
@@ -536,7 +537,10 @@ class FeeScheduleInputSerializer(serializers.Serializer):
     notes = serializers.CharField(required=False, allow_blank=True, default="")
     amounts = serializers.DictField(
         child=serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0),
-        help_text=f"One amount per fee kind: {', '.join(FeeKind.values)}.",
+        help_text=(
+            f"One amount per permit fee: {', '.join(k.value for k in PERMIT_FEE_KINDS)}; optionally "
+            f"the D6 compliance rates: {', '.join(k.value for k in COMPLIANCE_RATE_KINDS)}."
+        ),
     )
 
 

@@ -14,7 +14,14 @@ from fogcontrol.permits.models.applications import (
     FixtureKind,
     PermitApplication,
 )
-from fogcontrol.permits.models.fees import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.models.fees import (
+    COMPLIANCE_RATE_KINDS,
+    PERMIT_FEE_KINDS,
+    FeeCharge,
+    FeeKind,
+    FeeSchedule,
+    FeeScheduleLine,
+)
 from fogcontrol.permits.models.orders import PermitOrder
 from fogcontrol.permits.models.permits import (
     Permit,
@@ -39,6 +46,8 @@ __all__ = [
     "ChangeReason",
     "FeeCharge",
     "FeeKind",
+    "COMPLIANCE_RATE_KINDS",
+    "PERMIT_FEE_KINDS",
     "FeeSchedule",
     "FeeScheduleLine",
     "FixtureKind",

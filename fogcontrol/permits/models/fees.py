@@ -17,6 +17,23 @@ class FeeKind(models.TextChoices):
     RENEWAL = "renewal", "FOG permit annual renewal (B6)"
     REISSUE = "reissue", "New permit on change of ownership, food types or operations (B8)"
     PLAN_REVIEW = "plan_review", "Expansion or remodel plan review (G2)"
+    # D6 Specialty FOG Compliance Charges: rates, priced per unit (hour, sample, test) and charged
+    # by the inspections app (`ComplianceCharge`). Optional in a schedule: a schedule without them
+    # prices no D6 charge, and says so.
+    FOLLOW_UP_INSPECTION = "follow_up_inspection", "Follow-up inspection, per hour (D6)"
+    SAMPLING = "sampling", "Sampling, per sample (D6)"
+    LAB_ANALYSIS = "lab_analysis", "Lab analysis, per test (D6)"
+    STAFF_TIME = "staff_time", "Staff time, per hour (D6)"
+
+
+# The permit fees every schedule must price (B3, B6, B8, G2); the D6 rates are optional.
+PERMIT_FEE_KINDS = (FeeKind.NEW_PERMIT, FeeKind.RENEWAL, FeeKind.REISSUE, FeeKind.PLAN_REVIEW)
+COMPLIANCE_RATE_KINDS = (
+    FeeKind.FOLLOW_UP_INSPECTION,
+    FeeKind.SAMPLING,
+    FeeKind.LAB_ANALYSIS,
+    FeeKind.STAFF_TIME,
+)
 
 
 class FeeSchedule(models.Model):

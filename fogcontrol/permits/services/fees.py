@@ -12,7 +12,13 @@ from django.utils import timezone
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
-from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.models import (
+    PERMIT_FEE_KINDS,
+    FeeCharge,
+    FeeKind,
+    FeeSchedule,
+    FeeScheduleLine,
+)
 from fogcontrol.permits.roles import FEE_COLLECTORS, FEE_EDITORS
 from fogcontrol.permits.services.common import audited_save, require_fog_manager
 from fogcontrol.permits.states import TransitionNotAllowed
@@ -42,7 +48,9 @@ def fee_schedule_create(
     """Record a new version of the Town's permit fees, in force from `effective_from`.
 
     Earlier versions are kept: a fee already owed stays at the amount of the version it was
-    assessed under. Every fee kind must be priced (zero is allowed: the Town may charge none).
+    assessed under. Every permit fee must be priced (zero is allowed: the Town may charge none);
+    the D6 compliance rates (hourly, per sample, per test) are optional: a schedule without one
+    prices no charge of that kind.
     """
     require_role(acting_user, FEE_EDITORS, "Only the FOG Manager may set fees.")
     errors = {}
@@ -54,7 +62,10 @@ def fee_schedule_create(
     for kind in FeeKind:
         raw = amounts.get(kind.value)
         if raw in (None, ""):
-            errors[kind.value] = [f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."]
+            if kind in PERMIT_FEE_KINDS:
+                errors[kind.value] = [
+                    f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."
+                ]
             continue
         try:
             amount = Decimal(str(raw))

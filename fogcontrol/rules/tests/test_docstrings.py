@@ -27,6 +27,7 @@ MODULES = [
     "records",
     "responsibility",
     "ruleset",
+    "sampling",
     "servicing_rules",
     "sizing",
 ]
