@@ -173,3 +173,4 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
             )
             services.submission_submit(requirement=cctv, uploaded_file=_pdf("cctv.pdf"), acting_user=ACTING)
     services.late_reports_sweep(today=today, acting_user=ACTING)
+    services.late_training_sweep(today=today, acting_user=ACTING)

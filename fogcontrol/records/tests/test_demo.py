@@ -35,6 +35,7 @@ def test_f3_demo_town_has_records_in_every_state_and_the_fse_sees_what_it_owes(
     assert RecordSubmission.objects.filter(review__isnull=True).exists()
     assert RecordSubmission.objects.filter(corrects__isnull=False).exists()
     assert Finding.objects.filter(source=Finding.Source.RECORDS, provision="F3").exists()
+    assert Finding.objects.filter(source=Finding.Source.RECORDS, provision="C4").exists()  # late training
 
     fse_user = User.objects.get(username="fse")
     establishment = fse_user.establishments.get()
