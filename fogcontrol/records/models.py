@@ -235,6 +235,10 @@ class RecordRequirement(models.Model):
     first_due_on = models.DateField()
     requested_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True, help_text="No report is owed after this day.")
+    permit_condition = models.BooleanField(
+        default=False,
+        help_text="Also a condition of the FSE's permit in force (listed on the permit; ends with it).",
+    )
     set_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -14,6 +14,7 @@ from fogcontrol.permits.models.applications import (
     FixtureKind,
     PermitApplication,
 )
+from fogcontrol.permits.models.conditions import PermitCondition
 from fogcontrol.permits.models.fees import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
 from fogcontrol.permits.models.orders import PermitOrder
 from fogcontrol.permits.models.permits import (
@@ -38,6 +39,7 @@ __all__ = [
     "ApplicationStatus",
     "ChangeReason",
     "FeeCharge",
+    "PermitCondition",
     "FeeKind",
     "FeeSchedule",
     "FeeScheduleLine",
