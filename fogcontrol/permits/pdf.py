@@ -1,7 +1,8 @@
 """Printable documents: the permit (B2) and letters to permittees (B7), rendered by WeasyPrint.
 
 Each is rendered from records that do not change (a permit version, a notice), so a reprint reads
-exactly as the original.
+exactly as the original; the one exception is a condition set beside the version's terms (a
+reporting requirement), printed with its start date and, once it has ended, its end date.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import logging
 from django.template.loader import render_to_string
 
 from fogcontrol.permits.models import PermitNotice, PermitVersion
+from fogcontrol.permits.selectors import permit_conditions_of_version
 from fogcontrol.program.selectors import ruleset_on
 from fogcontrol.rules.ruleset import Ruleset
 
@@ -63,6 +65,7 @@ def permit_pdf(version: PermitVersion) -> bytes:
             "contacts": version.contacts,
             "rules": permit_rules(ruleset),
             "spill_report_days": ruleset.spill_report_working_days,
+            "standing_conditions": permit_conditions_of_version(version),
         },
     )
 

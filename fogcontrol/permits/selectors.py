@@ -423,3 +423,22 @@ def permit_counts(user, *, on: dt.date) -> dict[str, int]:
         "suspended": permits.filter(status=PermitStatus.SUSPENDED).count(),
         "without_permit": establishments_without_permit(user, on=on).count(),
     }
+
+
+def permit_conditions_in_force(permit: Permit, *, on: dt.date) -> list:
+    """The conditions on ``permit`` that apply on ``on`` (started by then, not yet ended)."""
+    return list(
+        permit.conditions_set.filter(started_on__lte=on)
+        .exclude(ended_on__lte=on)
+        .order_by("started_on", "pk")
+    )
+
+
+def permit_conditions_of_version(version) -> list:
+    """The conditions that applied at some time while ``version`` was the permit's terms (from its
+    effective date to the end of its term), each printed with its dates."""
+    return list(
+        version.permit.conditions_set.filter(started_on__lte=version.valid_until)
+        .exclude(ended_on__lte=version.effective_from)
+        .order_by("started_on", "pk")
+    )

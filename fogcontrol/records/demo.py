@@ -22,6 +22,7 @@ from decimal import Decimal
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image, ImageDraw
 
+from fogcontrol.permits.models import Permit, PermitStatus
 from fogcontrol.records import services
 from fogcontrol.records.models import TRAINING_SUBJECTS, SubmissionReview
 from fogcontrol.rules.records import add_months
@@ -97,6 +98,10 @@ def _reports_in_every_state(fse, today: dt.date) -> None:
         first_due_on=add_months(today, -5)[0],
         requested_on=add_months(today, -6)[0],
         description="Grease interceptor effluent sampling: FOG (mg/L), pH and temperature.",
+        # Also a condition of its permit, when it holds one in force (listed on the permit).
+        permit_condition=Permit.objects.filter(
+            establishment=fse, status__in=(PermitStatus.ISSUED, PermitStatus.SUSPENDED)
+        ).exists(),
         acting_user=ACTING,
     )
     accepted = services.submission_submit(
@@ -173,3 +178,4 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
             )
             services.submission_submit(requirement=cctv, uploaded_file=_pdf("cctv.pdf"), acting_user=ACTING)
     services.late_reports_sweep(today=today, acting_user=ACTING)
+    services.late_training_sweep(today=today, acting_user=ACTING)

@@ -60,6 +60,11 @@ class RequirementForm(forms.Form):
         widget=DATE, required=False, help_text="Leave empty for a request: the ruleset's days after today."
     )
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    permit_condition = forms.BooleanField(
+        required=False,
+        label="Also a condition of the FSE's permit",
+        help_text="The permit's page and PDF list it until the requirement is lifted.",
+    )
 
 
 class SubmissionForm(forms.Form):

@@ -5,6 +5,13 @@
   uploaded signed sheet. An ``Employee`` carries the hire date that makes a new hire's training due.
 - C2 waste cooking oil: an ``OilPickup`` (date, gallons, the licensed hauler or approved recycler,
   the receipt).
+
+Every submission is a copy of record on its own chain (``core/records.py``): the training session,
+each roster line (a signature is given once and never redrawn), each pickup and each report. None
+is a draft: a session is recorded once, whole, and its roster grows by new signed lines, each its
+own record. Only ``Employee`` (who works there, and since when) and the requirement the FOG Manager
+sets are working records. The database lets any of them be deleted only when purged after F5's
+retention under a recorded approval of the class ``fse_records``.
 - C5, F2, F3, F6 reports and D7, E9 requests: a ``RecordRequirement`` set by the FOG Manager (what,
   how often, the first due date), and each ``RecordSubmission`` against it, a copy of record on the
   chain (immutable; F5 retention); a correction is a new submission pointing at the one it corrects.
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
@@ -77,7 +85,12 @@ class Employee(models.Model):
         return self.name
 
 
-class TrainingSession(models.Model):
+# The Town's approval class under which these copies of record may be purged (F5; servicing's
+# RetentionApproval) and the record date each is purged by (fogcontrol.core.record_triggers).
+PURGE_CLASS = "fse_records"
+
+
+class TrainingSession(CopyOfRecord):
     """One employee training (C4): the day, the trainer, the subjects covered and the language; its
     roster is the attendances (signed on screen) or the uploaded signed sheet."""
 
@@ -104,9 +117,12 @@ class TrainingSession(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     recorded_by_label = models.CharField(max_length=150)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)  # hashed, so set before saving
 
     objects = EstablishmentRecordQuerySet.as_manager()
+
+    purge_record_class = PURGE_CLASS
+    purge_record_date_sql = 'OLD."held_on"'
 
     class Meta:
         ordering = ["-held_on", "-pk"]
@@ -119,16 +135,23 @@ class TrainingSession(models.Model):
         return set(TRAINING_SUBJECTS) <= set(self.subjects)
 
 
-class TrainingAttendance(models.Model):
-    """One line of a roster (C4): the employee and the signature drawn on screen (a PNG we wrote)."""
+class TrainingAttendance(CopyOfRecord):
+    """One line of a roster (C4): the employee and the signature drawn on screen (a PNG we wrote),
+    a copy of record of its own: signed once, never redrawn."""
 
     session = models.ForeignKey(TrainingSession, on_delete=models.PROTECT, related_name="attendances")
     employee = models.ForeignKey(Employee, on_delete=models.PROTECT, related_name="attendances")
     signature = models.FileField(upload_to=RandomName("records/signatures"), blank=True)
     signed_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)  # hashed, so set before saving
 
     objects = AttendanceQuerySet.as_manager()
+
+    # Purged with its session, under the approval covering the day of the training.
+    purge_record_class = PURGE_CLASS
+    purge_record_date_sql = (
+        '(SELECT s."held_on" FROM "records_trainingsession" s WHERE s."id" = OLD."session_id")'
+    )
 
     class Meta:
         ordering = ["session", "employee__name", "pk"]
@@ -138,8 +161,9 @@ class TrainingAttendance(models.Model):
         return f"{self.employee} at {self.session}"
 
 
-class OilPickup(models.Model):
-    """A waste cooking oil pickup (C2): by a licensed hauler or an approved recycler, with the receipt."""
+class OilPickup(CopyOfRecord):
+    """A waste cooking oil pickup (C2): by a licensed hauler or an approved recycler, with the
+    receipt; a copy of record (a wrong entry is answered by a new one, never edited)."""
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="oil_pickups"
@@ -160,9 +184,12 @@ class OilPickup(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     recorded_by_label = models.CharField(max_length=150)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)  # hashed, so set before saving
 
     objects = OilPickupQuerySet.as_manager()
+
+    purge_record_class = PURGE_CLASS
+    purge_record_date_sql = 'OLD."picked_up_on"'
 
     class Meta:
         ordering = ["-picked_up_on", "-pk"]
@@ -208,6 +235,10 @@ class RecordRequirement(models.Model):
     first_due_on = models.DateField()
     requested_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True, help_text="No report is owed after this day.")
+    permit_condition = models.BooleanField(
+        default=False,
+        help_text="Also a condition of the FSE's permit in force (listed on the permit; ends with it).",
+    )
     set_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -251,6 +282,10 @@ class RecordSubmission(CopyOfRecord):
     sha256 = models.CharField(max_length=64)
 
     objects = SubmissionQuerySet.as_manager()
+
+    # Purged by the due date of the report it answers (F5).
+    purge_record_class = PURGE_CLASS
+    purge_record_date_sql = 'OLD."period_due_on"'
 
     class Meta:
         ordering = ["-received_at", "-pk"]

@@ -1,6 +1,7 @@
 """Everything an FSE owes the Town and when, late first, each with how to fix it: service (E1, E6),
-training (C4), reports (C5, F2, F3, F6), plans and data (D7, E9), the permit renewal (B1, B6) and
-open findings (D4). Fees join the list once billing exists.
+training (C4), reports (C5, F2, F3, F6), plans and data (D7, E9), the permit renewal (B1, B6),
+open findings (D4) and fees owed (Q1, Q2: read from permits' fee charges until billing exists;
+``_fees`` is the one function billing will replace).
 
 A selector: the caller fetches the establishment through a scoped selector first (outside the
 scope: 404); this reads the rest for it, a fixed number of queries whatever the number of items.
@@ -16,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from fogcontrol.findings.models import Finding
-from fogcontrol.permits.models import Permit, PermitApplication, PermitStatus
+from fogcontrol.permits.models import FeeCharge, Permit, PermitApplication, PermitStatus
 from fogcontrol.permits.selectors import OPEN_STATUSES
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmission, SubmissionReview
@@ -24,6 +25,7 @@ from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.fees import fee_status
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -37,15 +39,16 @@ from fogcontrol.rules.records import (
 from fogcontrol.rules.ruleset import Ruleset
 from fogcontrol.servicing.models import DeviceServiceState
 
-SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING = (
+SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING, FEES = (
     "service",
     "training",
     "report",
     "plan",
     "permit",
     "finding",
+    "fees",
 )
-KINDS = (SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING)
+KINDS = (SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING, FEES)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -296,9 +299,40 @@ def _findings(establishment) -> list[Obligation]:
     ]
 
 
+def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
+    """Fees owed (Q1, Q2): each of permits' fee charges not paid, waived or cancelled, due on
+    receipt of the notice (the day it was assessed), delinquent after the Q1 days. An interim
+    source: billing replaces this one function."""
+    items = []
+    owed = FeeCharge.objects.filter(
+        establishment=establishment,
+        status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED),
+        amount__gt=0,
+    ).order_by("assessed_on", "pk")
+    for charge in owed:
+        standing = fee_status(
+            notice_date=charge.assessed_on, paid_on=None, on=on, ruleset=ruleset, calendar=calendar
+        )
+        # Q1: due on receipt of the notice, so "due" from then until it becomes delinquent.
+        status = LATE if standing.delinquent else DUE
+        items.append(
+            Obligation(
+                FEES,
+                f"Pay ${charge.amount:,.2f}: {charge.description or charge.get_kind_display()}",
+                standing.last_day_to_pay,
+                status,
+                "Q1",
+                standing.explanation.text(),
+                "Pay the Town by the due date; unpaid after it, the fee is a debt and the business "
+                "licence is not renewed (Q2).",
+            )
+        )
+    return items
+
+
 def obligations_for(establishment: FoodServiceEstablishment, *, on: dt.date) -> list[Obligation]:
     """Everything the FSE owes on ``on``: late first, then due, upcoming and done, each by due date
-    (C4, C5, D7, E1, E6, E9, F2, F3, F6, B1, B6, D4)."""
+    (C4, C5, D7, E1, E6, E9, F2, F3, F6, B1, B6, D4, Q1)."""
     ruleset, calendar = ruleset_on(on), town_calendar()
     items = [
         *_service(establishment, on, ruleset, calendar),
@@ -306,5 +340,6 @@ def obligations_for(establishment: FoodServiceEstablishment, *, on: dt.date) -> 
         *_reports(establishment, on, ruleset, calendar),
         *_permit(establishment, on, ruleset),
         *_findings(establishment),
+        *_fees(establishment, on, ruleset, calendar),
     ]
     return sorted(items, key=lambda item: (status_order(item.status), item.due_on, KINDS.index(item.kind)))

@@ -153,6 +153,7 @@ def requirement_add(request, pk):
         lambda fse, data: services.requirement_set(
             establishment=fse, acting_user=request.user, kind=data["kind"], unit=data["unit"],
             every=data["every"] or 0, first_due_on=data["first_due_on"], description=data["description"],
+            permit_condition=data["permit_condition"],
         ),
     )  # fmt: skip
 

@@ -25,6 +25,11 @@ class RetentionApproval(models.Model):
 
     class RecordClass(models.TextChoices):
         MANIFESTS = "manifests", "Service manifests, with their attachments and corrections (F1, F5)"
+        # fogcontrol.records.models.PURGE_CLASS: training, rosters, waste-oil pickups and reports.
+        FSE_RECORDS = (
+            "fse_records",
+            "The FSE's own records: training, rosters, oil pickups, reports (C2, C4, F5)",
+        )
 
     record_class = models.CharField(max_length=32, choices=RecordClass.choices)
     records_from = models.DateField(help_text="The earliest record date covered (inclusive).")

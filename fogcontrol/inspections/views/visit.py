@@ -23,8 +23,10 @@ from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.actions import inspection_actions
 from fogcontrol.inspections.forms import AssignForm, CancelForm, draft_changes
 from fogcontrol.inspections.roles import require_step
-from fogcontrol.program.selectors import town_zone
+from fogcontrol.program.selectors import town_today, town_zone
+from fogcontrol.records.obligations import obligations_for
 from fogcontrol.rules import inspections as rules
+from fogcontrol.rules.records import LATE
 
 SITE_SECTIONS = (rules.SECTION_RECORDS, rules.SECTION_BMP, rules.SECTION_PROHIBITED)
 
@@ -117,8 +119,15 @@ def _edit_page(request, inspection, *, errors=None, key=None, status=200):
         "open_findings": list(selectors.open_findings_of(request.user, inspection.establishment_id)),
         "conditions": inspection.assessments.model.Condition.choices,
         **form_context(inspection),
+        **_obligations(inspection),
     }
     return render(request, "inspections/inspection_form.html", context, status=status)
+
+
+def _obligations(inspection) -> dict:
+    """What the FSE owes today (the records app's list), for the panel the inspector opens on site."""
+    items = obligations_for(inspection.establishment, on=town_today())
+    return {"obligations": items, "obligations_late": sum(1 for item in items if item.status == LATE)}
 
 
 @login_required

@@ -14,6 +14,7 @@ from fogcontrol.permits.models.applications import (
     FixtureKind,
     PermitApplication,
 )
+from fogcontrol.permits.models.conditions import PermitCondition
 from fogcontrol.permits.models.fees import (
     COMPLIANCE_RATE_KINDS,
     PERMIT_FEE_KINDS,
@@ -45,6 +46,7 @@ __all__ = [
     "ApplicationStatus",
     "ChangeReason",
     "FeeCharge",
+    "PermitCondition",
     "FeeKind",
     "COMPLIANCE_RATE_KINDS",
     "PERMIT_FEE_KINDS",

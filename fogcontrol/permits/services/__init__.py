@@ -40,6 +40,10 @@ from fogcontrol.permits.services.orders import (
     permit_order_record,
     permit_order_record_appeal,
 )
+from fogcontrol.permits.services.permit_conditions import (
+    permit_conditions_attach,
+    permit_conditions_end,
+)
 from fogcontrol.permits.services.permit_modifications import (
     permit_modification_propose,
     permit_modification_withdraw,
@@ -82,6 +86,8 @@ __all__ = [
     "fees_outstanding",
     "notice_email_deliver",
     "notice_send",
+    "permit_conditions_attach",
+    "permit_conditions_end",
     "permit_issue",
     "permit_modification_propose",
     "permit_modification_withdraw",

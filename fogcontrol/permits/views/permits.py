@@ -81,6 +81,8 @@ def _permit_context(request, permit, **extra):
         # L, M: the orders are the permittee's and staff's business, not a hauler's.
         "show_orders": user.is_program_staff or user.role in (Role.FSE, Role.PROPERTY_OWNER),
         "can_decide_orders": has_role(user, DECISION_RECORDERS),
+        # Conditions set beside the version's terms (a reporting requirement made a permit condition).
+        "standing_conditions": selectors.permit_conditions_in_force(permit, on=today),
     }
     context.update(extra)
     return context

@@ -154,10 +154,12 @@ class RecordRequirementSerializer(serializers.ModelSerializer):
             "first_due_on",
             "requested_on",
             "ends_on",
+            "permit_condition",
             "schedule",
             "set_by_label",
         ]
         read_only_fields = ["id", "provision", "ends_on", "schedule", "set_by_label"]
+        extra_kwargs = {"permit_condition": {"required": False}}
 
 
 class RecordRequirementEndSerializer(serializers.Serializer):

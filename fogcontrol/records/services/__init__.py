@@ -9,10 +9,12 @@ from fogcontrol.records.services.training import (
     training_attendance_sign,
     training_session_record,
 )
+from fogcontrol.records.services.training_sweep import late_training_sweep
 
 __all__ = [
     "employee_add",
     "late_reports_sweep",
+    "late_training_sweep",
     "oil_pickup_record",
     "requirement_end",
     "requirement_set",

@@ -8,6 +8,11 @@ from fogcontrol.core.actors import is_job
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment
 
+# A copy of record's place on its chain, set by record_append after the rest of the row is checked.
+CHAIN_FIELDS = [
+    "received_at", "submitted_by", "submitted_by_label", "record_sequence", "previous_hash", "record_hash",
+]  # fmt: skip
+
 
 def require_bound(acting_user, establishment: FoodServiceEstablishment, what: str) -> None:
     """An outside user acts only for an establishment it is bound to (staff and jobs for any)."""

@@ -12,12 +12,13 @@ from django.db import transaction
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import town_today
 from fogcontrol.records.models import OilPickup
 from fogcontrol.records.roles import PICKUP_RECORDERS
-from fogcontrol.records.services.common import require_bound
+from fogcontrol.records.services.common import CHAIN_FIELDS, require_bound
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany
 
 
@@ -45,7 +46,8 @@ def oil_pickup_record(
     receipt=None,
 ) -> OilPickup:
     """Record a waste-oil pickup (C2): removed by a licensed hauler or an approved recycler; the
-    receipt (PDF or image) is checked by content and stored under a random name."""
+    receipt (PDF or image) is checked by content and stored under a random name. The pickup is a
+    copy of record on its chain (F5): a wrong entry is answered by a new one, never edited."""
     require_role(
         acting_user, PICKUP_RECORDERS, "Only the FSE, its hauler or recycler, and staff record pickups."
     )
@@ -73,7 +75,20 @@ def oil_pickup_record(
         pickup.receipt_type, pickup.receipt_sha256 = check_upload(receipt, "receipt")
         pickup.receipt = receipt
         pickup.receipt_name = (receipt.name or "receipt")[:255]
-    pickup.full_clean()
-    pickup.save()
+    pickup.submission = canonical_submission(
+        {
+            "establishment": establishment.pk,
+            "picked_up_on": picked_up_on,
+            "gallons": str(gallons),
+            "hauler": hauler.pk if hauler is not None else None,
+            "recycler_name": pickup.recycler_name,
+            "receipt": {"name": pickup.receipt_name, "sha256": pickup.receipt_sha256} if receipt else None,
+        }
+    )
+    pickup.full_clean(exclude=CHAIN_FIELDS)
+    if receipt is not None:
+        # Written first (a random name), so the record's hash covers its stored name.
+        pickup.receipt.save(receipt.name or "receipt", receipt, save=False)
+    record_append(pickup, acting_user=acting_user)
     audit_record(acting_user=acting_user, action="oil_pickup.record", instance=pickup, after=snapshot(pickup))
     return pickup

@@ -5,6 +5,7 @@ new hires, whose training falls due at hiring. Every write: keyword-only argumen
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -15,11 +16,12 @@ from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.images import signature_from_data_url
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import town_today
 from fogcontrol.records.models import TRAINING_SUBJECTS, Employee, TrainingAttendance, TrainingSession
 from fogcontrol.records.roles import RECORD_KEEPERS
-from fogcontrol.records.services.common import require_bound
+from fogcontrol.records.services.common import CHAIN_FIELDS, require_bound
 from fogcontrol.registry.models import FoodServiceEstablishment
 
 
@@ -68,7 +70,7 @@ def training_session_record(
 ) -> TrainingSession:
     """Record a training session (C4): the day, the trainer, the subjects covered (of the four C4
     names) and the language; optionally the signed roster sheet as a PDF or image (checked by
-    content, stored under a random name)."""
+    content, stored under a random name). The session is a copy of record on its chain (F5)."""
     _check_keeper(acting_user, establishment, "record training")
     subjects = list(dict.fromkeys(subjects or []))
     unknown = [subject for subject in subjects if subject not in TRAINING_SUBJECTS]
@@ -93,8 +95,26 @@ def training_session_record(
         session.signed_sheet_type, session.signed_sheet_sha256 = check_upload(signed_sheet, "signed_sheet")
         session.signed_sheet = signed_sheet
         session.signed_sheet_name = (signed_sheet.name or "roster")[:255]
-    session.full_clean()
-    session.save()
+    session.submission = canonical_submission(
+        {
+            "establishment": establishment.pk,
+            "held_on": held_on,
+            "trainer": session.trainer,
+            "subjects": session.subjects,
+            "language": session.language,
+            "notes": session.notes,
+            "signed_sheet": (
+                {"name": session.signed_sheet_name, "sha256": session.signed_sheet_sha256}
+                if signed_sheet is not None
+                else None
+            ),
+        }
+    )
+    session.full_clean(exclude=CHAIN_FIELDS)
+    if signed_sheet is not None:
+        # Written first (a random name), so the record's hash covers its stored name.
+        session.signed_sheet.save(signed_sheet.name or "roster", signed_sheet, save=False)
+    record_append(session, acting_user=acting_user)
     audit_record(acting_user=acting_user, action="training.record", instance=session, after=snapshot(session))
     return session
 
@@ -110,7 +130,8 @@ def training_attendance_sign(
 ) -> TrainingAttendance:
     """Add an employee to a session's roster (C4: "employee signatures retained"). The signature is
     drawn on screen (a PNG data URL, re-encoded); it may be left out only when the session's signed
-    sheet was uploaded. An employee signs a session once (409 the second time)."""
+    sheet was uploaded. An employee signs a session once (409 the second time). Each line is a copy
+    of record on its chain: a signature is given once and never redrawn (F5)."""
     _check_keeper(acting_user, session.establishment, "sign training rosters")
     if not signature and not session.signed_sheet:
         raise ValidationError(
@@ -123,10 +144,20 @@ def training_attendance_sign(
     if TrainingAttendance.objects.filter(session=session, employee=employee).exists():
         raise StateConflict(f"{employee.name} is already on this training's roster.")
     attendance = TrainingAttendance(session=session, employee=employee)
+    png_sha256 = None
     if image is not None:
+        png_sha256 = hashlib.sha256(image.read()).hexdigest()
+        image.seek(0)
         attendance.signature.save("signature.png", image, save=False)
         attendance.signed_at = timezone.now()
-    attendance.save()
+    attendance.submission = canonical_submission(
+        {
+            "session": session.pk,
+            "employee": {"id": employee.pk, "name": employee.name, "hire_date": employee.hire_date},
+            "signature": {"sha256": png_sha256} if png_sha256 else "on the signed sheet",
+        }
+    )
+    record_append(attendance, acting_user=acting_user)
     audit_record(
         acting_user=acting_user, action="training.sign", instance=attendance, after=snapshot(attendance)
     )

@@ -8,6 +8,7 @@ from conftest import api_as
 from fogcontrol.accounts.models import User
 from fogcontrol.demo.run import seed_demo
 from fogcontrol.findings.models import Finding
+from fogcontrol.permits.models import PermitCondition
 from fogcontrol.records.models import (
     Employee,
     OilPickup,
@@ -35,6 +36,8 @@ def test_f3_demo_town_has_records_in_every_state_and_the_fse_sees_what_it_owes(
     assert RecordSubmission.objects.filter(review__isnull=True).exists()
     assert RecordSubmission.objects.filter(corrects__isnull=False).exists()
     assert Finding.objects.filter(source=Finding.Source.RECORDS, provision="F3").exists()
+    assert Finding.objects.filter(source=Finding.Source.RECORDS, provision="C4").exists()  # late training
+    assert PermitCondition.objects.filter(source="records", ended_on__isnull=True).exists()
 
     fse_user = User.objects.get(username="fse")
     establishment = fse_user.establishments.get()
