@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "fogcontrol.findings",
     "fogcontrol.records",
     "fogcontrol.inspections",
+    "fogcontrol.enforcement",
     "fogcontrol.demo",
 ]
 

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class EnforcementConfig(AppConfig):
+    name = "fogcontrol.enforcement"
+    label = "enforcement"

@@ -1,0 +1,7 @@
+"""Enforcement access table: this area's routes (see access_table.py)."""
+
+ROUTES: list = []
+
+
+def build(town) -> None:
+    pass
