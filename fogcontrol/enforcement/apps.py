@@ -6,7 +6,11 @@ class EnforcementConfig(AppConfig):
     label = "enforcement"
 
     def ready(self) -> None:
-        from fogcontrol.enforcement import hooks, navigation  # noqa: F401 (navigation registers its menu)
+        from fogcontrol.enforcement import (  # noqa: F401 (navigation registers its menu)
+            documents_orders,  # noqa: F401 (registers its documents)
+            hooks,
+            navigation,
+        )
         from fogcontrol.servicing.signals import manifest_flag_referred
 
         manifest_flag_referred.connect(hooks.on_flag_referred, dispatch_uid="enforcement.flag_referred")

@@ -29,6 +29,7 @@ from fogcontrol.enforcement.models import (
 )
 from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
+from fogcontrol.enforcement.services import penalties
 from fogcontrol.rules.enforcement import Owed, compliance_agreement_allowed
 
 OFFICERS_ONLY = "Only the FOG Manager and inspectors take this step."
@@ -291,6 +292,8 @@ def referral_record(
     if kind not in Referral.Kind.values:
         raise ValidationError({"kind": f"Choose one of: {', '.join(Referral.Kind.values)}."})
     chosen = _case_violations(case, violations)
+    if kind == Referral.Kind.JUDICIAL:
+        penalties.refuse_judicial_after_administrative(chosen)  # P10 (enforcement-b)
     if not (referred_to or "").strip():
         raise ValidationError(
             {"referred_to": "Say to whom the case was referred (Town Attorney, District Attorney)."}
