@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from rest_framework.routers import SimpleRouter
 
-urlpatterns: list = []
+from fogcontrol.enforcement.api.views.hearings import HearingViewSet
+
+router = SimpleRouter()
+router.register("enforcement/hearings", HearingViewSet, basename="enforcement-hearing")
+
+urlpatterns = router.urls
