@@ -12,7 +12,7 @@ def complaint_list(user, action: str = VIEW) -> QuerySet[AdministrativeComplaint
     return (
         AdministrativeComplaint.objects.visible_to(user, action)
         .select_related("case__establishment", "hearing")
-        .prefetch_related("violations")
+        .prefetch_related("violations", "hearing__continuances")
     )
 
 

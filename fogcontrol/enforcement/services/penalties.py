@@ -125,6 +125,7 @@ def penalty_order_issue(
                         f"{fmt_money(r.amount_recovered)}" for r in recovered) + "."
         )  # fmt: skip
     errors: dict[str, str] = {}
+    amount = Decimal(str(amount)) if amount is not None else None
     if amount is None or amount <= 0:
         errors["amount"] = "Give the penalty, more than $0."
     elif amount > cap.max_amount:
