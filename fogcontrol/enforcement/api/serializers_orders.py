@@ -18,6 +18,12 @@ from fogcontrol.enforcement.models import (
 from fogcontrol.enforcement.services.penalties import FACTOR_FIELDS
 from fogcontrol.permits.models import PermitOrder
 
+# The choice sets these inputs allow, named for the schema (settings.SPECTACULAR_SETTINGS).
+COMPLAINT_SERVICE_METHODS = [("personal", "Personal delivery"), ("certified_mail", "Certified mail")]
+PENALTY_SERVICE_METHODS = [("personal", "Personal service"), ("registered_mail", "Registered mail")]
+COMPLAINT_APPEAL_STEPS = [c for c in AdministrativeComplaint.Appeal.choices if c[0]]
+SUSPENSION_APPEAL_STEPS = [c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
+
 
 class ContinuanceSerializer(serializers.ModelSerializer):
     class Meta:
@@ -54,7 +60,7 @@ class ContinuanceInputSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class DecisionInputSerializer(serializers.Serializer):
+class HearingDecisionInputSerializer(serializers.Serializer):
     held_on = serializers.DateField(required=False, allow_null=True, default=None)
     concluded_on = serializers.DateField(required=False, allow_null=True, default=None)
     decided_on = serializers.DateField()
@@ -62,15 +68,13 @@ class DecisionInputSerializer(serializers.Serializer):
     outcome_text = serializers.CharField(help_text="The decision, as written.")
     outcome = serializers.ChoiceField(choices=PermitOrder.Outcome.choices, default=PermitOrder.Outcome.ORDERED,
                                       help_text="Suspension / emergency hearings: what the decision orders.")  # fmt: skip
-    service_method = serializers.ChoiceField(choices=["personal", "certified_mail"], default="certified_mail")
+    service_method = serializers.ChoiceField(choices=COMPLAINT_SERVICE_METHODS, default="certified_mail")
     served_on = serializers.DateField(required=False, allow_null=True, default=None)
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
 
 
 class SuspensionAppealSerializer(serializers.Serializer):
-    appeal_status = serializers.ChoiceField(
-        choices=[c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
-    )
+    appeal_status = serializers.ChoiceField(choices=SUSPENSION_APPEAL_STEPS)
     final_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
@@ -95,7 +99,7 @@ class ComplaintInputSerializer(serializers.Serializer):
     law_violated = serializers.CharField()
     proposed_penalty = serializers.DecimalField(max_digits=12, decimal_places=2, min_value=0)
     issued_on = serializers.DateField()
-    service_method = serializers.ChoiceField(choices=["personal", "certified_mail"])
+    service_method = serializers.ChoiceField(choices=COMPLAINT_SERVICE_METHODS)
     served_on = serializers.DateField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
     hearing_on = serializers.DateField(help_text="P5: within 60 days after service.")
@@ -107,7 +111,7 @@ class WaiverSerializer(serializers.Serializer):
 
 
 class ComplaintAppealSerializer(serializers.Serializer):
-    appeal_status = serializers.ChoiceField(choices=["filed", "upheld", "modified", "overturned"])
+    appeal_status = serializers.ChoiceField(choices=COMPLAINT_APPEAL_STEPS)
     on = serializers.DateField()
     outcome = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -146,7 +150,7 @@ class PenaltyOrderInputSerializer(CapQuerySerializer):
     duration = serializers.CharField()
     corrective_action = serializers.CharField()
     issued_on = serializers.DateField()
-    service_method = serializers.ChoiceField(choices=["personal", "registered_mail"])
+    service_method = serializers.ChoiceField(choices=PENALTY_SERVICE_METHODS)
     served_on = serializers.DateField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
 

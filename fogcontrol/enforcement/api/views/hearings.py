@@ -39,11 +39,11 @@ class HearingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVie
         hearings.hearing_continue(acting_user=request.user, hearing=hearing, **data.validated_data)
         return Response(self._fresh(hearing.pk), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.DecisionInputSerializer, responses={200: s.HearingSerializer})
+    @extend_schema(request=s.HearingDecisionInputSerializer, responses={200: s.HearingSerializer})
     @action(detail=True, methods=["post"])
     def decision(self, request, pk=None):
         hearing = self.get_object()
-        data = s.DecisionInputSerializer(data=request.data)
+        data = s.HearingDecisionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hearings.hearing_decide(acting_user=request.user, hearing=hearing, **data.validated_data)
         return Response(self._fresh(hearing.pk))
