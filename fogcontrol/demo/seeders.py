@@ -21,6 +21,8 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.servicing.demo.seed",
     "fogcontrol.inspections.demo.seed",
     "fogcontrol.records.demo.seed",
+    "fogcontrol.enforcement.demo.seed",
+    "fogcontrol.enforcement.demo_orders.seed",
 ]
 
 

@@ -51,6 +51,9 @@ def case_detail(user, pk) -> Case:
             ),
             Prefetch("hearings", queryset=Hearing.objects.prefetch_related("continuances")),
             "referrals__violations",
+            "complaints",
+            "penalty_orders",
+            "terminations__costs",  # enforcement-b
         )
         .get(pk=pk)
     )
