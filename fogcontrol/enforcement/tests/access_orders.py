@@ -74,6 +74,13 @@ def _url(template, name):
 
 
 CASE = "/api/v1/enforcement/cases/{}/"
+PAGE_STEPS = [
+    ("complaint", ENFORCEMENT_OFFICERS),
+    ("suspension-notice", MANAGER),
+    ("emergency-suspension", MANAGER),
+    ("penalty-order", HEARING_RECORDERS),
+    ("termination", MANAGER),
+]
 ROUTES = [
     # Steps on a case.
     api("enforcement-case-steps-complaints", _url(CASE + "complaints/", "order_case"), method="post",
@@ -114,6 +121,14 @@ ROUTES = [
     api("enforcement-termination-reinstatement",
         _url("/api/v1/enforcement/terminations/{}/reinstatement/", "termination"), method="post", owners=OWN,
         may=MANAGER),
+    # Pages: each step's form (GET) and its submission (POST), the hearing and its forms.
+    *[page("enforcement:order_step", _url("/enforcement/cases/{}/later/" + step + "/", "order_case"), owners=OWN,
+           may=who, label=step) for step, who in PAGE_STEPS],
+    *[page("enforcement:order_step", _url("/enforcement/cases/{}/later/" + step + "/", "order_case"), owners=OWN,
+           may=who, method="post", label=step) for step, who in PAGE_STEPS],
+    page("enforcement:hearing_detail", _url("/enforcement/hearings/{}/", "suspension_hearing"), owners=OWN),
+    page("enforcement:hearing_continue", _url("/enforcement/hearings/{}/continue/", "suspension_hearing"),
+         method="post", owners=OWN, may=HEARING_RECORDERS),
+    page("enforcement:hearing_decide", _url("/enforcement/hearings/{}/decide/", "suspension_hearing"),
+         method="post", owners=OWN, may=HEARING_RECORDERS),
 ]  # fmt: skip
-
-__all__ = ["ROUTES", "build", "page"]
