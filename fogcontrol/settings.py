@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "fogcontrol.audit",
     "fogcontrol.program",
     "fogcontrol.registry",
+    "fogcontrol.notices",
     "fogcontrol.permits",
     "fogcontrol.servicing",
     "fogcontrol.findings",

@@ -1,0 +1,24 @@
+"""Every write of the notices app: template versions (``templates.py``), issuing documents and
+recording their service (``documents.py``)."""
+
+from fogcontrol.notices.services.documents import document_issue, document_record_service, letterhead_text
+from fogcontrol.notices.services.templates import (
+    TemplateVersionLocked,
+    template_first_version,
+    template_in_force,
+    template_version_create,
+    template_version_draft,
+    template_version_update,
+)
+
+__all__ = [
+    "TemplateVersionLocked",
+    "document_issue",
+    "document_record_service",
+    "letterhead_text",
+    "template_first_version",
+    "template_in_force",
+    "template_version_create",
+    "template_version_draft",
+    "template_version_update",
+]
