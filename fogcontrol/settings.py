@@ -288,6 +288,8 @@ SPECTACULAR_SETTINGS = {
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
+        "ViolationKindEnum": "fogcontrol.enforcement.models.Violation.Kind",
+        "ReferralKindEnum": "fogcontrol.enforcement.models.Referral.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",
         "PermitStatusEnum": "fogcontrol.permits.models.permits.PermitStatus",

@@ -16,6 +16,7 @@ api_v1 = [
     path("", include("fogcontrol.findings.api.urls")),
     path("", include("fogcontrol.records.api.urls")),
     path("", include("fogcontrol.enforcement.api.urls")),
+    path("", include("fogcontrol.notices.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
@@ -60,6 +61,7 @@ urlpatterns = [
     path("findings/", include("fogcontrol.findings.urls")),
     path("records/", include("fogcontrol.records.urls")),
     path("enforcement/", include("fogcontrol.enforcement.urls")),
+    path("notices/", include("fogcontrol.notices.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

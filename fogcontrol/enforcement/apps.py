@@ -7,10 +7,12 @@ class EnforcementConfig(AppConfig):
 
     def ready(self) -> None:
         from fogcontrol.enforcement import (  # noqa: F401 (navigation registers its menu)
+            documents,
             documents_orders,  # noqa: F401 (registers its documents)
             hooks,
             navigation,
         )
         from fogcontrol.servicing.signals import manifest_flag_referred
 
+        documents.register()
         manifest_flag_referred.connect(hooks.on_flag_referred, dispatch_uid="enforcement.flag_referred")

@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from fogcontrol.enforcement.views import worklist
+
+urlpatterns = [
+    path("work-list/", worklist.worklist, name="worklist"),
+]

@@ -6,4 +6,4 @@ class NoticesConfig(AppConfig):
 
     def ready(self):
         # The app's own template (a letter to the FSE) and its items in the menus.
-        from fogcontrol.notices import letters  # noqa: F401
+        from fogcontrol.notices import letters, navigation  # noqa: F401

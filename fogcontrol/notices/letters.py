@@ -7,7 +7,7 @@ GENERAL_LETTER = "general_letter"
 
 register(
     GENERAL_LETTER,
-    title="Letter to {business_name}",
+    title="Letter from the FOG Control Program",
     provisions=(),
     placeholders={
         "business_name": "The establishment's business name (A1).",

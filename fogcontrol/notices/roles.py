@@ -9,3 +9,6 @@ TEMPLATE_EDITORS = frozenset({Role.FOG_MANAGER, Role.HEARING_OFFICER})
 # Issue documents and record their service: notices and letters (FOG Manager, inspectors), orders
 # and decisions (Hearing Officer), invoices and cost notices (Billing Clerk).
 DOCUMENT_ISSUERS = frozenset({Role.FOG_MANAGER, Role.INSPECTOR, Role.HEARING_OFFICER, Role.BILLING_CLERK})
+
+EDITORS_ONLY = "Only the FOG Manager and the Hearing Officer change document templates."
+ISSUERS_ONLY = "Only the FOG Manager, inspectors, the Hearing Officer and the Billing Clerk issue documents."

@@ -6,6 +6,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db.models import Prefetch, QuerySet
 
 from fogcontrol.core.scoping import VIEW
+from fogcontrol.notices.catalogue import all_registered
 from fogcontrol.notices.models import DocumentService, DocumentTemplate, IssuedDocument
 
 
@@ -63,3 +64,35 @@ def current_service(document: IssuedDocument) -> DocumentService | None:
     if services is None:
         services = list(document.services.order_by("-recorded_at", "-pk"))
     return services[0] if services else None
+
+
+def default_addressee(establishment) -> str:
+    """The address block a document to ``establishment`` starts from: the business name (A1), the
+    operator's mailing address when on record, else the site."""
+    lines = [establishment.business_name]
+    operator = establishment.operator
+    if operator is not None and operator.mailing_address:
+        if operator.name and operator.name != establishment.business_name:
+            lines.append(f"Attn: {operator.contact_name or operator.name}")
+        lines.append(operator.mailing_address)
+    else:
+        lines.append(establishment.site_address)
+    return "\n".join(line for line in lines if line)
+
+
+def template_overview(user, day) -> list[dict]:
+    """Each registered document with its version in force on ``day`` and its draft, if any: one
+    query for every version (staff only; anyone else sees an empty list)."""
+    versions: dict[str, list[DocumentTemplate]] = {}
+    for template in templates_visible_to(user).order_by("key", "-version"):
+        versions.setdefault(template.key, []).append(template)
+    rows = []
+    for registration in all_registered():
+        of_key = versions.get(registration.key, [])
+        in_force = next((v for v in sorted(of_key, key=lambda v: (v.effective_from, v.version), reverse=True)
+                         if v.effective_from <= day), None)  # fmt: skip
+        draft = next((v for v in of_key if v.effective_from > day), None)
+        rows.append(
+            {"registration": registration, "in_force": in_force, "draft": draft, "count": len(of_key)}
+        )
+    return rows

@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from rest_framework.routers import SimpleRouter
 
-urlpatterns: list = []
+from fogcontrol.enforcement.api.views.cases import CaseViewSet
+
+router = SimpleRouter()
+router.register("enforcement/cases", CaseViewSet, basename="enforcement-case")
+
+urlpatterns = router.urls

@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from rest_framework.routers import SimpleRouter
 
-urlpatterns: list = []
+from fogcontrol.enforcement.api.views.violations import ViolationViewSet
+
+router = SimpleRouter()
+router.register("violations", ViolationViewSet, basename="violation")
+
+urlpatterns = router.urls

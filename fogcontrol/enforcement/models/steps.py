@@ -9,13 +9,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
-
-class ServiceMethod(models.TextChoices):
-    PERSONAL = "personal", "Personal delivery"
-    CERTIFIED_MAIL = "certified_mail", "Certified mail"
-    REGISTERED_MAIL = "registered_mail", "Registered mail"
-    FIRST_CLASS_MAIL = "first_class_mail", "First-class mail"
-    EMAIL = "email", "Email"
+from fogcontrol.notices.models import ServiceMethod
 
 
 class _Recorded(models.Model):
@@ -31,13 +25,15 @@ class _Recorded(models.Model):
 
 class _Served(_Recorded):
     issued_on = models.DateField()
-    service_method = models.CharField(max_length=20, choices=ServiceMethod.choices)
+    service_method = models.CharField(max_length=24, choices=ServiceMethod.choices)
     served_on = models.DateField()
     article_number = models.CharField(
         max_length=64, blank=True, help_text="Certified or registered mail number."
     )
-    # The issued document (notices app), when the Town's template was used.
-    document_id = models.PositiveBigIntegerField(null=True, blank=True)
+    # The document as issued (notices app): its text, from the Town's template, is a copy of record.
+    document = models.OneToOneField(
+        "notices.IssuedDocument", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         abstract = True
@@ -90,7 +86,9 @@ class ComplianceAgreement(_Recorded):
     terms = models.TextField(help_text="H2: the terms (audits of hauling records, BMPs, fee payment, ...).")
     signed_by = models.CharField(max_length=200, help_text="Who signed for the FSE.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.IN_FORCE)
-    document_id = models.PositiveBigIntegerField(null=True, blank=True)
+    document = models.OneToOneField(
+        "notices.IssuedDocument", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["agreed_on", "pk"]

@@ -29,6 +29,7 @@ def case_list(user) -> QuerySet[Case]:
                 "case_violations", filter=Q(case_violations__violation__cured_on__isnull=True), distinct=True
             ),
         )
+        .order_by("-opened_on", "-pk")
     )
 
 

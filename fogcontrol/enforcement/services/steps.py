@@ -16,6 +16,7 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.enforcement import documents
 from fogcontrol.enforcement.actions import case_actions
 from fogcontrol.enforcement.models import (
     AdministrativeCitation,
@@ -31,6 +32,7 @@ from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
 from fogcontrol.enforcement.services import penalties
 from fogcontrol.rules.enforcement import Owed, compliance_agreement_allowed
+from fogcontrol.rules.explain import fmt_date, fmt_money
 
 OFFICERS_ONLY = "Only the FOG Manager and inspectors take this step."
 
@@ -127,6 +129,16 @@ def notice_of_violation_issue(
     _stamp(notice, acting_user)
     notice.save()
     notice.violations.set(chosen)
+    notice.document = documents.issue(
+        acting_user=acting_user, key=documents.NOTICE_OF_VIOLATION, case=case, subject=notice,
+        context={
+            "violations": "\n".join(documents.violation_line(v) for v in chosen),
+            "required_action": notice.required_action,
+            "correct_by": fmt_date(correct_by),
+        },
+        service_method=service_method, served_on=served_on, article_number=notice.article_number, issued_on=issued_on,
+    )  # fmt: skip
+    notice.save(update_fields=["document"])
     audit_record(
         acting_user=acting_user, action="case.notice_of_violation", instance=notice, after=snapshot(notice)
     )
@@ -174,6 +186,12 @@ def citation_issue(
     )
     _stamp(citation, acting_user)
     citation.save()
+    citation.document = documents.issue(
+        acting_user=acting_user, key=documents.CITATION, case=case, subject=citation,
+        context={"citation_number": number, "violation": documents.violation_line(violation), "amount": fmt_money(amount)},
+        service_method=service_method, served_on=served_on, article_number=citation.article_number, issued_on=issued_on,
+    )  # fmt: skip
+    citation.save(update_fields=["document"])
     audit_record(acting_user=acting_user, action="case.citation", instance=citation, after=snapshot(citation))
     return citation
 

@@ -25,11 +25,9 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.notices.models import TRACKED_METHODS, DocumentService, IssuedDocument, ServiceMethod
 from fogcontrol.notices.rendering import placeholders_used, render
-from fogcontrol.notices.roles import DOCUMENT_ISSUERS
+from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
 from fogcontrol.notices.services.templates import registration_for, template_in_force
 from fogcontrol.program.selectors import town_profile, town_today
-
-ISSUERS_ONLY = "Only the FOG Manager, inspectors, the Hearing Officer and the Billing Clerk issue documents."
 
 
 def letterhead_text() -> str:

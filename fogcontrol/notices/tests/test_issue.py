@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_letter_is_rendered_from_the_default_and_kept_as_issued(town, today):
     document = issue_letter(town, subject=town.own_device)
-    assert document.title == "Letter to Blue Plate Diner"
+    assert document.title == "Letter from the FOG Control Program"
     assert document.body.startswith("Dear Blue Plate Diner,\n\nPlease call us about your permit.")
     assert document.issued_on == today and document.template_version == 1
     assert document.template.adopted_by and document.record_hash
@@ -120,6 +120,7 @@ def test_the_version_in_force_on_the_issue_date_writes_the_document(town):
     adopted_version("general_letter", 2, body="New wording for {business_name}. {body_text}", days=10)
     older = issue_letter(town, issued_on=days_ago(50))
     newer = issue_letter(town)
+    assert older.title == newer.title == "Letter to Blue Plate Diner"
     assert older.body.startswith("Old wording for Blue Plate Diner.") and older.template_version == 1
     assert newer.body.startswith("New wording for Blue Plate Diner.") and newer.template_version == 2
     with pytest.raises(ValidationError) as error:

@@ -26,7 +26,7 @@ def test_the_pdf_reads_back_letterhead_text_and_service(town, manager, today):
     assert (
         "TOWN OF LOS ROBLES" in text and "Dana Reyes, FOG Manager" in text and "1 Civic Center Plaza" in text
     )
-    assert "Letter to Blue Plate Diner" in text and "Please call us about your permit." in text
+    assert "Letter from the FOG Control Program" in text and "Please call us about your permit." in text
     assert "Certified mail, article no. 9407 1111 2222, not yet served" in text
     assert f"{document.reference}" in text
     document_record_service(acting_user=manager, document=document, service_method="certified_mail",

@@ -15,7 +15,10 @@ def test_documents_for_scopes_by_role_subject_and_establishment(town, manager, t
     unserved = issue_letter(town)
     elsewhere = issue_letter(town, establishment=town.other_fse, served_on=today)
     assert list(documents_for(manager)) == [elsewhere, unserved, served]
-    assert list(documents_for(town.users[Role.STAFF_READONLY], establishment=town.own_fse)) == [unserved, served]
+    assert list(documents_for(town.users[Role.STAFF_READONLY], establishment=town.own_fse)) == [
+        unserved,
+        served,
+    ]
     assert list(documents_for(manager, subject=town.own_device)) == [served]
     fse = town.users[Role.FSE]
     assert list(documents_for(fse)) == [served]

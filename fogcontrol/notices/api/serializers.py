@@ -1,0 +1,108 @@
+"""Documents and templates in the API."""
+
+from __future__ import annotations
+
+from django.contrib.contenttypes.models import ContentType
+from rest_framework import serializers
+
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.notices.models import DocumentService, DocumentTemplate, IssuedDocument, ServiceMethod
+from fogcontrol.registry.models import FoodServiceEstablishment
+
+
+class TemplateVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DocumentTemplate
+        fields = ["id", "key", "version", "title", "body", "effective_from", "adopted_by", "created_by_label"]
+        read_only_fields = ["id", "key", "version", "created_by_label"]
+
+
+class TemplateVersionWriteSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=300)
+    body = serializers.CharField()
+    effective_from = serializers.DateField()
+    adopted_by = serializers.CharField(max_length=300)
+
+
+class RegisteredDocumentSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    provisions = serializers.ListField(child=serializers.CharField())
+    placeholders = serializers.DictField(child=serializers.CharField())
+    version_in_force = TemplateVersionSerializer(allow_null=True)
+    draft = TemplateVersionSerializer(allow_null=True)
+
+
+class ServiceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DocumentService
+        fields = ["id", "method", "served_on", "article_number", "note", "recorded_at", "recorded_by_label"]
+        read_only_fields = fields
+
+
+class DocumentSerializer(serializers.ModelSerializer):
+    establishment = serializers.CharField(source="establishment.business_name", read_only=True)
+    provisions = serializers.ListField(source="provision_list", child=serializers.CharField(), read_only=True)
+    subject_type = serializers.SerializerMethodField()
+    served = serializers.BooleanField(read_only=True)
+    service = serializers.SerializerMethodField()
+    services = ServiceSerializer(source="service_list", many=True, read_only=True)
+
+    class Meta:
+        model = IssuedDocument
+        fields = [
+            "id",
+            "reference",
+            "key",
+            "template_version",
+            "establishment",
+            "establishment_id",
+            "addressee",
+            "title",
+            "body",
+            "provisions",
+            "letterhead",
+            "issued_on",
+            "subject_type",
+            "subject_id",
+            "served",
+            "service",
+            "services",
+            "received_at",
+            "submitted_by_label",
+            "record_hash",
+        ]
+        read_only_fields = fields
+
+    def get_subject_type(self, document) -> str | None:
+        # The content type's label from the cache (ContentType.objects.get_for_id): no query per row.
+        if document.subject_type_id is None:
+            return None
+        content_type = ContentType.objects.get_for_id(document.subject_type_id)
+        return f"{content_type.app_label}.{content_type.model}"
+
+    def get_service(self, document) -> dict | None:
+        services = getattr(document, "service_list", None) or []
+        return ServiceSerializer(services[0]).data if services else None
+
+
+class LetterIssueSerializer(serializers.Serializer):
+    """Issue the program's letter to an FSE (``general_letter``)."""
+
+    establishment = ScopedPrimaryKeyRelatedField(
+        queryset=FoodServiceEstablishment.objects.all(), what="establishment", where="/api/v1/establishments/"
+    )
+    addressee = serializers.CharField(
+        required=False, allow_blank=True, help_text="Default: the business and its mailing address."
+    )
+    body_text = serializers.CharField()
+    service_method = serializers.ChoiceField(choices=ServiceMethod.choices)
+    served_on = serializers.DateField(required=False, allow_null=True)
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ServiceRecordSerializer(serializers.Serializer):
+    service_method = serializers.ChoiceField(choices=ServiceMethod.choices)
+    served_on = serializers.DateField()
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(required=False, allow_blank=True, default="")

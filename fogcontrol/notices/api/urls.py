@@ -1,0 +1,9 @@
+from rest_framework.routers import SimpleRouter
+
+from fogcontrol.notices.api import views
+
+router = SimpleRouter()
+router.register("notices/templates", views.TemplateViewSet, basename="notices-template")
+router.register("notices/documents", views.DocumentViewSet, basename="notices-document")
+
+urlpatterns = router.urls

@@ -1,0 +1,60 @@
+"""The notices pages' forms. The services check everything again (and name the field they refuse)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from fogcontrol.notices.models import ServiceMethod
+from fogcontrol.registry.models import FoodServiceEstablishment
+
+DATE = forms.DateInput(attrs={"type": "date"})
+
+
+class TemplateVersionForm(forms.Form):
+    title = forms.CharField(max_length=300)
+    body = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 16}),
+        help_text="Plain text. A blank line starts a new paragraph; {name} puts a value in (see the list).",
+    )
+    effective_from = forms.DateField(
+        widget=DATE, help_text="The first day documents are issued from this wording."
+    )
+    adopted_by = forms.CharField(
+        max_length=300,
+        label="Adopted by",
+        help_text="The resolution or approval that adopted this wording, e.g. Res. 2026-41.",
+    )
+
+
+class ServiceForm(forms.Form):
+    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label="How it was served")
+    served_on = forms.DateField(widget=DATE, label="Served on")
+    article_number = forms.CharField(
+        max_length=64,
+        required=False,
+        help_text="For certified or registered mail: the number on the receipt.",
+    )
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class LetterForm(forms.Form):
+    """A letter to an FSE (``general_letter``)."""
+
+    establishment = forms.ModelChoiceField(queryset=FoodServiceEstablishment.objects.none())
+    addressee = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}), help_text="The name and mailing address, one line each."
+    )
+    body_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label="What the letter says")
+    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label="How it is served")
+    served_on = forms.DateField(
+        widget=DATE, required=False, label="Served on", help_text="Empty: not yet served."
+    )
+    article_number = forms.CharField(
+        max_length=64,
+        required=False,
+        help_text="For certified or registered mail: the number on the receipt.",
+    )
+
+    def __init__(self, *args, establishments, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["establishment"].queryset = establishments

@@ -1,0 +1,26 @@
+"""Documents in the main menu, and the documents section menu (`{% menu "notices" %}`): staff open
+the issued documents and the templates; an FSE user its own documents (those served on it)."""
+
+from fogcontrol.core.navigation import MenuItem, register
+from fogcontrol.core.roles import STAFF_ROLES, Role
+from fogcontrol.notices.roles import DOCUMENT_ISSUERS
+
+READERS = STAFF_ROLES | frozenset({Role.FSE})
+
+register(
+    group="notices",
+    label="Documents",
+    weight=38,
+    items=[MenuItem("Documents", "notices:documents", roles=READERS)],
+)
+
+register(
+    menu="notices",
+    group="notices",
+    label="Documents",
+    items=[
+        MenuItem("Issued documents", "notices:documents", roles=READERS),
+        MenuItem("Write a letter", "notices:document_new", roles=DOCUMENT_ISSUERS),
+        MenuItem("Templates", "notices:templates", roles=STAFF_ROLES),
+    ],
+)
