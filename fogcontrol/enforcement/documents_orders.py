@@ -4,7 +4,7 @@ decision (P6, L4, M3), the penalty order (P7, P8), the suspension or revocation 
 emergency suspension order (M1, M3) and the notice of termination of sewer service (O1, O2).
 
 Registered on import (``apps.EnforcementConfig.ready``). Each cites its provisions and states the
-dates the rules engine computed; ``issue`` maps the case's service method to the notices app's.
+dates the rules engine computed; ``issue`` issues one for a case.
 """
 
 from __future__ import annotations
@@ -156,9 +156,6 @@ DOCUMENTS = {
 for _key, _declaration in DOCUMENTS.items():
     catalogue.register(_key, **_declaration)
 
-# The case's service methods (steps.ServiceMethod) as the notices app names them.
-_METHODS = {"personal": "personal_delivery"}
-
 
 def common_context(case) -> dict[str, str]:
     establishment = case.establishment
@@ -190,7 +187,7 @@ def issue(
         addressee=f"{establishment.business_name}\n{establishment.site_address}".strip(),
         context={**common_context(case), **context},
         subject=subject,
-        service_method=_METHODS.get(service_method, service_method),
+        service_method=service_method,
         served_on=served_on,
         article_number=article_number,
         issued_on=issued_on,

@@ -19,8 +19,8 @@ from fogcontrol.enforcement.services.penalties import FACTOR_FIELDS
 from fogcontrol.permits.models import PermitOrder
 
 # The choice sets these inputs allow, named for the schema (settings.SPECTACULAR_SETTINGS).
-COMPLAINT_SERVICE_METHODS = [("personal", "Personal delivery"), ("certified_mail", "Certified mail")]
-PENALTY_SERVICE_METHODS = [("personal", "Personal service"), ("registered_mail", "Registered mail")]
+COMPLAINT_SERVICE_METHODS = [("personal_delivery", "Personal delivery"), ("certified_mail", "Certified mail")]
+PENALTY_SERVICE_METHODS = [("personal_delivery", "Personal service"), ("registered_mail", "Registered mail")]
 COMPLAINT_APPEAL_STEPS = [c for c in AdministrativeComplaint.Appeal.choices if c[0]]
 SUSPENSION_APPEAL_STEPS = [c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
 

@@ -22,7 +22,7 @@ from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.deadlines import complaint_hearing_due
 from fogcontrol.rules.explain import fmt_date, fmt_money
 
-COMPLAINT_METHODS = (ServiceMethod.PERSONAL, ServiceMethod.CERTIFIED_MAIL)
+COMPLAINT_METHODS = (ServiceMethod.PERSONAL_DELIVERY, ServiceMethod.CERTIFIED_MAIL)
 OFFICERS_ONLY = "Only the FOG Manager and inspectors issue administrative complaints."
 
 
@@ -72,7 +72,7 @@ def complaint_serve(
         errors["proposed_penalty"] = "P5: give the proposed penalty, zero or more."
     if service_method not in COMPLAINT_METHODS:
         errors["service_method"] = (
-            "P5: a complaint is served by personal delivery (personal) or certified mail (certified_mail)."
+            "P5: a complaint is served by personal delivery (personal_delivery) or certified mail (certified_mail)."
         )
     elif service_method == ServiceMethod.CERTIFIED_MAIL and not (article_number or "").strip():
         errors["article_number"] = "P5: give the certified mail article number."

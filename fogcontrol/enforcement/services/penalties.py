@@ -25,7 +25,7 @@ from fogcontrol.rules.deadlines import penalty_payment_due
 from fogcontrol.rules.explain import fmt_date, fmt_money
 from fogcontrol.rules.penalties import P7_FACTORS, PenaltyCap, penalty_cap
 
-PENALTY_METHODS = (ServiceMethod.PERSONAL, ServiceMethod.REGISTERED_MAIL)
+PENALTY_METHODS = (ServiceMethod.PERSONAL_DELIVERY, ServiceMethod.REGISTERED_MAIL)
 FACTOR_FIELDS = ("harm", "economic_benefit", "nature_and_persistence", "duration", "corrective_action")
 ISSUERS_ONLY = "Only the Hearing Officer (or the FOG Manager entering the order) issues penalty orders."
 
@@ -140,7 +140,7 @@ def penalty_order_issue(
         errors["hearing_officer_name"] = "Name the hearing officer."
     if service_method not in PENALTY_METHODS:
         errors["service_method"] = (
-            "P8: a penalty order is served by personal service (personal) or registered mail (registered_mail)."
+            "P8: a penalty order is served by personal service (personal_delivery) or registered mail (registered_mail)."
         )
     elif service_method == ServiceMethod.REGISTERED_MAIL and not (article_number or "").strip():
         errors["article_number"] = "P8: give the registered mail article number."

@@ -175,7 +175,7 @@ def emergency_suspension_order(
     determined_by: str,
     hearing_on: dt.date | None = None,
     hearing_place: str = "",
-    service_method: str = "personal",
+    service_method: str = "personal_delivery",
     article_number: str = "",
 ) -> Hearing:
     """M1: suspend the permit at once to stop an actual or impending SSO or endangerment; M3: the hearing

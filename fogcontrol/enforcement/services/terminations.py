@@ -112,7 +112,7 @@ def service_terminate(
         case=case,
         context={"terminated_on": fmt_date(terminated_on), "basis": basis_text, "how": termination.how},
         subject=termination,
-        service_method="personal",
+        service_method="personal_delivery",
         served_on=terminated_on,
         issued_on=terminated_on,
     )

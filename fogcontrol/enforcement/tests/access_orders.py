@@ -44,7 +44,7 @@ def build(town) -> None:
     penalty = penalty_order_issue(
         acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=5,
         amount=1000, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(2),
-        service_method="personal", served_on=ago(2),
+        service_method="personal_delivery", served_on=ago(2),
     )  # fmt: skip
     emergency = emergency_suspension_order(
         acting_user=manager, case=case, ordered_on=ago(2), determination="SSO", determined_by="FOG Manager"
@@ -126,6 +126,8 @@ ROUTES = [
            may=who, label=step) for step, who in PAGE_STEPS],
     *[page("enforcement:order_step", _url("/enforcement/cases/{}/later/" + step + "/", "order_case"), owners=OWN,
            may=who, method="post", label=step) for step, who in PAGE_STEPS],
+    page("enforcement:suspension_notice_new", _url("/enforcement/cases/{}/suspension-notice/", "order_case"),
+         owners=OWN, may=MANAGER),
     page("enforcement:hearing_detail", _url("/enforcement/hearings/{}/", "suspension_hearing"), owners=OWN),
     page("enforcement:hearing_continue", _url("/enforcement/hearings/{}/continue/", "suspension_hearing"),
          method="post", owners=OWN, may=HEARING_RECORDERS),

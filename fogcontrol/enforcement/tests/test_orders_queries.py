@@ -26,7 +26,7 @@ def add_rows(town, count):
         a_complaint(town, case)
         penalty_order_issue(
             acting_user=manager, case=case, violation_kind="maintenance", days=2, amount=500,
-            hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(2), service_method="personal",
+            hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(2), service_method="personal_delivery",
             served_on=ago(2),
         )  # fmt: skip
         hearing = emergency_suspension_order(

@@ -20,7 +20,7 @@ def test_p5_p7_p8_the_timeline_shows_the_complaint_and_the_penalty_due(town):
     order = penalty_order_issue(
         acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=4,
         amount=2500, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(5),
-        service_method="personal", served_on=ago(5),
+        service_method="personal_delivery", served_on=ago(5),
     )  # fmt: skip
     steps = case_timeline(case_detail(town.users[Role.FOG_MANAGER], case.pk), today=town_today())
     by_key = {step.key: step for step in steps}

@@ -154,6 +154,12 @@ def order_step(request, pk, step):
 
 
 @login_required
+def suspension_notice_new(request, pk):
+    """The suspension or revocation notice's page (the case page's H4 link)."""
+    return order_step(request, pk, "suspension-notice")
+
+
+@login_required
 def hearing_detail(request, pk):
     """A hearing: its dates (the latest lawful date, the L4 / M3 decision date), continuances, and the
     Hearing Officer's forms."""
