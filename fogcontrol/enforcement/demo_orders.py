@@ -10,9 +10,11 @@ import datetime as dt
 import random
 from decimal import Decimal
 
+from fogcontrol.enforcement.documents_orders import DOCUMENTS
 from fogcontrol.enforcement.services import complaints, hearings, penalties, suspensions, terminations
 from fogcontrol.enforcement.services.cases import case_open
 from fogcontrol.enforcement.services.violations import violation_open
+from fogcontrol.notices.services.templates import template_first_version
 from fogcontrol.permits.models import Permit, PermitStatus
 
 ACTING = "seed_demo"
@@ -53,6 +55,9 @@ def _complaint(case, today: dt.date, *, served: int, hearing_in: int):
 
 
 def seed(*, rng: random.Random, town, today: dt.date) -> None:
+    # The Town's wording of each document is in force from a year back, so older steps can be issued.
+    for key in DOCUMENTS:
+        template_first_version(key, effective_from=_ago(today, 400))
     permits = list(
         Permit.objects.filter(status=PermitStatus.ISSUED, establishment__cases__isnull=True)
         .select_related("establishment")
