@@ -12,6 +12,7 @@ class EnforcementConfig(AppConfig):
             hooks,
             navigation,
         )
+        from fogcontrol.enforcement.selectors import steps_orders  # noqa: F401 (adds its timeline lines)
         from fogcontrol.servicing.signals import manifest_flag_referred
 
         documents.register()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from fogcontrol.enforcement.selectors.steps_orders import order_steps
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.rules.deadlines import appeal_due
 from fogcontrol.rules.enforcement import milestone_missed
@@ -249,7 +248,6 @@ def _referral_steps(case, today) -> list[Step]:
 
 # Enforcement-b adds its step builders (complaints, penalty orders, suspensions, terminations) here.
 STEP_BUILDERS = [_violation_steps, _notice_steps, _agreement_steps, _hearing_steps, _referral_steps]
-STEP_BUILDERS.append(order_steps)  # enforcement-b: complaints, penalty orders, terminations
 
 
 def case_timeline(case, *, today: dt.date) -> list[Step]:

@@ -2,16 +2,15 @@
 complaint and its appeal (P5, P6), penalty orders and their payment (P7, P8), terminations of service
 and reinstatement with their costs (O1, O2). Hearings (P5, L2-L4, M3) are ``steps._hearing_steps``.
 Reads only what ``selectors.cases.case_detail`` prefetched (complaints, penalty_orders,
-terminations__costs)."""
+terminations__costs). Added to ``STEP_BUILDERS`` on import (``apps.EnforcementConfig.ready``)."""
 
 from __future__ import annotations
 
+from fogcontrol.enforcement.selectors.steps import DONE, DUE, LATE, STEP_BUILDERS, Step
 from fogcontrol.rules.explain import fmt_date, fmt_money
 
 
 def order_steps(case, today) -> list:
-    from fogcontrol.enforcement.selectors.steps import DONE, DUE, LATE, Step
-
     steps = []
     for complaint in case.complaints.all():
         steps.append(
@@ -68,3 +67,7 @@ def order_steps(case, today) -> list:
                      detail="; ".join(f"{c.get_kind_display()}: {fmt_money(c.amount)} owed by {c.owed_by}" for c in costs))
             )  # fmt: skip
     return steps
+
+
+if order_steps not in STEP_BUILDERS:
+    STEP_BUILDERS.append(order_steps)
