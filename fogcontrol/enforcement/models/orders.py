@@ -60,6 +60,7 @@ class ServiceCost(models.Model):
     incurred_on = models.DateField()
     description = models.CharField(max_length=300)
     owed_by = models.CharField(max_length=200, help_text="O2: the owner, operator or permittee who pays.")
+    paid_on = models.DateField(null=True, blank=True, help_text="Recorded by billing.")
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

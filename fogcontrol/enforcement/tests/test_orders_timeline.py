@@ -29,3 +29,17 @@ def test_p5_p7_p8_the_timeline_shows_the_complaint_and_the_penalty_due(town):
     due = by_key["penalty_due"]
     assert due.provision == "P8" and due.due_on == order.payment_due_on and "P8" in due.explanation
     assert next_due(steps).due_on <= order.payment_due_on
+
+
+@pytest.mark.provision("H3")
+def test_h3_an_unpaid_penalty_order_is_an_amount_owed(town):
+    from fogcontrol.enforcement.selectors.money import amounts_owed
+
+    case = a_case_of_kind(town)
+    order = penalty_order_issue(
+        acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=1,
+        amount=750, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(5),
+        service_method="personal_delivery", served_on=ago(5),
+    )  # fmt: skip
+    owed = amounts_owed(case.establishment)
+    assert [(o.label.split(",")[0], o.amount) for o in owed] == [(f"Penalty order {order.reference}", 750)]
