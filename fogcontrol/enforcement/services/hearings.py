@@ -72,7 +72,14 @@ def projected_decision_due(hearing: Hearing) -> tuple[dt.date | None, dict]:
 
 @transaction.atomic
 def hearing_continue(
-    *, acting_user, hearing: Hearing, new_date: dt.date, requested_by: str, reason: str
+    *,
+    acting_user,
+    hearing: Hearing,
+    new_date: dt.date,
+    requested_by: str,
+    reason: str,
+    service_method: str = "first_class_mail",
+    article_number: str = "",
 ) -> HearingContinuance:
     """L3: move the hearing to ``new_date``. Continuances may not total more than the ruleset's limit
     counted from the date first set; a complaint hearing keeps the P5 limit, an emergency one M3."""
@@ -87,8 +94,8 @@ def hearing_continue(
         errors["reason"] = "Give the reason for the continuance."
     if new_date is None or new_date <= hearing.scheduled_on:
         errors["new_date"] = f"A continuance moves the hearing later than {fmt_date(hearing.scheduled_on)}."
-    else:
-        latest, provision, working = continuance_bound(hearing)
+    latest, provision, working = continuance_bound(hearing)
+    if "new_date" not in errors:
         if latest is not None and new_date > latest:
             total = (new_date - hearing.first_scheduled_on).days
             rules = ruleset_on(hearing.first_scheduled_on)
@@ -117,6 +124,21 @@ def hearing_continue(
     if hearing.kind != Hearing.Kind.COMPLAINT:
         hearing.decision_due_on, working = projected_decision_due(hearing)
         hearing.explanation = {**hearing.explanation, "L4" if hearing.kind == "suspension" else "M3": working}
+    limits = [f"The hearing was continued from {fmt_date(continuance.from_date)} at the request of "
+              f"{continuance.get_requested_by_display().lower()}: {continuance.reason}"]  # fmt: skip
+    if latest is not None:
+        limits.append(f"{provision}: it may not be continued beyond {fmt_date(latest)}.")
+    if hearing.decision_due_on:
+        limits.append(
+            f"The written decision is due by {fmt_date(hearing.decision_due_on)} if the hearing ends that day."
+        )
+    document = documents.issue(
+        acting_user=acting_user, key="enforcement_hearing_notice", case=hearing.case,
+        context={"hearing_kind": hearing.get_kind_display(), "hearing_on": fmt_date(new_date),
+                 "hearing_place": hearing.place or "the place stated in the notice", "limits": " ".join(limits)},
+        subject=hearing, service_method=service_method, served_on=None, article_number=article_number,
+    )  # fmt: skip
+    hearing.explanation = {**hearing.explanation, "continuance_notice": document.pk}
     hearing.save()
     audit_record(acting_user=acting_user, action="hearing.continue", instance=hearing, before=before,
                  after=snapshot(hearing))  # fmt: skip

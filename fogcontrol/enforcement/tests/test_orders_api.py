@@ -202,6 +202,8 @@ def test_l3_continuance_past_60_days_in_total_is_refused_and_l4_follows_the_new_
     assert answer.json()["scheduled_on"] == limit.isoformat()
     assert answer.json()["decision_due_on"] == revocation_decision_due(limit, **rules(limit)).due.isoformat()
     assert answer.json()["continuances"][0]["total_days"] == (limit - first).days
+    notice = pdf_text(Hearing.objects.get(pk=hearing_id).explanation["continuance_notice"])
+    assert "Notice of hearing" in notice and fmt_date(limit) in notice and "Counsel unavailable" in notice
     again = client.post(url, {"new_date": limit + DAY, "reason": "Again"}, format="json")
     assert again.status_code == 400 and "L3" in again.json()["new_date"][0]
 
