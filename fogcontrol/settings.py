@@ -312,6 +312,7 @@ SPECTACULAR_SETTINGS = {
         "ComplaintAppealEnum": "fogcontrol.enforcement.models.AdministrativeComplaint.Appeal",
         "SuspensionAppealStepEnum": "fogcontrol.enforcement.api.serializers_orders.SUSPENSION_APPEAL_STEPS",
         "PermitOrderAppealEnum": "fogcontrol.permits.models.orders.PermitOrder.Appeal",
+        "PenaltyOrderStatusEnum": "fogcontrol.enforcement.models.PenaltyOrder.Status",
     },
 }
 

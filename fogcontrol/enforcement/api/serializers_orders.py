@@ -22,6 +22,7 @@ from fogcontrol.permits.models import PermitOrder
 COMPLAINT_SERVICE_METHODS = [("personal_delivery", "Personal delivery"), ("certified_mail", "Certified mail")]
 PENALTY_SERVICE_METHODS = [("personal_delivery", "Personal service"), ("registered_mail", "Registered mail")]
 COMPLAINT_APPEAL_STEPS = [c for c in AdministrativeComplaint.Appeal.choices if c[0]]
+PENALTY_APPEAL_STEPS = [c for c in PenaltyOrder.Status.choices if c[0] != PenaltyOrder.Status.FINAL]
 SUSPENSION_APPEAL_STEPS = [c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
 
 
@@ -127,6 +128,11 @@ class PenaltyOrderSerializer(serializers.ModelSerializer):
             "under_order", "amount", "cap", *FACTOR_FIELDS, "hearing_officer_name", "status", "issued_on",
             "service_method", "served_on", "article_number", "payment_due_on", "account", "paid_on", "document_id",
         ]  # fmt: skip
+
+
+class PenaltyAppealSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=PENALTY_APPEAL_STEPS)
+    on = serializers.DateField()
 
 
 class CapQuerySerializer(serializers.Serializer):

@@ -21,7 +21,7 @@ from fogcontrol.enforcement.models import Case, PenaltyOrder, Referral, ServiceM
 from fogcontrol.enforcement.roles import HEARING_RECORDERS
 from fogcontrol.enforcement.services.hearings import rules_for, stamp
 from fogcontrol.program.selectors import town_today
-from fogcontrol.rules.deadlines import penalty_payment_due
+from fogcontrol.rules.deadlines import appeal_due, penalty_payment_due
 from fogcontrol.rules.explain import fmt_date, fmt_money
 from fogcontrol.rules.penalties import P7_FACTORS, PenaltyCap, penalty_cap
 
@@ -199,4 +199,35 @@ def penalty_order_issue(
     order.document_id = document.pk
     order.save(update_fields=["reference", "document_id"])
     audit_record(acting_user=acting_user, action="penalty_order.issue", instance=order, after=snapshot(order))
+    return order
+
+
+@transaction.atomic
+def penalty_order_appeal(*, acting_user, order: PenaltyOrder, status: str, on: dt.date) -> PenaltyOrder:
+    """P8, P6: a penalty order is final on issuance unless appealed to the Town Council within the P6
+    window from its service (``appealed``); then the Council upholds or overturns it."""
+    require_role(acting_user, HEARING_RECORDERS, ISSUERS_ONLY)
+    order = PenaltyOrder.objects.select_for_update().get(pk=order.pk)
+    S = PenaltyOrder.Status
+    if on is None or on > town_today():
+        raise ValidationError({"on": "Give the date, today or earlier."})
+    if status == S.APPEALED:
+        if order.status != S.FINAL:
+            raise StateConflict(f"Penalty order {order.reference} is {order.get_status_display().lower()}.")
+        last = appeal_due(order.served_on, **rules_for(order.served_on)).due
+        if on > last:
+            raise ValidationError(
+                {"on": f"P6: the appeal had to be filed by {fmt_date(last)}: the order is final (P8)."}
+            )
+    elif status in (S.UPHELD, S.OVERTURNED):
+        if order.status != S.APPEALED:
+            raise StateConflict("P6: record the appeal first.")
+    else:
+        raise ValidationError({"status": "Choose appealed, upheld or overturned."})
+    before = snapshot(order)
+    order.status = status
+    order.explanation = {**order.explanation, f"appeal_{status}": on.isoformat()}
+    order.save(update_fields=["status", "explanation"])
+    audit_record(acting_user=acting_user, action="penalty_order.appeal", instance=order, before=before,
+                 after=snapshot(order))  # fmt: skip
     return order

@@ -112,6 +112,8 @@ ROUTES = [
     api("enforcement-penalty-order-cap", "/api/v1/enforcement/penalty-orders/cap/", record=False,
         body={"violation_kind": "maintenance", "days": 3}),
     api("enforcement-penalty-order-detail", _url("/api/v1/enforcement/penalty-orders/{}/", "penalty"), owners=OWN),
+    api("enforcement-penalty-order-appeal", _url("/api/v1/enforcement/penalty-orders/{}/appeal/", "penalty"),
+        method="post", owners=OWN, may=HEARING_RECORDERS),
     # Emergency suspension.
     api("enforcement-emergency-list", "/api/v1/enforcement/emergency-suspensions/", record=False, method="post",
         may=MANAGER),

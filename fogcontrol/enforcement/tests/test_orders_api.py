@@ -302,6 +302,18 @@ def test_p7_p8_penalty_over_the_cap_is_refused_with_its_working_and_within_it_is
 
 
 @pytest.mark.provision("P8")
+def test_p8_p6_a_penalty_order_is_final_unless_appealed_in_time(town, officer, case):
+    created = api_as(officer).post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
+    url = f"/api/v1/enforcement/penalty-orders/{created.json()['id']}/appeal/"
+    last = appeal_due(ago(2), **rules(ago(2))).due
+    assert created.json()["status"] == "final"
+    appealed = api_as(officer).post(url, {"status": "appealed", "on": min(last, town_today())}, format="json")
+    assert appealed.status_code == 200 and appealed.json()["status"] == "appealed"
+    upheld = api_as(officer).post(url, {"status": "upheld", "on": town_today()}, format="json")
+    assert upheld.status_code == 200 and upheld.json()["status"] == "upheld"
+
+
+@pytest.mark.provision("P8")
 def test_p8_a_penalty_order_is_served_by_personal_service_or_registered_mail(town, officer, case):
     answer = api_as(officer).post("/api/v1/enforcement/penalty-orders/",
                                   penalty_body(case, service_method="certified_mail"), format="json")  # fmt: skip

@@ -159,7 +159,7 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
 
     serializer_class = s.PenaltyOrderSerializer
     filterset_class = PenaltyOrderFilter
-    step_roles = {"create": HEARING}
+    step_roles = {"create": HEARING, "appeal": HEARING}
 
     def get_queryset(self):
         return selectors.penalty_order_list(self.request.user)
@@ -202,6 +202,16 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
                 body["cap"] = _cap_data(cap)
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(s.PenaltyOrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.PenaltyAppealSerializer, responses={200: s.PenaltyOrderSerializer})
+    @action(detail=True, methods=["post"])
+    def appeal(self, request, pk=None):
+        """P8, P6: the order appealed to the Town Council (not final), then upheld or overturned."""
+        order = self.get_object()
+        data = s.PenaltyAppealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        order = penalties.penalty_order_appeal(acting_user=request.user, order=order, **data.validated_data)
+        return Response(s.PenaltyOrderSerializer(self.get_queryset().get(pk=order.pk)).data)
 
 
 class EmergencySuspensionViewSet(ScopedViewSet):
