@@ -145,6 +145,14 @@ def hearing_continue(
     return continuance
 
 
+_OUR_NAMES = {
+    "decision_mail_number": "article_number",
+    "hearing_concluded_on": "concluded_on",
+    "decision_on": "decided_on",
+    "decision": "outcome_text",
+}
+
+
 def _appeal_text(hearing: Hearing, decided_on: dt.date) -> tuple[str, dt.date | None, dict]:
     if hearing.kind == Hearing.Kind.COMPLAINT:
         due = appeal_due(decided_on, **rules_for(decided_on))
@@ -197,16 +205,21 @@ def hearing_decide(
     before = snapshot(hearing)
     concluded = concluded_on or held_on
     if hearing.permit_order_id:
-        permit_order_decide(
-            order=hearing.permit_order,
-            acting_user=acting_user,
-            decision_on=decided_on,
-            hearing_officer_name=hearing_officer_name,
-            outcome=outcome,
-            decision=outcome_text,
-            decision_mail_number=article_number or "(personal service)",
-            hearing_concluded_on=concluded,
-        )
+        try:
+            permit_order_decide(
+                order=hearing.permit_order,
+                acting_user=acting_user,
+                decision_on=decided_on,
+                hearing_officer_name=hearing_officer_name,
+                outcome=outcome,
+                decision=outcome_text,
+                decision_mail_number=article_number,
+                hearing_concluded_on=concluded,
+            )
+        except ValidationError as error:  # permits' field names, as this step names them
+            raise ValidationError(
+                {_OUR_NAMES.get(field, field): messages for field, messages in error.message_dict.items()}
+            ) from None
         hearing.permit_order.refresh_from_db()
         hearing.decision_due_on = hearing.permit_order.decision_due_on
     hearing.held_on, hearing.concluded_on, hearing.decided_on = held_on, concluded, decided_on
