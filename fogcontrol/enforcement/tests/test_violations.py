@@ -137,3 +137,16 @@ def test_only_officers_open_violations(town, role):
     with pytest.raises(PermissionDenied):
         violation_open(acting_user=town.users[role], establishment=town.own_fse, provision="C3",
                        description="x", evidence="y", began_on=TODAY)  # fmt: skip
+
+
+@pytest.mark.provision("P3")
+def test_p3_the_nightly_command_runs_the_sweep_and_a_second_night_opens_nothing(town):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    first, second = StringIO(), StringIO()
+    call_command("enforcement_nightly", stdout=first)
+    call_command("enforcement_nightly", stdout=second)
+    assert "violations opened:" in first.getvalue()
+    assert "violations opened: 0, cured: 0" in second.getvalue()
