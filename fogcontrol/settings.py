@@ -305,6 +305,7 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "ServiceMethodEnum": "fogcontrol.notices.models.ServiceMethod",
     },
 }
 
