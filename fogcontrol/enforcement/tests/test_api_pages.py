@@ -207,3 +207,5 @@ def test_h3_the_case_page_refuses_an_agreement_naming_the_amount_and_records_a_n
         "served_on": today.isoformat()}, follow=True)  # fmt: skip
     page = answer.content.decode()
     assert "Notice of violation recorded." in page and "Correction due" in page
+    notice = case.notices_of_violation.get()
+    assert f"/notices/documents/{notice.document_id}/pdf/" in page
