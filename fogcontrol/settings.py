@@ -305,8 +305,8 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "ServiceMethodEnum": "fogcontrol.notices.models.ServiceMethod",
         # enforcement-b: complaints, penalty orders, suspension appeals.
-        "CaseServiceMethodEnum": "fogcontrol.enforcement.models.ServiceMethod",
         "ComplaintServiceMethodEnum": "fogcontrol.enforcement.api.serializers_orders.COMPLAINT_SERVICE_METHODS",
         "PenaltyServiceMethodEnum": "fogcontrol.enforcement.api.serializers_orders.PENALTY_SERVICE_METHODS",
         "ComplaintAppealEnum": "fogcontrol.enforcement.models.AdministrativeComplaint.Appeal",

@@ -144,3 +144,7 @@ class ReferralOutcomeForm(forms.Form):
     outcome_on = _date(label="Decided on")
     amount_recovered = forms.DecimalField(max_digits=12, decimal_places=2, min_value=0, required=False,
                                           help_text="P11 only: the judicial civil penalty recovered.")  # fmt: skip
+
+
+class CitationPaidForm(forms.Form):
+    paid_on = _date(label="Paid on")

@@ -16,3 +16,5 @@ HEARING_RECORDERS = frozenset({Role.FOG_MANAGER, Role.HEARING_OFFICER})
 INTERNAL_NOTE_READERS = frozenset(
     {Role.FOG_MANAGER, Role.INSPECTOR, Role.HEARING_OFFICER, Role.BILLING_CLERK, Role.STAFF_READONLY}
 )
+# Who records a citation paid until billing keeps the receipts.
+PAYMENT_RECORDERS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})

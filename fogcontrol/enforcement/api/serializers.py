@@ -84,6 +84,7 @@ class StepSerializer(serializers.Serializer):
     due_on = serializers.DateField(allow_null=True)
     detail = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
+    document_id = serializers.IntegerField(allow_null=True, help_text="The issued document (notices API).")
 
 
 class ActionSerializer(serializers.Serializer):

@@ -29,6 +29,7 @@ class Step:
     due_on: dt.date | None = None
     detail: str = ""
     explanation: str = ""
+    document_id: int | None = None  # the issued document (notices), when there is one
 
     @property
     def sort_date(self) -> dt.date:
@@ -44,6 +45,7 @@ class Step:
             "due_on": self.due_on,
             "detail": self.detail,
             "explanation": self.explanation,
+            "document_id": self.document_id,
         }
 
 
@@ -88,6 +90,7 @@ def _notice_steps(case, today) -> list[Step]:
                 detail=f"Served by {notice.get_service_method_display().lower()} on {fmt_date(notice.served_on)}"
                 + (f", article {notice.article_number}" if notice.article_number else "")
                 + ".",
+                document_id=notice.document_id,
             )
         )
         still_open = [v for v in notice.violations.all() if v.cured_on is None]
@@ -115,6 +118,7 @@ def _notice_steps(case, today) -> list[Step]:
                 f"{fmt_date(citation.served_on)}"
                 + (f"; paid {fmt_date(citation.paid_on)}" if citation.paid_on else "; unpaid")
                 + ".",
+                document_id=citation.document_id,
             )
         )
     return steps
@@ -131,6 +135,7 @@ def _agreement_steps(case, today) -> list[Step]:
                 DONE,
                 on=agreement.agreed_on,
                 detail=agreement.terms,
+                document_id=agreement.document_id,
             )
         )
         for milestone in agreement.milestones.all():

@@ -28,7 +28,7 @@ from fogcontrol.enforcement.models import (
     ServiceMethod,
     Violation,
 )
-from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
+from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, PAYMENT_RECORDERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
 from fogcontrol.enforcement.services import penalties
 from fogcontrol.rules.enforcement import Owed, compliance_agreement_allowed
@@ -360,3 +360,30 @@ def referral_outcome_record(
         after=snapshot(referral),
     )
     return referral
+
+
+@transaction.atomic
+def citation_record_payment(
+    *, acting_user, citation: AdministrativeCitation, paid_on: dt.date
+) -> AdministrativeCitation:
+    """Record that a citation was paid (until billing keeps the Town's receipts): it is then no longer
+    an amount owed under H3."""
+    require_role(
+        acting_user, PAYMENT_RECORDERS, "Only the FOG Manager and the Billing Clerk record payments."
+    )
+    citation = AdministrativeCitation.objects.select_for_update().get(pk=citation.pk)
+    if citation.paid_on is not None:
+        raise StateConflict(f"Citation {citation.number} was already paid on {citation.paid_on:%B %-d, %Y}.")
+    if paid_on < citation.issued_on:
+        raise ValidationError({"paid_on": "A citation cannot be paid before it was issued."})
+    before = snapshot(citation)
+    citation.paid_on = paid_on
+    citation.save(update_fields=["paid_on"])
+    audit_record(
+        acting_user=acting_user,
+        action="case.citation_paid",
+        instance=citation,
+        before=before,
+        after=snapshot(citation),
+    )
+    return citation

@@ -5,10 +5,11 @@ sees the case is refused (403) before its input is read."""
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from fogcontrol.core.roles import Role
-from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
-from fogcontrol.enforcement.services.steps import compliance_agreement_make, referral_record
+from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, PAYMENT_RECORDERS
+from fogcontrol.enforcement.services.steps import citation_issue, compliance_agreement_make, referral_record
 from fogcontrol.enforcement.tests.helpers import a_case
 from fogcontrol.testing.access import STAFF, api, page
 
@@ -27,6 +28,10 @@ def build(town) -> None:
     town.records["referral"] = referral_record(
         acting_user=manager, case=case, kind="injunction", violations=[town.records["violation"]],
         referred_on=today, referred_to="Town Attorney", today=today,
+    )  # fmt: skip
+    town.records["citation"] = citation_issue(
+        acting_user=manager, case=case, violation=town.records["violation"], number="AC-ACCESS-1",
+        amount=Decimal("50.00"), issued_on=today, service_method="personal_delivery", served_on=today, today=today,
     )  # fmt: skip
     town.records["case"] = case
 
@@ -54,6 +59,14 @@ ROUTES = [
         may=ENFORCEMENT_OFFICERS,
         body={},
     ),  # fmt: skip
+    page(
+        "enforcement:citation_paid",
+        lambda t: f"/enforcement/cases/{_c(t)}/citations/{t['citation'].pk}/paid/",
+        method="post",
+        owners=OWN,
+        may=PAYMENT_RECORDERS,
+        body={},
+    ),
     page(
         "enforcement:referral_outcome",
         lambda t: f"/enforcement/cases/{_c(t)}/referrals/{t['referral'].pk}/outcome/",

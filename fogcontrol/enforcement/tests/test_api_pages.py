@@ -166,3 +166,46 @@ def test_enforcement_lists_take_the_same_exact_queries_for_few_rows_and_many(tow
 def test_the_fse_lists_take_the_same_exact_queries(town, client):
     client.force_login(town.users[Role.FSE])
     assert_queries_do_not_grow(client, _rows(town), {"/enforcement/": 6, "/enforcement/violations/": 7})
+
+
+@pytest.mark.provision("P3")
+def test_p3_staff_open_and_cure_a_violation_from_the_pages(town, client):
+    client.force_login(town.users[Role.INSPECTOR])
+    today = town_today()
+    form = {"establishment": town.own_fse.pk, "provision": "k6", "kind": "discharge", "description": "Grease poured",
+            "evidence": "Seen by the inspector", "began_on": (today - dt.timedelta(days=4)).isoformat()}  # fmt: skip
+    refused = client.post("/enforcement/violations/new/", dict(form, evidence=" "))
+    assert refused.status_code == 400 and "This field is required" in refused.content.decode()
+    assert client.post("/enforcement/violations/new/", form).status_code == 302
+    page = client.get("/enforcement/violations/?open=true").content.decode()
+    assert "K6" in page and "5 calendar days" in page
+    from fogcontrol.enforcement.models import Violation
+
+    violation = Violation.objects.get(provision="K6")
+    client.post(
+        f"/enforcement/violations/{violation.pk}/cure/",
+        {"cured_on": today.isoformat(), "evidence": "Cleaned"},
+    )
+    violation.refresh_from_db()
+    assert violation.cured_on == today
+
+
+@pytest.mark.provision("H3")
+def test_h3_the_case_page_refuses_an_agreement_naming_the_amount_and_records_a_notice(town, client):
+    case = a_case(town)
+    client.force_login(town.users[Role.FOG_MANAGER])
+    today = town_today()
+    FeeCharge.objects.create(kind=FeeKind.RENEWAL, amount=Decimal("90.00"), fee_schedule=fee_schedule(),
+                             establishment=town.own_fse, description="Renewal", assessed_on=dt.date(2026, 1, 5))  # fmt: skip
+    answer = client.post(f"/enforcement/cases/{case.pk}/steps/compliance_agreement/", {
+        "agreed_on": today.isoformat(), "signed_by": "Pat", "terms": "Fit screens",
+        "milestones": f"{(today + dt.timedelta(days=20)).isoformat()} Screens fitted"}, follow=True)  # fmt: skip
+    assert "$90.00" in answer.content.decode() and "H3" in answer.content.decode()
+    answer = client.post(f"/enforcement/cases/{case.pk}/steps/notice_of_violation/", {
+        "violations": [case.violations.get().pk], "required_action": "Fit screens", "issued_on": today.isoformat(),
+        "correct_by": (today + dt.timedelta(days=10)).isoformat(), "service_method": "personal_delivery",
+        "served_on": today.isoformat()}, follow=True)  # fmt: skip
+    page = answer.content.decode()
+    assert "Notice of violation recorded." in page and "Correction due" in page
+    notice = case.notices_of_violation.get()
+    assert f"/notices/documents/{notice.document_id}/pdf/" in page

@@ -148,3 +148,16 @@ def test_the_hearing_officer_may_not_take_case_steps(town):
     with pytest.raises(PermissionDenied):
         steps.referral_record(acting_user=town.users[Role.HEARING_OFFICER], case=case, kind="criminal",
                               violations=[case.violations.get()], referred_on=DAY, referred_to="DA", today=DAY)  # fmt: skip
+
+
+@pytest.mark.provision("H3")
+def test_h3_a_citation_paid_is_no_longer_owed(town):
+    case = a_case(town)
+    citation = steps.citation_issue(
+        acting_user=town.users[Role.INSPECTOR], case=case, violation=case.violations.get(), number="AC-2026-0050",
+        amount=Decimal("80.00"), issued_on=DAY, service_method="personal_delivery", served_on=DAY, today=DAY,
+    )  # fmt: skip
+    with pytest.raises(PermissionDenied):
+        steps.citation_record_payment(acting_user=town.users[Role.INSPECTOR], citation=citation, paid_on=DAY)
+    steps.citation_record_payment(acting_user=town.users[Role.BILLING_CLERK], citation=citation, paid_on=DAY)
+    assert _agree(town, case).status == ComplianceAgreement.Status.IN_FORCE

@@ -137,3 +137,41 @@ def test_only_officers_open_violations(town, role):
     with pytest.raises(PermissionDenied):
         violation_open(acting_user=town.users[role], establishment=town.own_fse, provision="C3",
                        description="x", evidence="y", began_on=TODAY)  # fmt: skip
+
+
+@pytest.mark.provision("P3")
+def test_p3_the_nightly_command_runs_the_sweep_and_a_second_night_opens_nothing(town):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    first, second = StringIO(), StringIO()
+    call_command("enforcement_nightly", stdout=first)
+    call_command("enforcement_nightly", stdout=second)
+    assert "violations opened:" in first.getvalue()
+    assert "violations opened: 0, cured: 0" in second.getvalue()
+
+
+@pytest.mark.provision("A2")
+def test_a2_an_overdue_shared_device_names_the_property_owner_on_each_fses_violation(town):
+    from fogcontrol.testing import factories
+
+    parcel = factories.ParcelFactory()
+    first, second = (
+        factories.EstablishmentFactory(parcel=parcel),
+        factories.EstablishmentFactory(parcel=parcel),
+    )
+    _permit_everyone(town)
+    shared = factories.DeviceFactory(establishments=[first, second], parcel=parcel)
+    _state(shared, next_due=dt.date(2026, 6, 1))
+    _state(town.own_device, next_due=dt.date(2026, 6, 1))
+    enforcement_sweep(today=TODAY)
+    violations = Violation.objects.filter(device=shared)
+    assert {v.establishment_id for v in violations} == {first.pk, second.pk}
+    assert {v.property_owner_id for v in violations} == {parcel.owner_id}
+    own = (
+        Violation.objects.get(device=town.own_device)
+        if Violation.objects.filter(device=town.own_device)
+        else None
+    )
+    assert own is None or own.property_owner_id is None

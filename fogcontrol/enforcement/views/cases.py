@@ -18,8 +18,8 @@ from fogcontrol.core.views import filtered_rows, found, paginate, render_list
 from fogcontrol.enforcement import forms
 from fogcontrol.enforcement.actions import case_actions, missed_milestones
 from fogcontrol.enforcement.filters import CaseFilter
-from fogcontrol.enforcement.models import AgreementMilestone, Referral
-from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, INTERNAL_NOTE_READERS
+from fogcontrol.enforcement.models import AdministrativeCitation, AgreementMilestone, Referral
+from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, INTERNAL_NOTE_READERS, PAYMENT_RECORDERS
 from fogcontrol.enforcement.selectors import cases as selectors
 from fogcontrol.enforcement.selectors.steps import case_timeline, next_due
 from fogcontrol.enforcement.selectors.violations import with_days
@@ -89,6 +89,7 @@ def case_detail(request, pk: int):
         "missed": missed_milestones(case, today),
         "suspension_url": _suspension_url(case) if actions["suspension"] else "",
         "officer": officer,
+        "records_payments": has_role(request.user, PAYMENT_RECORDERS),
     }
     if officer:
         context["forms"] = {
@@ -210,4 +211,19 @@ def referral_outcome(request, pk: int, referral_pk: int):
         raise Http404("No such referral.")
     _run(request, forms.ReferralOutcomeForm(request.POST), "Outcome recorded.",
          lambda d: step_services.referral_outcome_record(acting_user=request.user, referral=referral, **d))  # fmt: skip
+    return redirect("enforcement:case_detail", case.pk)
+
+
+@login_required
+@require_POST
+def citation_paid(request, pk: int, citation_pk: int):
+    case = found(selectors.case_detail, request.user, pk)
+    require_role(
+        request.user, PAYMENT_RECORDERS, "Only the FOG Manager and the Billing Clerk record payments."
+    )
+    citation = AdministrativeCitation.objects.filter(case=case, pk=citation_pk).first()
+    if citation is None:
+        raise Http404("No such citation.")
+    _run(request, forms.CitationPaidForm(request.POST), "Payment recorded.",
+         lambda d: step_services.citation_record_payment(acting_user=request.user, citation=citation, **d))  # fmt: skip
     return redirect("enforcement:case_detail", case.pk)

@@ -33,20 +33,20 @@ class RegisteredDocumentSerializer(serializers.Serializer):
     draft = TemplateVersionSerializer(allow_null=True)
 
 
-class ServiceSerializer(serializers.ModelSerializer):
+class DocumentServiceSerializer(serializers.ModelSerializer):
     class Meta:
         model = DocumentService
         fields = ["id", "method", "served_on", "article_number", "note", "recorded_at", "recorded_by_label"]
         read_only_fields = fields
 
 
-class DocumentSerializer(serializers.ModelSerializer):
+class IssuedDocumentSerializer(serializers.ModelSerializer):
     establishment = serializers.CharField(source="establishment.business_name", read_only=True)
     provisions = serializers.ListField(source="provision_list", child=serializers.CharField(), read_only=True)
     subject_type = serializers.SerializerMethodField()
     served = serializers.BooleanField(read_only=True)
     service = serializers.SerializerMethodField()
-    services = ServiceSerializer(source="service_list", many=True, read_only=True)
+    services = DocumentServiceSerializer(source="service_list", many=True, read_only=True)
 
     class Meta:
         model = IssuedDocument
@@ -83,10 +83,10 @@ class DocumentSerializer(serializers.ModelSerializer):
 
     def get_service(self, document) -> dict | None:
         services = getattr(document, "service_list", None) or []
-        return ServiceSerializer(services[0]).data if services else None
+        return DocumentServiceSerializer(services[0]).data if services else None
 
 
-class LetterIssueSerializer(serializers.Serializer):
+class GeneralLetterIssueSerializer(serializers.Serializer):
     """Issue the program's letter to an FSE (``general_letter``)."""
 
     establishment = ScopedPrimaryKeyRelatedField(
@@ -101,7 +101,7 @@ class LetterIssueSerializer(serializers.Serializer):
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class ServiceRecordSerializer(serializers.Serializer):
+class DocumentServiceRecordSerializer(serializers.Serializer):
     service_method = serializers.ChoiceField(choices=ServiceMethod.choices)
     served_on = serializers.DateField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")

@@ -18,10 +18,10 @@ from fogcontrol.core.api.views import ScopedViewSet, StaffOnly, StepRoles
 from fogcontrol.core.permissions import require_role
 from fogcontrol.notices import catalogue, selectors, services
 from fogcontrol.notices.api.serializers import (
-    DocumentSerializer,
-    LetterIssueSerializer,
+    DocumentServiceRecordSerializer,
+    GeneralLetterIssueSerializer,
+    IssuedDocumentSerializer,
     RegisteredDocumentSerializer,
-    ServiceRecordSerializer,
     TemplateVersionSerializer,
     TemplateVersionWriteSerializer,
 )
@@ -97,7 +97,7 @@ class TemplateViewSet(StepRoles, StaffOnly, viewsets.ViewSet):
 class DocumentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
     """Documents the user may see: staff all, an FSE user its own establishments' once served."""
 
-    serializer_class = DocumentSerializer
+    serializer_class = IssuedDocumentSerializer
     filterset_class = DocumentFilter
     step_roles = {
         "create": (DOCUMENT_ISSUERS, ISSUERS_ONLY),
@@ -109,11 +109,11 @@ class DocumentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
 
     @extend_schema(
         summary="Write the program's letter to an FSE (general_letter)",
-        request=LetterIssueSerializer,
-        responses={201: DocumentSerializer},
+        request=GeneralLetterIssueSerializer,
+        responses={201: IssuedDocumentSerializer},
     )
     def create(self, request):
-        serializer = LetterIssueSerializer(data=request.data, context={"request": request})
+        serializer = GeneralLetterIssueSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         establishment = data["establishment"]
@@ -128,7 +128,7 @@ class DocumentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
             article_number=data.get("article_number", ""),
         )
         document = selectors.document_detail(request.user, document.pk)
-        return Response(DocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+        return Response(IssuedDocumentSerializer(document).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         summary="The document as a PDF",
@@ -143,17 +143,17 @@ class DocumentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
 
     @extend_schema(
         summary="Record how and when the document was served",
-        request=ServiceRecordSerializer,
-        responses={201: DocumentSerializer, 400: OpenApiResponse(description="The field and the fix.")},
+        request=DocumentServiceRecordSerializer,
+        responses={201: IssuedDocumentSerializer, 400: OpenApiResponse(description="The field and the fix.")},
     )
     @action(detail=True, methods=["post"])
     def service(self, request, pk=None):
         document = self.get_object()
         require_role(request.user, DOCUMENT_ISSUERS, ISSUERS_ONLY)
-        serializer = ServiceRecordSerializer(data=request.data)
+        serializer = DocumentServiceRecordSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.document_record_service(
             acting_user=request.user, document=document, **serializer.validated_data
         )
         document = selectors.document_detail(request.user, document.pk)
-        return Response(DocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+        return Response(IssuedDocumentSerializer(document).data, status=status.HTTP_201_CREATED)
