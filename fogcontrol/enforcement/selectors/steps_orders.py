@@ -20,7 +20,7 @@ def order_steps(case, today) -> list:
                  f"{complaint.get_service_method_display().lower()}"
                  + (f", article {complaint.article_number}" if complaint.article_number else "")
                  + f". Hearing no later than {fmt_date(complaint.hearing_latest_on)} (P5).",
-                 explanation=(complaint.explanation.get("P5") or {}).get("text", ""))
+                 explanation=(complaint.explanation.get("P5") or {}).get("text", ""), document_id=complaint.document_id)
         )  # fmt: skip
         if complaint.appealed_on:
             steps.append(
@@ -37,7 +37,7 @@ def order_steps(case, today) -> list:
                  on=order.issued_on,
                  detail=f"{order.get_violation_kind_display()}; cap {fmt_money(order.cap)}; "
                  f"{order.get_status_display().lower()}.",
-                 explanation=(order.explanation.get("P7") or {}).get("text", ""))
+                 explanation=(order.explanation.get("P7") or {}).get("text", ""), document_id=order.document_id)
         )  # fmt: skip
         if order.paid_on:
             steps.append(
@@ -54,7 +54,7 @@ def order_steps(case, today) -> list:
         costs = list(termination.costs.all())
         steps.append(
             Step("termination", "Sewer service terminated", "O1", DONE, on=termination.terminated_on,
-                 detail=f"{termination.get_basis_display()}. {termination.how}")
+                 detail=f"{termination.get_basis_display()}. {termination.how}", document_id=termination.document_id)
         )  # fmt: skip
         if termination.reinstated_on:
             steps.append(
