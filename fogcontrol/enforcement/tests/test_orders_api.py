@@ -382,3 +382,28 @@ def test_o1_no_termination_without_an_order_in_effect(town, manager, case):
                                   {"terminated_on": ago(1), "how": "Plugged.", "permit_order": created.json()["permit_order"]},
                                   format="json")  # fmt: skip
     assert answer.status_code == 409 and "O1" in answer.json()["detail"]
+
+
+@pytest.mark.provision("O1")
+def test_o1_an_unpermitted_discharger_is_terminated_only_after_the_notice_s_date(town, manager):
+    from fogcontrol.enforcement.services.steps import notice_of_violation_issue
+
+    case = a_case_of_kind(town, kind="no_permit", provision="B1")
+    notice = notice_of_violation_issue(
+        acting_user=manager, case=case, violations=list(case.violations.all()),
+        required_action="Stop discharging and apply for a FOG permit.", correct_by=ago(5), issued_on=ago(20),
+        service_method="personal_delivery", served_on=ago(20), today=town_today(),
+    )  # fmt: skip
+    url = f"/api/v1/enforcement/cases/{case.pk}/terminations/"
+    early = api_as(manager).post(
+        url, {"terminated_on": ago(6), "how": "Plugged.", "notice": notice.pk}, format="json"
+    )
+    assert (
+        early.status_code == 409
+        and "O1" in early.json()["detail"]
+        and fmt_date(ago(5)) in early.json()["detail"]
+    )
+    done = api_as(manager).post(
+        url, {"terminated_on": ago(2), "how": "Plugged.", "notice": notice.pk}, format="json"
+    )
+    assert done.status_code == 201 and done.json()["basis"] == "unpermitted"
