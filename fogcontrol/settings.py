@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "fogcontrol.records",
     "fogcontrol.inspections",
     "fogcontrol.sampling",
+    "fogcontrol.enforcement",
     "fogcontrol.demo",
 ]
 
@@ -288,6 +289,8 @@ SPECTACULAR_SETTINGS = {
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
+        "ViolationKindEnum": "fogcontrol.enforcement.models.Violation.Kind",
+        "ReferralKindEnum": "fogcontrol.enforcement.models.Referral.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",
         "PermitStatusEnum": "fogcontrol.permits.models.permits.PermitStatus",
@@ -309,6 +312,13 @@ SPECTACULAR_SETTINGS = {
         "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",
         "AnalyteEnum": "fogcontrol.sampling.models.Analyte",
         "LabUnitEnum": "fogcontrol.sampling.models.Unit",
+        # enforcement-b: complaints, penalty orders, suspension appeals.
+        "ComplaintServiceMethodEnum": "fogcontrol.enforcement.api.serializers_orders.COMPLAINT_SERVICE_METHODS",
+        "PenaltyServiceMethodEnum": "fogcontrol.enforcement.api.serializers_orders.PENALTY_SERVICE_METHODS",
+        "ComplaintAppealEnum": "fogcontrol.enforcement.models.AdministrativeComplaint.Appeal",
+        "SuspensionAppealStepEnum": "fogcontrol.enforcement.api.serializers_orders.SUSPENSION_APPEAL_STEPS",
+        "PermitOrderAppealEnum": "fogcontrol.permits.models.orders.PermitOrder.Appeal",
+        "PenaltyOrderStatusEnum": "fogcontrol.enforcement.models.PenaltyOrder.Status",
     },
 }
 

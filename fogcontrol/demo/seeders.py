@@ -23,6 +23,8 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.records.demo.seed",
     "fogcontrol.notices.demo.seed",
     "fogcontrol.sampling.demo.seed",
+    "fogcontrol.enforcement.demo.seed",
+    "fogcontrol.enforcement.demo_orders.seed",
 ]
 
 

@@ -285,6 +285,8 @@ def test_the_app_seeders_are_listed_and_skipped_while_missing():
         "fogcontrol.records.demo.seed",
         "fogcontrol.notices.demo.seed",
         "fogcontrol.sampling.demo.seed",
+        "fogcontrol.enforcement.demo.seed",
+        "fogcontrol.enforcement.demo_orders.seed",
     ]
     assert load_seeder("fogcontrol.nothing_here.seed") is None
 

@@ -15,6 +15,7 @@ MODULES = [
     "counting",
     "deadlines",
     "devices",
+    "enforcement",
     "explain",
     "fees",
     "frequency",

@@ -34,6 +34,7 @@ from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestFlag, SludgeReading
 from fogcontrol.servicing.permissions import REVIEWERS
 from fogcontrol.servicing.services.manifest_validation import chain_of
+from fogcontrol.servicing.signals import manifest_flag_referred
 
 # --- flags -------------------------------------------------------------------------------------
 
@@ -237,4 +238,6 @@ def flag_review(*, flag: ManifestFlag, acting_user, outcome: str, note: str = ""
         before=before,
         after=snapshot(flag),
     )
+    if outcome == ManifestFlag.Review.REFERRED:
+        manifest_flag_referred.send(sender=ManifestFlag, flag=flag, acting_user=acting_user)
     return flag

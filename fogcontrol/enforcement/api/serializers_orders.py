@@ -1,0 +1,243 @@
+"""Serializers of the later steps of a case: complaints (P5, P6), hearings and continuances (L2-L4,
+M3), penalty orders (P7-P10), suspension notices (L1, L2), emergency suspensions (M1-M3) and
+terminations of service (O1, O2)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from fogcontrol.enforcement.models import (
+    AdministrativeComplaint,
+    Hearing,
+    HearingContinuance,
+    PenaltyOrder,
+    ServiceCost,
+    ServiceTermination,
+    Violation,
+)
+from fogcontrol.enforcement.services.penalties import FACTOR_FIELDS
+from fogcontrol.permits.models import PermitOrder
+
+# The choice sets these inputs allow, named for the schema (settings.SPECTACULAR_SETTINGS).
+COMPLAINT_SERVICE_METHODS = [("personal_delivery", "Personal delivery"), ("certified_mail", "Certified mail")]
+PENALTY_SERVICE_METHODS = [("personal_delivery", "Personal service"), ("registered_mail", "Registered mail")]
+COMPLAINT_APPEAL_STEPS = [c for c in AdministrativeComplaint.Appeal.choices if c[0]]
+PENALTY_APPEAL_STEPS = [c for c in PenaltyOrder.Status.choices if c[0] != PenaltyOrder.Status.FINAL]
+SUSPENSION_APPEAL_STEPS = [c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
+
+
+class ContinuanceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HearingContinuance
+        fields = ["id", "from_date", "new_date", "requested_by", "reason", "total_days"]
+
+
+class HearingSerializer(serializers.ModelSerializer):
+    case = serializers.PrimaryKeyRelatedField(read_only=True)
+    permit_order = serializers.PrimaryKeyRelatedField(read_only=True)
+    continuances = ContinuanceSerializer(many=True, read_only=True)
+    decision_due_on = serializers.DateField(
+        read_only=True,
+        allow_null=True,
+        help_text="L4 (30 days after the hearing ends) or M3 (2 business days).",
+    )
+
+    class Meta:
+        model = Hearing
+        fields = [
+            "id", "case", "kind", "permit_order", "first_scheduled_on", "scheduled_on", "place", "latest_on",
+            "held_on", "concluded_on", "decision_due_on", "decided_on", "waived_on", "hearing_officer_name",
+            "outcome", "continuances",
+        ]  # fmt: skip
+
+
+class ContinuanceInputSerializer(serializers.Serializer):
+    new_date = serializers.DateField(
+        help_text="The new hearing date (L3: continuances total no more than 60 days)."
+    )
+    requested_by = serializers.ChoiceField(
+        choices=HearingContinuance.RequestedBy.choices, default="respondent"
+    )
+    reason = serializers.CharField()
+
+
+class HearingDecisionInputSerializer(serializers.Serializer):
+    held_on = serializers.DateField(required=False, allow_null=True, default=None)
+    concluded_on = serializers.DateField(required=False, allow_null=True, default=None)
+    decided_on = serializers.DateField()
+    hearing_officer_name = serializers.CharField()
+    outcome_text = serializers.CharField(help_text="The decision, as written.")
+    outcome = serializers.ChoiceField(choices=PermitOrder.Outcome.choices, default=PermitOrder.Outcome.ORDERED,
+                                      help_text="Suspension / emergency hearings: what the decision orders.")  # fmt: skip
+    service_method = serializers.ChoiceField(choices=COMPLAINT_SERVICE_METHODS, default="certified_mail")
+    served_on = serializers.DateField(required=False, allow_null=True, default=None)
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class SuspensionAppealSerializer(serializers.Serializer):
+    appeal_status = serializers.ChoiceField(choices=SUSPENSION_APPEAL_STEPS)
+    final_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+class ComplaintSerializer(serializers.ModelSerializer):
+    case = serializers.PrimaryKeyRelatedField(read_only=True)
+    hearing = HearingSerializer(read_only=True)
+    violations = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = AdministrativeComplaint
+        fields = [
+            "id", "reference", "case", "violations", "statement", "law_violated", "proposed_penalty", "issued_on",
+            "service_method", "served_on", "article_number", "hearing_latest_on", "hearing", "waived_on",
+            "decision_noticed_on", "appeal_by", "appeal_status", "appealed_on", "council_decided_on",
+            "council_outcome", "document_id",
+        ]  # fmt: skip
+
+
+class ComplaintInputSerializer(serializers.Serializer):
+    violations = serializers.PrimaryKeyRelatedField(many=True, queryset=Violation.objects.all())
+    statement = serializers.CharField()
+    law_violated = serializers.CharField()
+    proposed_penalty = serializers.DecimalField(max_digits=12, decimal_places=2, min_value=0)
+    issued_on = serializers.DateField()
+    service_method = serializers.ChoiceField(choices=COMPLAINT_SERVICE_METHODS)
+    served_on = serializers.DateField()
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+    hearing_on = serializers.DateField(help_text="P5: within 60 days after service.")
+    hearing_place = serializers.CharField()
+
+
+class WaiverSerializer(serializers.Serializer):
+    waived_on = serializers.DateField()
+
+
+class ComplaintAppealSerializer(serializers.Serializer):
+    appeal_status = serializers.ChoiceField(choices=COMPLAINT_APPEAL_STEPS)
+    on = serializers.DateField()
+    outcome = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class PenaltyOrderSerializer(serializers.ModelSerializer):
+    case = serializers.PrimaryKeyRelatedField(read_only=True)
+    violations = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = PenaltyOrder
+        fields = [
+            "id", "reference", "case", "complaint", "violations", "violation_kind", "days", "occurrences",
+            "under_order", "amount", "cap", *FACTOR_FIELDS, "hearing_officer_name", "status", "issued_on",
+            "service_method", "served_on", "article_number", "payment_due_on", "account", "paid_on", "document_id",
+        ]  # fmt: skip
+
+
+class PenaltyAppealSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=PENALTY_APPEAL_STEPS)
+    on = serializers.DateField()
+
+
+class CapQuerySerializer(serializers.Serializer):
+    violation_kind = serializers.ChoiceField(choices=PenaltyOrder.Kind.choices)
+    days = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
+    occurrences = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
+    under_order = serializers.BooleanField(required=False, default=False)
+
+
+class PenaltyOrderInputSerializer(CapQuerySerializer):
+    case = serializers.IntegerField(min_value=1)
+    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    violations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, default=list
+    )
+    complaint = serializers.IntegerField(required=False, allow_null=True, default=None)
+    hearing_officer_name = serializers.CharField()
+    harm = serializers.CharField()
+    economic_benefit = serializers.CharField()
+    nature_and_persistence = serializers.CharField()
+    duration = serializers.CharField()
+    corrective_action = serializers.CharField()
+    issued_on = serializers.DateField()
+    service_method = serializers.ChoiceField(choices=PENALTY_SERVICE_METHODS)
+    served_on = serializers.DateField()
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class CapSerializer(serializers.Serializer):
+    max_amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    per_unit = serializers.DecimalField(max_digits=12, decimal_places=2)
+    units = serializers.IntegerField()
+    unit_label = serializers.CharField()
+    factors = serializers.ListField(child=serializers.CharField())
+    explanation = serializers.CharField()
+
+
+class WindowSerializer(serializers.Serializer):
+    earliest = serializers.DateField()
+    latest = serializers.DateField()
+    explanation = serializers.CharField()
+
+
+class SuspensionNoticeInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["suspension", "revocation"], default="suspension")
+    grounds = serializers.ListField(child=serializers.ChoiceField(choices=PermitOrder.Ground.choices))
+    facts = serializers.CharField()
+    mailed_on = serializers.DateField()
+    article_number = serializers.CharField()
+    hearing_on = serializers.DateField(required=False, allow_null=True, default=None)
+    hearing_place = serializers.CharField()
+
+
+class SuspensionNoticeSerializer(serializers.Serializer):
+    hearing = HearingSerializer()
+    permit_order = serializers.IntegerField()
+    hearing_window = WindowSerializer()
+
+
+class EmergencyInputSerializer(serializers.Serializer):
+    case = serializers.IntegerField(min_value=1)
+    ordered_on = serializers.DateField()
+    determination = serializers.CharField(help_text="M1: why the suspension is necessary.")
+    determined_by = serializers.CharField()
+    hearing_on = serializers.DateField(required=False, allow_null=True, default=None)
+    hearing_place = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class EmergencySerializer(serializers.Serializer):
+    hearing = HearingSerializer()
+    permit_order = serializers.IntegerField()
+    hearing_by = serializers.DateField()
+    decision_by = serializers.DateField()
+
+
+class ServiceCostSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ServiceCost
+        fields = ["id", "kind", "amount", "incurred_on", "description", "owed_by"]
+
+
+class TerminationSerializer(serializers.ModelSerializer):
+    case = serializers.PrimaryKeyRelatedField(read_only=True)
+    costs = ServiceCostSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = ServiceTermination
+        fields = ["id", "case", "basis", "permit_order", "notice", "terminated_on", "how", "reinstated_on",
+                  "costs", "document_id"]  # fmt: skip
+
+
+class TerminationInputSerializer(serializers.Serializer):
+    terminated_on = serializers.DateField()
+    how = serializers.CharField()
+    permit_order = serializers.IntegerField(required=False, allow_null=True, default=None)
+    notice = serializers.IntegerField(required=False, allow_null=True, default=None)
+    cost = serializers.DecimalField(
+        max_digits=12, decimal_places=2, required=False, allow_null=True, default=None
+    )
+    owed_by = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class ReinstatementSerializer(serializers.Serializer):
+    reinstated_on = serializers.DateField()
+    cost = serializers.DecimalField(
+        max_digits=12, decimal_places=2, required=False, allow_null=True, default=None
+    )
+    owed_by = serializers.CharField(required=False, allow_blank=True, default="")

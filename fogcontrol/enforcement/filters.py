@@ -1,0 +1,30 @@
+"""The FilterSets of enforcement lists, pages and API alike."""
+
+import django_filters
+
+from fogcontrol.core.api.filters import RecordFilter
+from fogcontrol.enforcement.models import Case, Violation
+from fogcontrol.registry.models import FoodServiceEstablishment
+
+
+class ViolationFilter(django_filters.FilterSet):
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+    open = django_filters.BooleanFilter(field_name="cured_on", lookup_expr="isnull", label="Open (not cured)")
+    provision = django_filters.CharFilter(
+        field_name="provision", lookup_expr="iexact", label="Provision (e.g. E1)"
+    )
+    source = django_filters.ChoiceFilter(choices=Violation.Source.choices)
+    kind = django_filters.ChoiceFilter(choices=Violation.Kind.choices)
+
+    class Meta:
+        model = Violation
+        fields = ["establishment", "open", "provision", "source", "kind"]
+
+
+class CaseFilter(django_filters.FilterSet):
+    establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
+    open = django_filters.BooleanFilter(field_name="closed_on", lookup_expr="isnull", label="Open")
+
+    class Meta:
+        model = Case
+        fields = ["establishment", "open"]

@@ -1,0 +1,111 @@
+"""Forms of the later steps' pages: each has ``preview(values)`` giving the dates or cap the rules
+engine computes from what is filled in so far, shown before submitting."""
+
+from __future__ import annotations
+
+from django import forms
+
+from fogcontrol.enforcement.api.serializers_orders import COMPLAINT_SERVICE_METHODS, PENALTY_SERVICE_METHODS
+from fogcontrol.enforcement.models import HearingContinuance, PenaltyOrder
+from fogcontrol.enforcement.services.penalties import FACTOR_FIELDS
+from fogcontrol.permits.models import PermitOrder
+
+DATE = forms.DateInput(attrs={"type": "date"})
+
+
+class ComplaintForm(forms.Form):
+    statement = forms.CharField(
+        widget=forms.Textarea, help_text="P5: the acts or failures that are the violation."
+    )
+    law_violated = forms.CharField(help_text="P5: the provisions of law authorising the penalty.")
+    proposed_penalty = forms.DecimalField(min_value=0, decimal_places=2)
+    issued_on = forms.DateField(widget=DATE)
+    service_method = forms.ChoiceField(choices=COMPLAINT_SERVICE_METHODS)
+    served_on = forms.DateField(widget=DATE)
+    article_number = forms.CharField(required=False, help_text="Certified mail only.")
+    hearing_on = forms.DateField(widget=DATE, help_text="P5: within 60 days after service.")
+    hearing_place = forms.CharField()
+
+
+class SuspensionNoticeForm(forms.Form):
+    kind = forms.ChoiceField(choices=[("suspension", "Suspension"), ("revocation", "Revocation")])
+    grounds = forms.MultipleChoiceField(
+        choices=PermitOrder.Ground.choices, widget=forms.CheckboxSelectMultiple
+    )
+    facts = forms.CharField(widget=forms.Textarea)
+    mailed_on = forms.DateField(widget=DATE, help_text="L2: the day the notice was mailed by certified mail.")
+    article_number = forms.CharField()
+    hearing_on = forms.DateField(widget=DATE, required=False, help_text="L2: 15 to 45 days after mailing.")
+    hearing_place = forms.CharField()
+
+
+class EmergencyForm(forms.Form):
+    ordered_on = forms.DateField(widget=DATE)
+    determination = forms.CharField(
+        widget=forms.Textarea, help_text="M1: why the suspension is necessary now."
+    )
+    determined_by = forms.CharField(initial="FOG Manager")
+    hearing_on = forms.DateField(
+        widget=DATE, required=False, help_text="M3: blank sets the latest lawful date."
+    )
+    hearing_place = forms.CharField(required=False)
+
+
+class PenaltyOrderForm(forms.Form):
+    violation_kind = forms.ChoiceField(choices=PenaltyOrder.Kind.choices)
+    days = forms.IntegerField(min_value=0, required=False, help_text="P3: per-day kinds.")
+    occurrences = forms.IntegerField(min_value=0, required=False, help_text="Overflows.")
+    under_order = forms.BooleanField(required=False, help_text="P7(5): an overflow while under an order.")
+    amount = forms.DecimalField(min_value=0, decimal_places=2)
+    hearing_officer_name = forms.CharField()
+    harm = forms.CharField(widget=forms.Textarea)
+    economic_benefit = forms.CharField(widget=forms.Textarea)
+    nature_and_persistence = forms.CharField(widget=forms.Textarea)
+    duration = forms.CharField(widget=forms.Textarea)
+    corrective_action = forms.CharField(widget=forms.Textarea)
+    issued_on = forms.DateField(widget=DATE)
+    service_method = forms.ChoiceField(choices=PENALTY_SERVICE_METHODS)
+    served_on = forms.DateField(widget=DATE)
+    article_number = forms.CharField(required=False, help_text="Registered mail only.")
+
+
+class TerminationForm(forms.Form):
+    permit_order = forms.ModelChoiceField(queryset=PermitOrder.objects.none(), required=False,
+                                          help_text="O1: the suspension or revocation order in effect.")  # fmt: skip
+    terminated_on = forms.DateField(widget=DATE)
+    how = forms.CharField(widget=forms.Textarea)
+    cost = forms.DecimalField(
+        min_value=0, decimal_places=2, required=False, help_text="O2: the disconnection cost."
+    )
+    owed_by = forms.CharField(required=False, help_text="O2: the owner, operator or permittee who pays.")
+
+    def __init__(self, *args, case=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if case is not None:
+            self.fields["permit_order"].queryset = PermitOrder.objects.filter(
+                permit__establishment=case.establishment, applied_on__isnull=False
+            )
+
+
+class ContinuanceForm(forms.Form):
+    new_date = forms.DateField(widget=DATE, help_text="L3: continuances total no more than 60 days.")
+    requested_by = forms.ChoiceField(choices=HearingContinuance.RequestedBy.choices)
+    reason = forms.CharField(widget=forms.Textarea)
+
+
+class DecisionForm(forms.Form):
+    held_on = forms.DateField(
+        widget=DATE, required=False, help_text="Blank when the hearing was waived (P6)."
+    )
+    concluded_on = forms.DateField(widget=DATE, required=False)
+    decided_on = forms.DateField(widget=DATE)
+    hearing_officer_name = forms.CharField()
+    outcome_text = forms.CharField(widget=forms.Textarea, label="Decision")
+    outcome = forms.ChoiceField(
+        choices=PermitOrder.Outcome.choices, help_text="Suspension and emergency hearings."
+    )
+    served_on = forms.DateField(widget=DATE, required=False)
+    article_number = forms.CharField(required=False, help_text="Certified mail number of the decision.")
+
+
+__all__ = ["FACTOR_FIELDS"]

@@ -1,0 +1,70 @@
+"""The administrative civil penalty order (P7-P10, P12): an amount within the P7 cap, with the
+hearing officer's P7 factors, final on issuance unless appealed, payable within the P8 limit, served
+by personal service or registered mail. A stable record billing reads later: the amount, the due
+date and the P12 penalty account it is paid into."""
+
+from __future__ import annotations
+
+from django.core.validators import MinValueValidator
+from django.db import models
+
+from fogcontrol.enforcement.models.steps import _Served
+from fogcontrol.enforcement.querysets_orders import CaseStepQuerySet
+
+# P12: penalty monies go to a special account; billing posts the order's amount there.
+PENALTY_ACCOUNT = "fog-penalties-p12"
+
+
+class PenaltyOrder(_Served):
+    """One penalty order for one kind of violation in a case."""
+
+    class Kind(models.TextChoices):
+        NO_PERMIT = "no_permit", "No permit (P7(1))"
+        RECORDS = "records", "Records (P7(2))"
+        MAINTENANCE = "maintenance", "Maintenance schedule (P7(3))"
+        SSO = "sso", "Sewer system overflow (P7(4), P7(5))"
+
+    class Status(models.TextChoices):
+        FINAL = "final", "Final on issuance (P8)"
+        APPEALED = "appealed", "Appealed to the Town Council: not final"
+        UPHELD = "upheld", "Upheld by the Town Council: final"
+        OVERTURNED = "overturned", "Overturned by the Town Council"
+
+    reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
+    case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="penalty_orders")
+    complaint = models.ForeignKey(
+        "enforcement.AdministrativeComplaint",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="penalty_orders",
+    )
+    violations = models.ManyToManyField("enforcement.Violation", related_name="penalty_orders")
+    violation_kind = models.CharField(max_length=16, choices=Kind.choices)
+    days = models.PositiveIntegerField(null=True, blank=True, help_text="P3: days, each a separate offence.")
+    occurrences = models.PositiveIntegerField(null=True, blank=True, help_text="P7(4), P7(5): SSOs.")
+    under_order = models.BooleanField(default=False, help_text="P7(5): an SSO while under an order.")
+    amount = models.DecimalField(max_digits=12, decimal_places=2, validators=[MinValueValidator(0)])
+    cap = models.DecimalField(max_digits=12, decimal_places=2, help_text="P7: the cap, from the ruleset.")
+    # P7: what the hearing officer weighed.
+    harm = models.TextField(help_text="P7: the extent of harm caused by the violation.")
+    economic_benefit = models.TextField(
+        help_text="P7: the economic benefit derived through the non-compliance."
+    )
+    nature_and_persistence = models.TextField(help_text="P7: the nature and persistence of the violation.")
+    duration = models.TextField(help_text="P7: the length of time over which the violation occurred.")
+    corrective_action = models.TextField(help_text="P7: the corrective action attempted or taken.")
+    hearing_officer_name = models.CharField(max_length=200)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.FINAL)
+    payment_due_on = models.DateField(db_index=True, help_text="P8: payment due (computed).")
+    account = models.CharField(max_length=40, default=PENALTY_ACCOUNT, help_text="P12: the penalty account.")
+    paid_on = models.DateField(null=True, blank=True)
+    explanation = models.JSONField(default=dict, blank=True, help_text="The cap's and P8's working.")
+
+    objects = CaseStepQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-issued_on", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Penalty order {self.reference or self.pk}: ${self.amount}"

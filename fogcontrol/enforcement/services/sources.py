@@ -1,0 +1,139 @@
+"""What each source of violations says: the unsaved ``Violation`` a finding, an overdue service, a
+missing or expired permit or a referred manifest flag opens, with its stable ``source_key`` (one
+violation per source: "once, not once a night"). Used by the nightly sweep and by the hook that
+opens a violation the moment a manifest flag is referred."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fogcontrol.enforcement.models import Violation
+from fogcontrol.findings.models import Finding
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
+from fogcontrol.registry.selectors import responsibility_for
+from fogcontrol.rules.enforcement import violation_kind
+from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.responsibility import PROPERTY_OWNER
+from fogcontrol.servicing.models import ManifestFlag
+
+FINDING_SOURCES = {
+    Finding.Source.INSPECTION: Violation.Source.FINDING,
+    Finding.Source.RECORDS: Violation.Source.LATE_RECORD,
+    Finding.Source.SPILL: Violation.Source.SPILL,
+}
+
+
+def _owner_id(device: GreaseControlDevice | None, establishment: FoodServiceEstablishment) -> int | None:
+    """A2: the parcel owner answers for a device serving several FSEs on its parcel (devices with
+    their establishments and parcels prefetched)."""
+    if device is None or responsibility_for(device).responsible != PROPERTY_OWNER:
+        return None
+    parcel = device.parcel if device.parcel_id else establishment.parcel
+    return parcel.owner_id if parcel is not None else None
+
+
+def finding_key(finding_id: int) -> str:
+    return f"finding:{finding_id}"
+
+
+def from_finding(finding: Finding) -> Violation:
+    """An open finding (an inspection's, a late record's, a spill's) is a violation from the day it
+    began (D4, F3, F4, P3)."""
+    return Violation(
+        establishment_id=finding.establishment_id,
+        device_id=finding.device_id,
+        property_owner_id=_owner_id(finding.device, finding.establishment),
+        provision=finding.provision,
+        kind=violation_kind(finding.provision),
+        description=finding.description,
+        source=FINDING_SOURCES.get(finding.source, Violation.Source.FINDING),
+        source_key=finding_key(finding.pk),
+        source_id=finding.pk,
+        evidence=f"Finding {finding.pk} ({finding.get_source_display()}, item {finding.item})"
+        + (f": {finding.reading}" if finding.reading else "."),
+        began_on=finding.began_on,
+    )
+
+
+def service_key(device_id: int, establishment_id: int, next_due: dt.date) -> str:
+    return f"overdue_service:{device_id}:{establishment_id}:{next_due.isoformat()}"
+
+
+def from_overdue_service(device, establishment, *, next_due: dt.date, grace_days: int) -> Violation:
+    """E1: a device not serviced by its due date (plus the ruleset's grace) is overdue from the next
+    day; one violation per FSE it serves (A2: naming the parcel owner for a shared device)."""
+    began = next_due + dt.timedelta(days=grace_days + 1)
+    return Violation(
+        establishment=establishment,
+        device=device,
+        property_owner_id=_owner_id(device, establishment),
+        provision="E1",
+        kind=Violation.Kind.MAINTENANCE,
+        description=f"Device {device.identifier} was due for service on {fmt_date(next_due)} and has not been serviced (E1).",
+        source=Violation.Source.OVERDUE_SERVICE,
+        source_key=service_key(device.pk, establishment.pk, next_due),
+        source_id=device.pk,
+        evidence=f"Service records of device {device.identifier}: next service due {fmt_date(next_due)}.",
+        began_on=began,
+    )
+
+
+def permit_missing_key(establishment_id: int) -> str:
+    return f"permit_missing:{establishment_id}"
+
+
+def permit_expired_key(permit_id: int, valid_until: dt.date) -> str:
+    return f"permit_expired:{permit_id}:{valid_until.isoformat()}"
+
+
+def from_missing_permit(establishment, *, today: dt.date) -> Violation:
+    """B1: an active FSE that never held a permit; counted from the day the Town found it."""
+    return Violation(
+        establishment=establishment,
+        provision="B1",
+        kind=Violation.Kind.NO_PERMIT,
+        description="The establishment holds no FOG permit (B1).",
+        source=Violation.Source.PERMIT,
+        source_key=permit_missing_key(establishment.pk),
+        evidence=f"The Town's permit records on {fmt_date(today)}: no permit was ever issued.",
+        began_on=today,
+    )
+
+
+def from_expired_permit(establishment, *, permit_id: int, number: str, valid_until: dt.date) -> Violation:
+    """B1, B6: a permit not renewed is expired from the day after its last day."""
+    return Violation(
+        establishment=establishment,
+        provision="B1",
+        kind=Violation.Kind.NO_PERMIT,
+        description=f"FOG permit {number} expired after {fmt_date(valid_until)} and was not renewed (B1, B6).",
+        source=Violation.Source.PERMIT,
+        source_key=permit_expired_key(permit_id, valid_until),
+        source_id=permit_id,
+        evidence=f"Permit {number}: last day of its term {fmt_date(valid_until)}.",
+        began_on=valid_until + dt.timedelta(days=1),
+    )
+
+
+def flag_key(flag_id: int) -> str:
+    return f"manifest_flag:{flag_id}"
+
+
+def from_referred_flag(flag: ManifestFlag) -> Violation | None:
+    """A manifest flag staff referred for enforcement (F4, F7) is a violation from the service date.
+    A manifest with no establishment on record opens none (nobody to answer for it)."""
+    manifest = flag.manifest
+    if manifest.establishment_id is None:
+        return None
+    return Violation(
+        establishment_id=manifest.establishment_id,
+        device_id=manifest.device_id,
+        provision=flag.provision,
+        kind=violation_kind(flag.provision),
+        description=flag.message,
+        source=Violation.Source.MANIFEST_FLAG,
+        source_key=flag_key(flag.pk),
+        source_id=flag.pk,
+        evidence=f"Manifest {manifest.pk}, flag {flag.code}, referred for enforcement: {flag.review_note}",
+        began_on=manifest.service_date,
+    )
