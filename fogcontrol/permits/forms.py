@@ -15,6 +15,7 @@ from fogcontrol.permits.models import (
     PermitOrder,
     RemodelNotice,
 )
+from fogcontrol.permits.models.fees import REQUIRED_FEE_KINDS
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import GreaseControlDevice
 
@@ -241,11 +242,19 @@ class FeeScheduleForm(forms.Form):
         super().__init__(*args, **kwargs)
         for kind in FeeKind:
             self.fields[kind.value] = forms.DecimalField(
-                label=f"{kind.label} ($)", min_value=0, decimal_places=2, max_digits=10
+                label=f"{kind.label} ($)",
+                min_value=0,
+                decimal_places=2,
+                max_digits=10,
+                required=kind in REQUIRED_FEE_KINDS,
             )
 
     def amounts(self) -> dict:
-        return {kind.value: self.cleaned_data[kind.value] for kind in FeeKind}
+        return {
+            kind.value: self.cleaned_data[kind.value]
+            for kind in FeeKind
+            if self.cleaned_data.get(kind.value) is not None
+        }
 
 
 class FeePaymentForm(forms.Form):

@@ -17,6 +17,15 @@ class FeeKind(models.TextChoices):
     RENEWAL = "renewal", "FOG permit annual renewal (B6)"
     REISSUE = "reissue", "New permit on change of ownership, food types or operations (B8)"
     PLAN_REVIEW = "plan_review", "Expansion or remodel plan review (G2)"
+    # Billed by billing (issue #14): a schedule may leave them unpriced (the Town charges none yet).
+    RE_INSPECTION = "re_inspection", "Re-inspection (D8, Q1)"
+    DISCONNECTION = "disconnection", "Sewer service disconnection (O2)"
+    REINSTATEMENT = "reinstatement", "Sewer service reinstatement (O2)"
+
+
+# The fees a permit application or remodel notice owes (B3, B6, B8, G2): every version of the
+# schedule prices them. Other kinds are priced when the Town sets them.
+REQUIRED_FEE_KINDS = (FeeKind.NEW_PERMIT, FeeKind.RENEWAL, FeeKind.REISSUE, FeeKind.PLAN_REVIEW)
 
 
 class FeeSchedule(models.Model):

@@ -7,12 +7,14 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from fogcontrol.audit.services import snapshot
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.permits.models import FeeCharge, FeeKind, FeeSchedule, FeeScheduleLine
+from fogcontrol.permits.models.fees import REQUIRED_FEE_KINDS
 from fogcontrol.permits.roles import FEE_COLLECTORS, FEE_EDITORS
 from fogcontrol.permits.services.common import audited_save, require_fog_manager
 from fogcontrol.permits.states import TransitionNotAllowed
@@ -42,7 +44,9 @@ def fee_schedule_create(
     """Record a new version of the Town's permit fees, in force from `effective_from`.
 
     Earlier versions are kept: a fee already owed stays at the amount of the version it was
-    assessed under. Every fee kind must be priced (zero is allowed: the Town may charge none).
+    assessed under. Every fee a permit application owes must be priced (zero is allowed: the Town
+    may charge none); the other kinds (re-inspection, disconnection, reinstatement) when the Town
+    sets them.
     """
     require_role(acting_user, FEE_EDITORS, "Only the FOG Manager may set fees.")
     errors = {}
@@ -53,6 +57,8 @@ def fee_schedule_create(
     parsed: dict[str, Decimal] = {}
     for kind in FeeKind:
         raw = amounts.get(kind.value)
+        if raw in (None, "") and kind not in REQUIRED_FEE_KINDS:
+            continue
         if raw in (None, ""):
             errors[kind.value] = [f"Enter the amount of the {kind.label} fee (0 if the Town charges none)."]
             continue
@@ -137,6 +143,11 @@ def fees_outstanding(application) -> list[FeeCharge]:
 
 def _lock_outstanding(charge: FeeCharge, what: str) -> FeeCharge:
     charge = FeeCharge.objects.select_for_update().get(pk=charge.pk)
+    if charge.status == FeeCharge.Status.INVOICED:
+        raise TransitionNotAllowed(
+            f"This fee is invoiced by billing: record the payment there, so it is not taken twice "
+            f"(there is nothing to {what} here)."
+        )
     if not charge.is_outstanding:
         raise TransitionNotAllowed(
             f"This fee is {charge.get_status_display().lower()}: there is nothing to {what}."
@@ -206,3 +217,51 @@ def fee_waive(*, charge: FeeCharge, acting_user, reason: str) -> FeeCharge:
     return audited_save(
         charge, acting_user=acting_user, action="fee.waive", before=before, note=reason.strip()
     )
+
+
+# --- Billing takes over (issue #14) -----------------------------------------------------------
+
+
+def _fees_move(ids, *, to: str, acting_user, action: str, note: str, **fields) -> int:
+    """Move the fees `ids` (still outstanding) to `to` in one UPDATE, audited in bulk."""
+    charges = list(
+        FeeCharge.objects.select_for_update()
+        .filter(pk__in=list(ids), status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED))
+        .order_by("pk")
+    )
+    if not charges:
+        return 0
+    befores = [snapshot(charge) for charge in charges]
+    extra = {"paid_amount": F("amount")} if to == FeeCharge.Status.PAID else {}
+    FeeCharge.objects.filter(pk__in=[charge.pk for charge in charges]).update(status=to, **fields, **extra)
+    for charge in charges:
+        charge.status = to
+        if extra:
+            charge.paid_amount = charge.amount
+        for name, value in fields.items():
+            setattr(charge, name, value)
+    audit_records_bulk(
+        acting_user=acting_user,
+        action=action,
+        changes=[(c, b, snapshot(c)) for c, b in zip(charges, befores, strict=True)],
+        note=note,
+    )
+    return len(charges)
+
+
+def fees_mark_invoiced(*, ids, acting_user) -> int:
+    """Billing picked these fees up (Q1): they are invoiced and paid through billing from now on."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.INVOICED, acting_user=acting_user, action="fee.invoice",
+        note="Picked up by billing.",
+    )  # fmt: skip
+
+
+def fees_mark_paid(*, ids, acting_user, paid_on: dt.date, reference: str) -> int:
+    """Billing received payment in full of the invoice billing these fees (B3: paid)."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.PAID, acting_user=acting_user, action="fee.pay",
+        note=f"Paid through billing ({reference}).", paid_on=paid_on, payment_reference=reference[:100],
+        settled_at=timezone.now(), settled_by=person(acting_user),
+        settled_by_label=actor_label_for(acting_user),
+    )  # fmt: skip
