@@ -302,6 +302,10 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "PaymentMethodEnum": "fogcontrol.billing.models.Payment.Method",
+        "InvoiceStatusEnum": "fogcontrol.billing.models.Invoice.Status",
+        "InvoiceKindEnum": "fogcontrol.billing.models.InvoiceKind",
+        "LienStatusEnum": "fogcontrol.billing.models.Lien.Status",
     },
 }
 
