@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Prefetch, Q, QuerySet, Sum
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from fogcontrol.billing.amounts import (
     RECEIVABLE_CHANGE,
@@ -204,3 +204,14 @@ def licence_holds(on: dt.date, *, licence: str | None = None) -> list[LicenceHol
         )
         for pk, hold in holds.items()
     ]
+
+
+def portal_accounts(user, on: dt.date) -> list[Debtor]:
+    """The user's own accounts that owe something, each with ``delinquent_since`` (the earliest
+    delinquency date of its open invoices on ``on``, Q1/P8/N1), for the portal's home. One query."""
+    earliest = (
+        Invoice.objects.filter(debtor=OuterRef("pk"), status=Invoice.Status.OPEN, delinquent_from__lte=on)
+        .order_by("delinquent_from")
+        .values("delinquent_from")[:1]
+    )
+    return list(account_list(user).annotate(delinquent_since=Subquery(earliest)).filter(balance__gt=0))

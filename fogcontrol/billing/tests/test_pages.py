@@ -161,3 +161,11 @@ def test_billing_pages_take_an_exact_number_of_queries(town, client):
 
 def test_billing_api_lists_take_an_exact_number_of_queries(town):
     assert_queries_do_not_grow(api_as(town.users[Role.FOG_MANAGER]), _add_rows(town), API_LISTS)
+
+
+@pytest.mark.provision("Q2")
+def test_q2_the_portal_home_shows_a_delinquent_account(town, client):
+    invoice(town, "120.00", notice_date=days_ago(100))
+    client.force_login(town.users[Role.FSE])
+    page = _text(client.get("/"))
+    assert "Owed to the Town" in page and "$120.00" in page and "business licence is held" in page
