@@ -144,3 +144,15 @@ def test_q1_reports_reconcile_to_the_ledger_to_the_cent_and_show_the_penalty_acc
     assert report.penalty_account_in == Decimal("66.57")  # the rest of the payment went to the penalty
     buckets = dict(aging(town_today()))
     assert sum(buckets.values()) == sum(fresh(i).outstanding for i in Invoice.objects.filter(status="open"))
+
+
+@pytest.mark.provision("Q1")
+def test_q1_the_nightly_command_reports_what_it_did(town):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    overdue(town)
+    out = StringIO()
+    call_command("billing_nightly", stdout=out)
+    assert "invoices delinquent: 1" in out.getvalue()
