@@ -169,3 +169,13 @@ def test_q2_the_portal_home_shows_a_delinquent_account(town, client):
     client.force_login(town.users[Role.FSE])
     page = _text(client.get("/"))
     assert "Owed to the Town" in page and "$120.00" in page and "business licence is held" in page
+
+
+@pytest.mark.provision("Q2")
+def test_q2_the_establishment_page_shows_what_it_owes_and_that_it_is_delinquent(town, client):
+    invoice(town, "120.00", notice_date=days_ago(100))
+    client.force_login(town.users[Role.FSE])
+    page = _text(client.get(f"/registry/establishments/{town.own_fse.pk}/"))
+    assert "Owed to the Town" in page and "$120.00" in page and "Delinquent" in page
+    client.force_login(town.users[Role.HAULER])
+    assert "Owed to the Town" not in _text(client.get(f"/registry/establishments/{town.own_fse.pk}/"))
