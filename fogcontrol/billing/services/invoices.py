@@ -136,6 +136,7 @@ def invoice_deliver(
 ) -> InvoiceDelivery:
     """Record that the invoice was sent, by email or post, and to whom."""
     require_biller(acting_user, "record deliveries")
+    invoice = Invoice.objects.get(pk=invoice.pk)  # its state now, not as the caller read it
     if invoice.status == Invoice.Status.CANCELLED:
         raise StateConflict(f"Invoice {invoice.number} is cancelled: it is not sent.")
     sent_on = sent_on or town_today()

@@ -178,3 +178,18 @@ def test_p12_penalty_monies_go_to_the_penalty_account(town):
     services.payment_record(acting_user=clerk(town), debtor=penalty.debtor, amount="200.00", method="cash")
     fund = LedgerEntry.objects.get(kind=LedgerEntry.Kind.FUND)
     assert (fund.debit, fund.credit, fund.amount) == (Account.PENALTY_CASH, Account.CASH, Decimal("200.00"))
+
+
+@pytest.mark.provision("Q1")
+def test_q1_an_invoice_delivery_is_recorded_by_email_or_post_and_a_cancelled_invoice_is_not_sent(town):
+    issued = invoice(town, "75.00")
+    with pytest.raises(ValidationError) as refused:
+        services.invoice_deliver(invoice=issued, acting_user=clerk(town), method="pigeon", sent_to="")
+    assert {"method", "sent_to"} <= set(refused.value.message_dict)
+    delivery = services.invoice_deliver(
+        invoice=issued, acting_user=clerk(town), method="email", sent_to="owner@example.org"
+    )
+    assert (delivery.method, delivery.sent_on) == ("email", days_ago(0))
+    services.invoice_cancel(invoice=issued, acting_user=clerk(town), reason="Duplicate")
+    with pytest.raises(StateConflict):
+        services.invoice_deliver(invoice=issued, acting_user=clerk(town), method="post", sent_to="1 Main St")
