@@ -33,6 +33,16 @@ class PaymentForm(forms.Form):
     )
     received_on = forms.DateField(widget=DATE)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    apply_to = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label="Apply to",
+        help_text="The oldest open invoice first, unless you choose one; what is left is held as credit.",
+    )  # fmt: skip
+
+    def __init__(self, *args, invoices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["apply_to"].choices = [("", "The oldest invoice first")] + [
+            (invoice.pk, f"{invoice.number} (owes ${invoice.outstanding:.2f})") for invoice in invoices
+        ]
 
 
 class RefundForm(forms.Form):

@@ -47,10 +47,6 @@ def account_detail(user, pk) -> Debtor:
     return account_list(user).get(pk=pk)
 
 
-def account_of_establishment(user, establishment_id: int) -> Debtor | None:
-    return account_list(user).filter(establishment_id=establishment_id).first()
-
-
 def invoice_list(user) -> QuerySet[Invoice]:
     return with_invoice_amounts(
         Invoice.objects.visible_to(user).select_related(

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from fogcontrol.billing.models import Charge, Debtor, Invoice, InvoiceKind, Lien, Payment
+from fogcontrol.billing.models import Charge, Debtor, Invoice, Lien, Payment
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
@@ -156,6 +156,3 @@ class LienSerializer(serializers.ModelSerializer):
             "eligible_on", "listed_on", "status", "recorded_on", "recording_number", "released_on", "release_number",
         ]  # fmt: skip
         read_only_fields = fields
-
-
-INVOICE_KINDS = InvoiceKind.values

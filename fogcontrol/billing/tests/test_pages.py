@@ -179,3 +179,20 @@ def test_q2_the_establishment_page_shows_what_it_owes_and_that_it_is_delinquent(
     assert "Owed to the Town" in page and "$120.00" in page and "Delinquent" in page
     client.force_login(town.users[Role.HAULER])
     assert "Owed to the Town" not in _text(client.get(f"/registry/establishments/{town.own_fse.pk}/"))
+
+
+@pytest.mark.provision("Q1")
+def test_q1_the_clerk_may_apply_a_payment_to_a_chosen_invoice_and_the_rest_is_credit(town, client):
+    old = invoice(town, "100.00", notice_date=days_ago(20))
+    new = invoice(town, "60.00", notice_date=days_ago(5))
+    client.force_login(clerk(town))
+    form = _text(client.get(f"/billing/accounts/{old.debtor_id}/"))
+    assert "The oldest invoice first" in form and f"{new.number} (owes $60.00)" in form
+    client.post(
+        f"/billing/accounts/{old.debtor_id}/pay/",
+        {"amount": "70.00", "method": "cash", "received_on": days_ago(0).isoformat(), "apply_to": new.pk},
+    )
+    from fogcontrol.billing.tests.helpers import account, fresh
+
+    assert fresh(new).status == "paid" and fresh(old).outstanding == Decimal("100.00")
+    assert account(old.debtor).credit == Decimal("10.00")

@@ -4,6 +4,7 @@ clerk's steps on it: a charge, invoicing, a payment, credit applied, a refund.""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
@@ -64,7 +65,11 @@ def account_detail(request, pk: int):
                 initial={"assessed_on": today, "invoice_kind": "Q1"}, auto_id="id_charge_%s"
             ),
             invoice_form=InvoiceIssueForm(initial={"notice_date": today}, auto_id="id_invoice_%s"),
-            payment_form=PaymentForm(initial={"received_on": today}, auto_id="id_pay_%s"),
+            payment_form=PaymentForm(
+                initial={"received_on": today},
+                auto_id="id_pay_%s",
+                invoices=_open_invoices(request.user, debtor),
+            ),
             refund_form=RefundForm(auto_id="id_refund_%s"),
         )
     return render(request, "billing/account_detail.html", context)
@@ -100,11 +105,22 @@ def account_invoice(request, pk: int):
 @require_POST
 def account_pay(request, pk: int):
     debtor = _account(request, pk)
+    invoices = {invoice.pk: invoice for invoice in _open_invoices(request.user, debtor)}
+
+    def pay(*, apply_to=None, **data):
+        chosen = None
+        if apply_to is not None:  # the chosen invoice, up to what it owes; the rest is credit
+            chosen = {apply_to: min(data["amount"], invoices[apply_to].outstanding)}
+        return services.payment_record(acting_user=request.user, debtor=debtor, allocations=chosen, **data)
+
     return act(
-        request, step="pay", form_class=PaymentForm, back=debtor_url(debtor),
-        done="Payment recorded and allocated, oldest invoice first.",
-        call=lambda **data: services.payment_record(acting_user=request.user, debtor=debtor, **data),
+        request, step="pay", form_class=partial(PaymentForm, invoices=invoices.values()), back=debtor_url(debtor),
+        done="Payment recorded and allocated.", call=pay,
     )  # fmt: skip
+
+
+def _open_invoices(user, debtor):
+    return selectors.invoice_list(user).filter(debtor=debtor, status="open").order_by("notice_date", "pk")
 
 
 @login_required
