@@ -14,8 +14,9 @@ adapter registered here, so a new producer plugs in without touching billing's c
 ``uncharged()`` answers the producer's records that are owed, set-based (one query); billing
 leaves out those it already charged (unique on ``(source, source_id)``), so a record is charged
 once however often the pick-up runs. ``to_row`` reads only what ``uncharged()`` selected (no
-query per row). ``on_charged`` and ``on_settled`` (optional) tell the producer, in bulk, that its
-records were picked up and paid.
+query per row). ``on_charged``, ``on_settled`` and ``on_released`` (optional) tell the producer,
+in bulk, that its records were picked up, paid, or no longer billed (the invoice cancelled or
+written off: the producer decides what becomes of them).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from decimal import Decimal
 
 from fogcontrol.billing.models import InvoiceKind
 from fogcontrol.permits.models import FeeCharge, FeeKind
-from fogcontrol.permits.services.fees import fees_mark_invoiced, fees_mark_paid
+from fogcontrol.permits.services.fees import fees_mark_invoiced, fees_mark_owed, fees_mark_paid
 
 DIRECT = "direct"  # a charge staff enter themselves (a one-off amount)
 
@@ -55,6 +56,7 @@ class ChargeSource:
     to_row: Callable[[object], ChargeRow]
     on_charged: Callable[..., object] | None = None  # (ids=, acting_user=)
     on_settled: Callable[..., object] | None = None  # (ids=, acting_user=, paid_on=, reference=)
+    on_released: Callable[..., object] | None = None  # (ids=, acting_user=, reason=)
 
 
 _sources: dict[str, ChargeSource] = {}
@@ -72,16 +74,28 @@ def source(key: str) -> ChargeSource | None:
     return _sources.get(key)
 
 
-def settle_sources(lines: Iterable[tuple[str, int | None]], *, acting_user, paid_on, reference) -> None:
-    """Tell each producer that the records billed on paid invoices are paid."""
+def _by_source(lines: Iterable[tuple[str, int | None]]) -> dict[str, list[int]]:
     by_source: dict[str, list[int]] = {}
     for key, source_id in lines:
         if source_id is not None:
             by_source.setdefault(key, []).append(source_id)
-    for key, ids in by_source.items():
+    return by_source
+
+
+def settle_sources(lines: Iterable[tuple[str, int | None]], *, acting_user, paid_on, reference) -> None:
+    """Tell each producer that the records billed on paid invoices are paid."""
+    for key, ids in _by_source(lines).items():
         adapter = _sources.get(key)
         if adapter is not None and adapter.on_settled is not None:
             adapter.on_settled(ids=ids, acting_user=acting_user, paid_on=paid_on, reference=reference)
+
+
+def release_sources(lines: Iterable[tuple[str, int | None]], *, acting_user, reason: str) -> None:
+    """Tell each producer that its records are no longer billed (invoice cancelled or written off)."""
+    for key, ids in _by_source(lines).items():
+        adapter = _sources.get(key)
+        if adapter is not None and adapter.on_released is not None:
+            adapter.on_released(ids=ids, acting_user=acting_user, reason=reason)
 
 
 # --- permits: the fees owed on applications and remodel notices (B3, B6, B8, G2) -------------
@@ -117,5 +131,6 @@ register_source(
         to_row=_fee_row,
         on_charged=fees_mark_invoiced,
         on_settled=fees_mark_paid,
+        on_released=fees_mark_owed,
     )
 )

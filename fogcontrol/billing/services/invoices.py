@@ -21,6 +21,7 @@ from fogcontrol.billing.models import (
     LedgerEntry,
 )
 from fogcontrol.billing.services.common import entry, require_biller, revenue_account
+from fogcontrol.billing.sources import release_sources
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
@@ -123,6 +124,10 @@ def invoice_cancel(*, invoice: Invoice, acting_user, reason: str, on: dt.date | 
     invoice.cancel_reason = reason.strip()
     invoice.settled_on = on
     invoice.save(update_fields=["status", "cancel_reason", "settled_on"])
+    lines = Charge.objects.filter(invoice=invoice).values_list("source", "source_id")
+    release_sources(
+        lines, acting_user=acting_user, reason=f"invoice {invoice.number} cancelled: {reason.strip()}"
+    )
     audit_record(
         acting_user=acting_user, action="billing.invoice_cancel", instance=invoice, before=before,
         after=snapshot(invoice), note=reason.strip(),

@@ -30,7 +30,7 @@ from fogcontrol.billing.models import (
     WriteOff,
 )
 from fogcontrol.billing.services.common import entry, money, require_biller
-from fogcontrol.billing.sources import settle_sources
+from fogcontrol.billing.sources import release_sources, settle_sources
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.program.selectors import town_today
@@ -114,9 +114,11 @@ def _settle(invoices: list[Invoice], *, status: str, on: dt.date, acting_user, r
             acting_user=acting_user, action="billing.invoice_settle", instance=invoice,
             before={"status": Invoice.Status.OPEN}, after={"status": status, "settled_on": on.isoformat()},
         )  # fmt: skip
-    if status == Invoice.Status.PAID:  # a write-off does not tell the producer it was paid
-        lines = Charge.objects.filter(invoice__in=[i.pk for i in invoices]).values_list("source", "source_id")
+    lines = Charge.objects.filter(invoice__in=[i.pk for i in invoices]).values_list("source", "source_id")
+    if status == Invoice.Status.PAID:
         settle_sources(lines, acting_user=acting_user, paid_on=on, reference=reference)
+    else:  # written off: not paid; the producer decides what becomes of its records
+        release_sources(lines, acting_user=acting_user, reason=reference)
 
 
 @transaction.atomic

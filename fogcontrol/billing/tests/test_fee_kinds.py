@@ -45,3 +45,24 @@ def test_o2_the_schedule_prices_disconnection_and_reinstatement_when_the_town_se
             charge=fee, acting_user=manager, amount="650.00", paid_on=town_today(), reference="X"
         )
     assert FeeCharge.objects.get(pk=fee.pk).status == FeeCharge.Status.INVOICED
+
+
+@pytest.mark.provision("B3")
+def test_b3_a_cancelled_fee_invoice_hands_the_fee_back_to_permits_to_waive(town):
+    from fogcontrol.permits.services.fees import fee_waive
+
+    manager = town.users[Role.FOG_MANAGER]
+    fee_schedule_create(
+        acting_user=manager, effective_from=dt.date(2024, 1, 1), label="2024", amounts=PERMIT_FEES
+    )
+    fee = fee_assess(acting_user=manager, kind=FeeKind.NEW_PERMIT, establishment=town.own_fse, on=town_today(),
+                     description="FOG permit application")  # fmt: skip
+    services.charges_pickup(acting_user=clerk(town))
+    debtor = Charge.objects.get(source_id=fee.pk).debtor
+    (issued,) = services.invoices_issue(acting_user=clerk(town), debtor=debtor)
+    services.invoice_cancel(invoice=issued, acting_user=clerk(town), reason="Application withdrawn")
+    fee.refresh_from_db()
+    assert fee.status == FeeCharge.Status.OWED
+    assert services.charges_pickup(acting_user=clerk(town)) == 0  # charged once, never again
+    fee_waive(charge=fee, acting_user=manager, reason="Application withdrawn")
+    assert FeeCharge.objects.get(pk=fee.pk).status == FeeCharge.Status.WAIVED

@@ -223,7 +223,7 @@ def fee_waive(*, charge: FeeCharge, acting_user, reason: str) -> FeeCharge:
 
 
 def _fees_move(ids, *, to: str, acting_user, action: str, note: str, **fields) -> int:
-    """Move the fees `ids` (still outstanding) to `to` in one UPDATE, audited in bulk."""
+    """Move the fees `ids` (still outstanding: owed or invoiced) to `to` in one UPDATE, audited in bulk."""
     charges = list(
         FeeCharge.objects.select_for_update()
         .filter(pk__in=list(ids), status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED))
@@ -264,4 +264,13 @@ def fees_mark_paid(*, ids, acting_user, paid_on: dt.date, reference: str) -> int
         note=f"Paid through billing ({reference}).", paid_on=paid_on, payment_reference=reference[:100],
         settled_at=timezone.now(), settled_by=person(acting_user),
         settled_by_label=actor_label_for(acting_user),
+    )  # fmt: skip
+
+
+def fees_mark_owed(*, ids, acting_user, reason: str) -> int:
+    """Billing no longer bills these fees (its invoice was cancelled or written off): they are owed
+    here again, for the FOG Manager to waive (B3) or staff to collect."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.OWED, acting_user=acting_user, action="fee.release",
+        note=f"No longer billed by billing: {reason}"[:500],
     )  # fmt: skip
