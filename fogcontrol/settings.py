@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "fogcontrol.servicing",
     "fogcontrol.findings",
     "fogcontrol.records",
+    "fogcontrol.billing",
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
@@ -319,6 +320,10 @@ SPECTACULAR_SETTINGS = {
         "SuspensionAppealStepEnum": "fogcontrol.enforcement.api.serializers_orders.SUSPENSION_APPEAL_STEPS",
         "PermitOrderAppealEnum": "fogcontrol.permits.models.orders.PermitOrder.Appeal",
         "PenaltyOrderStatusEnum": "fogcontrol.enforcement.models.PenaltyOrder.Status",
+        "PaymentMethodEnum": "fogcontrol.billing.models.Payment.Method",
+        "InvoiceStatusEnum": "fogcontrol.billing.models.Invoice.Status",
+        "InvoiceKindEnum": "fogcontrol.billing.models.InvoiceKind",
+        "LienStatusEnum": "fogcontrol.billing.models.Lien.Status",
     },
 }
 

@@ -18,6 +18,7 @@ api_v1 = [
     path("", include("fogcontrol.enforcement.api.urls")),
     path("", include("fogcontrol.notices.api.urls")),
     path("", include("fogcontrol.sampling.api.urls")),
+    path("", include("fogcontrol.billing.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
@@ -64,6 +65,7 @@ urlpatterns = [
     path("enforcement/", include("fogcontrol.enforcement.urls")),
     path("notices/", include("fogcontrol.notices.urls")),
     path("sampling/", include("fogcontrol.sampling.urls")),
+    path("billing/", include("fogcontrol.billing.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

@@ -3,8 +3,10 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from fogcontrol.billing.selectors import portal_accounts
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.selectors import permit_summary_for
+from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import establishment_list, registry_counts
 
 
@@ -17,4 +19,6 @@ def home(request):
     if user.role in (Role.FSE, Role.PROPERTY_OWNER):
         # B1/B6: each establishment's permit, its expiry and what the FSE must do next.
         context["permit_entries"] = permit_summary_for(user)
+        # Q1, Q2: what the user's accounts owe the Town, delinquent amounts first to notice.
+        context["accounts"] = portal_accounts(user, town_today())
     return render(request, "home_portal.html", context)

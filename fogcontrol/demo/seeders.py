@@ -25,6 +25,7 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.sampling.demo.seed",
     "fogcontrol.enforcement.demo.seed",
     "fogcontrol.enforcement.demo_orders.seed",
+    "fogcontrol.billing.demo.seed",
 ]
 
 

@@ -241,7 +241,7 @@ class FeeScheduleForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for kind in FeeKind:
-            # The D6 compliance rates are optional (a schedule without one prices no such charge).
+            # Only the permit fees are required: the D6 rates and billing's kinds are priced when set.
             self.fields[kind.value] = forms.DecimalField(
                 label=f"{kind.label} ($)",
                 min_value=0,

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_POST
 from fogcontrol.audit.selectors import change_history
 from fogcontrol.core.errors import StaleRecord, StateConflict
 from fogcontrol.core.forms import show_service_errors
+from fogcontrol.core.owed import amounts_owed
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.roles import REGISTRY_EDITORS
+from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import SEARCH_FIELD, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors, services
@@ -196,6 +197,9 @@ def establishment_detail(request, pk: int):
         "actions": establishment_actions(request.user, fse),
         "devices": _device_rows(fse.devices.all()),
         "history": change_history(request.user, fse),
+        # Q1, Q2, H3: what the establishment owes the Town, answered by billing through core.owed
+        # (the registry lies below billing). A hauler is not told its customers' debts.
+        "owed": amounts_owed(fse.pk, town_today()) if request.user.role != Role.HAULER else [],
     }
     return render(request, "registry/establishment_detail.html", context)
 

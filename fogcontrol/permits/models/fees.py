@@ -24,6 +24,10 @@ class FeeKind(models.TextChoices):
     SAMPLING = "sampling", "Sampling, per sample (D6)"
     LAB_ANALYSIS = "lab_analysis", "Lab analysis, per test (D6)"
     STAFF_TIME = "staff_time", "Staff time, per hour (D6)"
+    # Billed by billing (issue #14): a schedule may leave them unpriced (the Town charges none yet).
+    RE_INSPECTION = "re_inspection", "Re-inspection (D8, Q1)"
+    DISCONNECTION = "disconnection", "Sewer service disconnection (O2)"
+    REINSTATEMENT = "reinstatement", "Sewer service reinstatement (O2)"
 
 
 # The permit fees every schedule must price (B3, B6, B8, G2); the D6 rates are optional.

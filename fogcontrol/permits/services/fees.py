@@ -7,9 +7,10 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from fogcontrol.audit.services import snapshot
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.permits.models import (
@@ -49,8 +50,9 @@ def fee_schedule_create(
 
     Earlier versions are kept: a fee already owed stays at the amount of the version it was
     assessed under. Every permit fee must be priced (zero is allowed: the Town may charge none);
-    the D6 compliance rates (hourly, per sample, per test) are optional: a schedule without one
-    prices no charge of that kind.
+    the D6 compliance rates (hourly, per sample, per test) and the kinds billing bills
+    (re-inspection, disconnection, reinstatement) are optional: a schedule without one prices
+    no charge of that kind.
     """
     require_role(acting_user, FEE_EDITORS, "Only the FOG Manager may set fees.")
     errors = {}
@@ -148,6 +150,11 @@ def fees_outstanding(application) -> list[FeeCharge]:
 
 def _lock_outstanding(charge: FeeCharge, what: str) -> FeeCharge:
     charge = FeeCharge.objects.select_for_update().get(pk=charge.pk)
+    if charge.status == FeeCharge.Status.INVOICED:
+        raise TransitionNotAllowed(
+            f"This fee is invoiced by billing: record the payment there, so it is not taken twice "
+            f"(there is nothing to {what} here)."
+        )
     if not charge.is_outstanding:
         raise TransitionNotAllowed(
             f"This fee is {charge.get_status_display().lower()}: there is nothing to {what}."
@@ -217,3 +224,60 @@ def fee_waive(*, charge: FeeCharge, acting_user, reason: str) -> FeeCharge:
     return audited_save(
         charge, acting_user=acting_user, action="fee.waive", before=before, note=reason.strip()
     )
+
+
+# --- Billing takes over (issue #14) -----------------------------------------------------------
+
+
+def _fees_move(ids, *, to: str, acting_user, action: str, note: str, **fields) -> int:
+    """Move the fees `ids` (still outstanding: owed or invoiced) to `to` in one UPDATE, audited in bulk."""
+    charges = list(
+        FeeCharge.objects.select_for_update()
+        .filter(pk__in=list(ids), status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED))
+        .order_by("pk")
+    )
+    if not charges:
+        return 0
+    befores = [snapshot(charge) for charge in charges]
+    extra = {"paid_amount": F("amount")} if to == FeeCharge.Status.PAID else {}
+    FeeCharge.objects.filter(pk__in=[charge.pk for charge in charges]).update(status=to, **fields, **extra)
+    for charge in charges:
+        charge.status = to
+        if extra:
+            charge.paid_amount = charge.amount
+        for name, value in fields.items():
+            setattr(charge, name, value)
+    audit_records_bulk(
+        acting_user=acting_user,
+        action=action,
+        changes=[(c, b, snapshot(c)) for c, b in zip(charges, befores, strict=True)],
+        note=note,
+    )
+    return len(charges)
+
+
+def fees_mark_invoiced(*, ids, acting_user) -> int:
+    """Billing picked these fees up (Q1): they are invoiced and paid through billing from now on."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.INVOICED, acting_user=acting_user, action="fee.invoice",
+        note="Picked up by billing.",
+    )  # fmt: skip
+
+
+def fees_mark_paid(*, ids, acting_user, paid_on: dt.date, reference: str) -> int:
+    """Billing received payment in full of the invoice billing these fees (B3: paid)."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.PAID, acting_user=acting_user, action="fee.pay",
+        note=f"Paid through billing ({reference}).", paid_on=paid_on, payment_reference=reference[:100],
+        settled_at=timezone.now(), settled_by=person(acting_user),
+        settled_by_label=actor_label_for(acting_user),
+    )  # fmt: skip
+
+
+def fees_mark_owed(*, ids, acting_user, reason: str) -> int:
+    """Billing no longer bills these fees (its invoice was cancelled or written off): they are owed
+    here again, for the FOG Manager to waive (B3) or staff to collect."""
+    return _fees_move(
+        ids, to=FeeCharge.Status.OWED, acting_user=acting_user, action="fee.release",
+        note=f"No longer billed by billing: {reason}"[:500],
+    )  # fmt: skip

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
+from fogcontrol.core.owed import delinquent_amounts
+from fogcontrol.core.owed import total as owed_total
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,
@@ -299,6 +301,19 @@ def _check_renewable(permit: Permit) -> None:
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: only a permit in force or "
             "expired can be renewed."
+        )
+    _check_licence_not_held(permit)
+
+
+def _check_licence_not_held(permit: Permit) -> None:
+    """B6 with Q2: the permit is renewed with the business licence, and no licence is renewed while
+    an amount owed to the Town is delinquent. Billing answers through ``core.owed``."""
+    held = delinquent_amounts(permit.establishment_id, town_today())
+    if held:
+        raise TransitionNotAllowed(
+            f"The business licence is held (Q2): ${owed_total(held)} owed to the Town is delinquent "
+            f"({'; '.join(f'{item.label}: ${item.amount}' for item in held)}). Permit "
+            f"{permit.number} cannot be renewed (B6) until it is paid."
         )
 
 

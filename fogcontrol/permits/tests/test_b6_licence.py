@@ -183,3 +183,25 @@ def test_b6_renewal_list_is_selected_and_ordered_by_the_licence_expiry(town, man
     client.force_login(manager)
     page = page_text(client.get("/permits/renewals/", {"within": 60}))
     assert page.index("Licence Soon") < page.index("Term Soon") and "Later" not in page
+
+
+@pytest.mark.provision("B6")
+def test_b6_q2_renewal_on_a_licence_held_for_a_delinquent_debt_is_refused_with_the_amount(
+    issued_2025, fse_user, manager, town
+):
+    """Q2: no licence is renewed while a debt to the Town is delinquent, so neither is the permit
+    that runs with it (B6); billing answers through core.owed, and paying lifts the hold."""
+    from fogcontrol.billing.services import payment_record
+    from fogcontrol.billing.tests.helpers import clerk, days_ago, invoice
+
+    licence_expires(town.own_fse, D(2027, 6, 30))
+    application = services.renewal_application_start(permit=issued_2025, acting_user=fse_user)
+    application = services.application_submit(application=application, acting_user=fse_user)
+    pay_fees(application, manager)
+    application = services.application_accept(application=application, acting_user=manager)
+    late = invoice(town, "120.00", notice_date=days_ago(100))
+    with pytest.raises(TransitionNotAllowed, match=r"held \(Q2\): \$120.00"):
+        services.permit_issue(application=application, acting_user=manager, issued_on=D(2026, 6, 15))
+    payment_record(acting_user=clerk(town), debtor=late.debtor, amount="120.00", method="cash")
+    permit = services.permit_issue(application=application, acting_user=manager, issued_on=D(2026, 6, 15))
+    assert permit.valid_until == D(2027, 6, 30)

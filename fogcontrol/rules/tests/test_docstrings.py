@@ -11,6 +11,7 @@ import fogcontrol.rules
 
 # Every module of fogcontrol/rules/: a new one must be added here (a test below fails until it is).
 MODULES = [
+    "billing",
     "calendar",
     "counting",
     "deadlines",

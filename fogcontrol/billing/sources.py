@@ -1,0 +1,136 @@
+"""Where charges come from: one source adapter per producer model (Q1, P8, N1, D6, O2, N2, P12).
+
+The other domains record what is owed (a permit fee, a Specialty FOG Compliance Charge, a penalty
+order, clean-up costs, disconnection and reinstatement costs). Billing reads them through an
+adapter registered here, so a new producer plugs in without touching billing's core:
+
+    register_source(ChargeSource(
+        key="inspections.compliancecharge",
+        label="Specialty FOG Compliance Charges (D6)",
+        uncharged=lambda: ComplianceCharge.objects.filter(...).select_related(...),
+        to_row=lambda record: ChargeRow(establishment_id=..., amount=..., provision="D6", ...),
+    ))
+
+``uncharged()`` answers the producer's records that are owed, set-based (one query); billing
+leaves out those it already charged (unique on ``(source, source_id)``), so a record is charged
+once however often the pick-up runs. ``to_row`` reads only what ``uncharged()`` selected (no
+query per row). ``on_charged``, ``on_settled`` and ``on_released`` (optional) tell the producer,
+in bulk, that its records were picked up, paid, or no longer billed (the invoice cancelled or
+written off: the producer decides what becomes of them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+
+from fogcontrol.billing.models import InvoiceKind
+from fogcontrol.permits.models import FeeCharge, FeeKind
+from fogcontrol.permits.services.fees import fees_mark_invoiced, fees_mark_owed, fees_mark_paid
+
+DIRECT = "direct"  # a charge staff enter themselves (a one-off amount)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChargeRow:
+    """What billing needs of one producer record. The debtor is the establishment, or a party."""
+
+    source_id: int | None
+    amount: Decimal
+    description: str
+    provision: str
+    invoice_kind: str
+    assessed_on: dt.date
+    establishment_id: int | None = None
+    party_id: int | None = None
+    penalty: bool = False  # P12: penalty monies go to the penalty account
+
+
+@dataclasses.dataclass(frozen=True)
+class ChargeSource:
+    key: str
+    label: str
+    uncharged: Callable[[], object]  # a QuerySet of the producer's owed records
+    to_row: Callable[[object], ChargeRow]
+    on_charged: Callable[..., object] | None = None  # (ids=, acting_user=)
+    on_settled: Callable[..., object] | None = None  # (ids=, acting_user=, paid_on=, reference=)
+    on_released: Callable[..., object] | None = None  # (ids=, acting_user=, reason=)
+
+
+_sources: dict[str, ChargeSource] = {}
+
+
+def register_source(source: ChargeSource) -> None:
+    _sources[source.key] = source
+
+
+def sources() -> list[ChargeSource]:
+    return list(_sources.values())
+
+
+def source(key: str) -> ChargeSource | None:
+    return _sources.get(key)
+
+
+def _by_source(lines: Iterable[tuple[str, int | None]]) -> dict[str, list[int]]:
+    by_source: dict[str, list[int]] = {}
+    for key, source_id in lines:
+        if source_id is not None:
+            by_source.setdefault(key, []).append(source_id)
+    return by_source
+
+
+def settle_sources(lines: Iterable[tuple[str, int | None]], *, acting_user, paid_on, reference) -> None:
+    """Tell each producer that the records billed on paid invoices are paid."""
+    for key, ids in _by_source(lines).items():
+        adapter = _sources.get(key)
+        if adapter is not None and adapter.on_settled is not None:
+            adapter.on_settled(ids=ids, acting_user=acting_user, paid_on=paid_on, reference=reference)
+
+
+def release_sources(lines: Iterable[tuple[str, int | None]], *, acting_user, reason: str) -> None:
+    """Tell each producer that its records are no longer billed (invoice cancelled or written off)."""
+    for key, ids in _by_source(lines).items():
+        adapter = _sources.get(key)
+        if adapter is not None and adapter.on_released is not None:
+            adapter.on_released(ids=ids, acting_user=acting_user, reason=reason)
+
+
+# --- permits: the fees owed on applications and remodel notices (B3, B6, B8, G2) -------------
+
+FEE_PROVISIONS = {
+    FeeKind.NEW_PERMIT: "B3",
+    FeeKind.RENEWAL: "B6",
+    FeeKind.REISSUE: "B8",
+    FeeKind.PLAN_REVIEW: "G2",
+    FeeKind.RE_INSPECTION: "D8",
+    FeeKind.DISCONNECTION: "O2",
+    FeeKind.REINSTATEMENT: "O2",
+}
+
+
+def _fee_row(fee: FeeCharge) -> ChargeRow:
+    return ChargeRow(
+        source_id=fee.pk,
+        amount=fee.amount,
+        description=fee.description or fee.get_kind_display(),
+        provision=FEE_PROVISIONS.get(fee.kind, "Q1"),
+        invoice_kind=InvoiceKind.Q1,
+        assessed_on=fee.assessed_on,
+        establishment_id=fee.establishment_id,
+    )
+
+
+register_source(
+    ChargeSource(
+        key="permits.feecharge",
+        label="Permit fees (B3, B6, B8, G2)",
+        uncharged=lambda: FeeCharge.objects.filter(status=FeeCharge.Status.OWED, amount__gt=0).order_by("pk"),
+        to_row=_fee_row,
+        on_charged=fees_mark_invoiced,
+        on_settled=fees_mark_paid,
+        on_released=fees_mark_owed,
+    )
+)

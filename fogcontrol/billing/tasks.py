@@ -1,0 +1,12 @@
+"""Background work for billing (django-tasks). Thin: each task calls a service."""
+
+from django_tasks import task
+
+from fogcontrol.billing.services import billing_nightly
+
+
+@task()
+def nightly_billing() -> dict:
+    """Pick up new charges, mark delinquent invoices (Q1, P8) and list liens (P9). Run nightly:
+    `fogcontrol billing_nightly` from cron, beside `records_nightly` and `servicing_nightly`."""
+    return billing_nightly()

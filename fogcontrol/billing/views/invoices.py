@@ -1,0 +1,109 @@
+"""Invoices and payments: lists, one invoice with its lines and dates, its PDF, cancelling it,
+recording its delivery, asking to write it off; one payment and its receipt."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from fogcontrol.billing import selectors, services
+from fogcontrol.billing.filters import InvoiceFilter, PaymentFilter
+from fogcontrol.billing.forms import DeliveryForm, ReasonForm, WriteOffForm
+from fogcontrol.billing.pdf import invoice_pdf, receipt_pdf
+from fogcontrol.billing.roles import BILLERS
+from fogcontrol.billing.views.common import act, pdf_response
+from fogcontrol.core.permissions import has_role
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
+from fogcontrol.program.selectors import town_today
+
+PAGE_SIZE = 50
+
+
+@login_required
+def invoice_list(request):
+    filterset, rows = filtered_rows(InvoiceFilter, request, selectors.invoice_list(request.user))
+    live_filters(filterset, request.path)
+    page = paginate(request, rows, PAGE_SIZE)
+    return render_list(
+        request, "billing/invoice_list.html", {"filter": filterset, "page": page, "today": town_today()}
+    )
+
+
+@login_required
+def invoice_detail(request, pk: int):
+    invoice = found(selectors.invoice_detail, request.user, pk)
+    can_bill = has_role(request.user, BILLERS) and invoice.status == invoice.Status.OPEN
+    context = {"invoice": invoice, "can_bill": can_bill, "today": town_today()}
+    if can_bill:
+        context.update(
+            cancel_form=ReasonForm(auto_id="id_cancel_%s"),
+            delivery_form=DeliveryForm(
+                initial={"sent_on": town_today(), "method": "post"}, auto_id="id_deliver_%s"
+            ),
+            write_off_form=WriteOffForm(initial={"amount": invoice.outstanding}, auto_id="id_write_off_%s"),
+        )
+    return render(request, "billing/invoice_detail.html", context)
+
+
+@login_required
+def invoice_pdf_view(request, pk: int):
+    invoice = found(selectors.invoice_detail, request.user, pk)
+    return pdf_response(invoice_pdf(invoice), f"{invoice.number}.pdf")
+
+
+def _invoice(request, pk):
+    return found(selectors.invoice_detail, request.user, pk)
+
+
+@login_required
+@require_POST
+def invoice_cancel(request, pk: int):
+    invoice = _invoice(request, pk)
+    return act(
+        request, step="cancel", form_class=ReasonForm, back=reverse("billing:invoice_detail", args=[pk]),
+        done=f"Invoice {invoice.number} cancelled.",
+        call=lambda **data: services.invoice_cancel(invoice=invoice, acting_user=request.user, **data),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def invoice_deliver(request, pk: int):
+    invoice = _invoice(request, pk)
+    return act(
+        request, step="deliver", form_class=DeliveryForm, back=reverse("billing:invoice_detail", args=[pk]),
+        done="Delivery recorded.",
+        call=lambda **data: services.invoice_deliver(invoice=invoice, acting_user=request.user, **data),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def invoice_write_off(request, pk: int):
+    invoice = _invoice(request, pk)
+    return act(
+        request, step="write_off", form_class=WriteOffForm, back=reverse("billing:invoice_detail", args=[pk]),
+        done="Write-off requested: a second authorised person must approve it.",
+        call=lambda **data: services.write_off_request(invoice=invoice, acting_user=request.user, **data),
+    )  # fmt: skip
+
+
+@login_required
+def payment_list(request):
+    filterset, rows = filtered_rows(PaymentFilter, request, selectors.payment_list(request.user))
+    page = paginate(request, rows, PAGE_SIZE)
+    return render_list(request, "billing/payment_list.html", {"filter": filterset, "page": page})
+
+
+@login_required
+def payment_detail(request, pk: int):
+    payment = found(selectors.payment_detail, request.user, pk)
+    return render(request, "billing/payment_detail.html", {"payment": payment})
+
+
+@login_required
+def payment_receipt(request, pk: int):
+    payment = found(selectors.payment_detail, request.user, pk)
+    return pdf_response(receipt_pdf(payment), f"{payment.receipt_number}.pdf")

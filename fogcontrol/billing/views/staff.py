@@ -1,0 +1,208 @@
+"""Staff's pages: the Billing Clerk's work list, write-offs awaiting a second approval, the business
+licence hold list (Q2: page, CSV, XLSX), liens (P9) with their release letter, reports, pick-up."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from openpyxl import Workbook
+
+from fogcontrol.billing import reports, selectors, services
+from fogcontrol.billing.filters import LienFilter
+from fogcontrol.billing.forms import DecisionForm, LienDocumentForm
+from fogcontrol.billing.models import Invoice, Lien
+from fogcontrol.billing.pdf import lien_release_pdf
+from fogcontrol.billing.roles import BILLERS
+from fogcontrol.billing.views.common import act, pdf_response
+from fogcontrol.core import csv_export
+from fogcontrol.core.permissions import has_role
+from fogcontrol.core.views import filtered_rows, found, paginate, render_list, staff_only
+from fogcontrol.program.selectors import town_today
+
+PAGE_SIZE = 50
+
+
+@login_required
+def worklist(request):
+    """The Billing Clerk's day: invoices due today, delinquent ones, charges to invoice, write-offs
+    to approve, licences held (Q2) and liens to record or release (P9)."""
+    staff_only(request.user)
+    today = town_today()
+    invoices = selectors.invoice_list(request.user).filter(status=Invoice.Status.OPEN)
+    context = {
+        "today": today,
+        "due_today": invoices.filter(last_day_to_pay=today).order_by("pk")[:50],
+        "delinquent": invoices.filter(delinquent_on__isnull=False).order_by("delinquent_from", "pk")[:50],
+        "waiting": selectors.charges_waiting(request.user)[:50],
+        "write_offs": selectors.write_offs_pending(request.user)[:50],
+        "holds": selectors.licence_holds(today)[:50],
+        "liens_to_record": selectors.lien_list(request.user).filter(status=Lien.Status.LISTED)[:50],
+        "liens_to_release": selectors.lien_list(request.user)
+        .filter(status=Lien.Status.RECORDED)
+        .exclude(invoice__status=Invoice.Status.OPEN)[:50],
+        "can_bill": has_role(request.user, BILLERS),
+    }
+    return render(request, "billing/worklist.html", context)
+
+
+@login_required
+@require_POST
+def pickup(request):
+    staff_only(request.user)
+    return act(
+        request, step="pickup", form_class=None, back=reverse("billing:worklist"),
+        done="Charges picked up, delinquency marked and liens listed.",
+        call=lambda: services.billing_nightly(acting_user=request.user),
+    )  # fmt: skip
+
+
+@login_required
+def write_offs(request):
+    staff_only(request.user)
+    rows = selectors.write_offs_pending(request.user)
+    return render(
+        request,
+        "billing/write_offs.html",
+        {"rows": rows, "form": DecisionForm(), "can_bill": has_role(request.user, BILLERS)},
+    )
+
+
+@login_required
+@require_POST
+def write_off_decide(request, pk: int):
+    write_off = found(lambda user, key: selectors.write_offs_pending(user).get(pk=key), request.user, pk)
+    return act(
+        request, step="approve_write_off", form_class=DecisionForm, back=reverse("billing:write_offs"),
+        done="Decision recorded.",
+        call=lambda **data: services.write_off_decide(write_off=write_off, acting_user=request.user, **data),
+    )  # fmt: skip
+
+
+HOLD_COLUMNS = ["Business licence", "Business name", "Amount delinquent", "Held since", "Invoices"]
+
+
+def _hold_rows(today: dt.date):
+    return [
+        [h.licence_number, h.business_name, h.amount, h.since, " ".join(h.invoices)]
+        for h in selectors.licence_holds(today)
+    ]
+
+
+@login_required
+def licence_holds(request):
+    """Q2: the business licences held for a delinquent debt; the licence office takes it as CSV or XLSX."""
+    staff_only(request.user)
+    today = town_today()
+    return render(
+        request, "billing/licence_holds.html", {"rows": selectors.licence_holds(today), "today": today}
+    )
+
+
+@login_required
+def licence_holds_csv(request):
+    staff_only(request.user)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="licence-holds-{town_today()}.csv"'
+    writer = csv_export.writer(response)
+    writer.writerow(HOLD_COLUMNS)
+    writer.writerows(
+        [[*row[:2], f"{row[2]:.2f}", row[3].isoformat(), row[4]] for row in _hold_rows(town_today())]
+    )
+    return response
+
+
+@login_required
+def licence_holds_xlsx(request):
+    staff_only(request.user)
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Licence holds"
+    sheet.append(HOLD_COLUMNS)
+    for row in _hold_rows(town_today()):
+        sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    response = HttpResponse(
+        buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = f'attachment; filename="licence-holds-{town_today()}.xlsx"'
+    return response
+
+
+@login_required
+def lien_list(request):
+    staff_only(request.user)
+    filterset, rows = filtered_rows(LienFilter, request, selectors.lien_list(request.user))
+    page = paginate(request, rows, PAGE_SIZE)
+    context = {"filter": filterset, "page": page, "form": LienDocumentForm(initial={"on": town_today()}),
+               "can_bill": has_role(request.user, BILLERS)}  # fmt: skip
+    return render_list(request, "billing/lien_list.html", context)
+
+
+@login_required
+@require_POST
+def lien_record(request, pk: int):
+    staff_only(request.user)
+    lien = found(selectors.lien_detail, request.user, pk)
+    return act(
+        request, step="lien", form_class=LienDocumentForm, back=reverse("billing:liens"),
+        done="Recording with the County Recorder noted.",
+        call=lambda on, document_number: services.lien_record(
+            acting_user=request.user, lien=lien, recorded_on=on, document_number=document_number
+        ),
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def lien_release(request, pk: int):
+    staff_only(request.user)
+    lien = found(selectors.lien_detail, request.user, pk)
+    return act(
+        request, step="lien", form_class=LienDocumentForm, back=reverse("billing:liens"),
+        done="Release noted: print its letter from the lien list.",
+        call=lambda on, document_number: services.lien_release(
+            acting_user=request.user, lien=lien, released_on=on, document_number=document_number
+        ),
+    )  # fmt: skip
+
+
+@login_required
+def lien_letter(request, pk: int):
+    staff_only(request.user)
+    lien = found(selectors.lien_detail, request.user, pk)
+    if lien.status != Lien.Status.RELEASED:
+        return HttpResponse(
+            "The lien is not released yet: no release letter.", status=409, content_type="text/plain"
+        )
+    return pdf_response(lien_release_pdf(lien), f"lien-release-{lien.pk}.pdf")
+
+
+def _day(raw, default):
+    try:
+        return dt.date.fromisoformat(raw) if raw else default
+    except ValueError:
+        return default
+
+
+@login_required
+def report(request):
+    """Billed, collected, outstanding and delinquent by kind for a period, reconciled to the ledger;
+    the penalty account apart (P12); the aging of what is owed."""
+    staff_only(request.user)
+    today = town_today()
+    start = _day(request.GET.get("from"), today.replace(day=1))
+    end = _day(request.GET.get("to"), today)
+    context = {
+        "report": reports.billing_report(start, end),
+        "aging": reports.aging(end),
+        "start": start,
+        "end": end,
+    }
+    return render(request, "billing/report.html", context)
