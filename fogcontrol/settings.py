@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "fogcontrol.servicing",
     "fogcontrol.findings",
     "fogcontrol.records",
+    "fogcontrol.spills",
     "fogcontrol.inspections",
     "fogcontrol.demo",
 ]

@@ -15,6 +15,7 @@ api_v1 = [
     path("", include("fogcontrol.inspections.api.urls")),
     path("", include("fogcontrol.findings.api.urls")),
     path("", include("fogcontrol.records.api.urls")),
+    path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
@@ -58,6 +59,7 @@ urlpatterns = [
     path("inspections/", include("fogcontrol.inspections.urls")),
     path("findings/", include("fogcontrol.findings.urls")),
     path("records/", include("fogcontrol.records.urls")),
+    path("spills/", include("fogcontrol.spills.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]
