@@ -112,10 +112,6 @@ class Spill(models.Model):
     )
     recorded_by_label = models.CharField(max_length=150)
     created_at = models.DateTimeField(auto_now_add=True)
-    establishments = models.ManyToManyField(
-        FoodServiceEstablishment, through="SpillLink", related_name="spills", blank=True
-    )
-
     objects = SpillQuerySet.as_manager()
 
     class Meta:
