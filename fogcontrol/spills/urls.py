@@ -1,6 +1,7 @@
 from django.urls import path
 
 from fogcontrol.spills import views
+from fogcontrol.spills.imports import views as import_views
 
 app_name = "spills"
 
@@ -14,4 +15,7 @@ urlpatterns = [
     path("reports/new/", views.report_new, name="report_new"),
     path("reports/<int:pk>/", views.report_detail, name="report_detail"),
     path("reports/<int:pk>/written/", views.report_written, name="report_written"),
+    path("imports/", import_views.import_list, name="imports"),
+    path("imports/<int:pk>/", import_views.import_detail, name="import_detail"),
+    path("imports/<int:pk>/apply/", import_views.import_apply, name="import_apply"),
 ]

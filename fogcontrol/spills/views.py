@@ -43,7 +43,7 @@ def spill_list(request):
 @login_required
 def spill_new(request):
     _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors record spills.")
-    form = SpillForm(request.POST or None)
+    form = SpillForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             spill = services.spill_record(acting_user=request.user, **form.cleaned_data)
@@ -135,7 +135,7 @@ def report_list(request):
 def report_new(request):
     _require(request, REPORTERS, "Only the FSE and Town staff report spills.")
     establishments = selectors.linkable_establishments(request.user)
-    form = ReportForm(request.POST or None, establishments=establishments)
+    form = ReportForm(request.POST if request.method == "POST" else None, establishments=establishments)
     if request.method == "POST" and form.is_valid():
         try:
             report = services.report_record(acting_user=request.user, **form.cleaned_data)

@@ -19,7 +19,7 @@ from fogcontrol.spills.imports.services import spill_import_apply, spill_import_
 from fogcontrol.spills.models import Agency, Spill, SpillImportRow
 from fogcontrol.spills.tests.ciwqs_files import REAL_DIR, plsd_row, plsd_upload
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_in_tmp")]
 
 
 def _json(*args) -> dict:
