@@ -32,7 +32,7 @@ def _require(request, roles, message):
 def spill_list(request):
     """Spills the user may see, newest first, with filters; each with its place and coordinates."""
     base = selectors.spill_list(request.user)
-    filterset = SpillFilter(request.GET or None, queryset=base, request=request)
+    filterset = SpillFilter(request.GET, queryset=base, request=request)
     rows = filterset.qs if filterset.is_valid() else base.none()
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
@@ -123,7 +123,7 @@ def spill_cost(request, pk):
 def report_list(request):
     """Spill notices (J1): an FSE its own, staff all; each with its written report's due date."""
     base = selectors.report_list(request.user)
-    filterset = SpillReportFilter(request.GET or None, queryset=base, request=request)
+    filterset = SpillReportFilter(request.GET, queryset=base, request=request)
     rows = filterset.qs if filterset.is_valid() else base.none()
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)

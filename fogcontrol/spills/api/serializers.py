@@ -165,7 +165,9 @@ class SpillReportSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ExplanationSerializer)
     def get_written_report_due_explanation(self, report: SpillReport) -> dict:
-        return written_deadline(report).explanation.as_dict()
+        deadlines = self.context.get("written_deadlines")
+        deadline = deadlines(report) if deadlines is not None else written_deadline(report)
+        return deadline.explanation.as_dict()
 
 
 class SpillReportInputSerializer(serializers.Serializer):

@@ -48,6 +48,10 @@ class SpillReportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scope
     def get_queryset(self):
         return selectors.report_list(self.request.user)
 
+    def get_serializer_context(self):
+        # J2's working for every report of a page, from one read of the calendar and rulesets.
+        return {**super().get_serializer_context(), "written_deadlines": services.WrittenDeadlines()}
+
     @extend_schema(request=s.SpillReportInputSerializer, responses={201: s.SpillReportSerializer})
     def create(self, request):
         data = s.SpillReportInputSerializer(data=request.data, context={"request": request})

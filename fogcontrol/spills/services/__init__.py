@@ -3,11 +3,17 @@ an audit entry."""
 
 from fogcontrol.spills.services.common import derive_category
 from fogcontrol.spills.services.costs import cost_cancel, cost_deadline, cost_record
-from fogcontrol.spills.services.reports import report_record, written_deadline, written_report_submit
+from fogcontrol.spills.services.reports import (
+    WrittenDeadlines,
+    report_record,
+    written_deadline,
+    written_report_submit,
+)
 from fogcontrol.spills.services.spills import spill_link, spill_record
 from fogcontrol.spills.services.sweep import overdue_written_reports_sweep
 
 __all__ = [
+    "WrittenDeadlines",
     "cost_cancel",
     "cost_deadline",
     "cost_record",

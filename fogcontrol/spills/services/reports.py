@@ -16,22 +16,43 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.core.roles import Role
+from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_zone
 from fogcontrol.records.services.common import require_bound
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules import spills as rules
+from fogcontrol.rules.ruleset import CHAPTER_10_02
 from fogcontrol.spills.models import Spill, SpillReport, WrittenSpillReport
 from fogcontrol.spills.roles import REPORTERS
 
 
-def incident_day(occurred_at: dt.datetime) -> dt.date:
-    return timezone.localtime(occurred_at, town_zone()).date()
+def incident_day(occurred_at: dt.datetime, zone=None) -> dt.date:
+    return timezone.localtime(occurred_at, zone or town_zone()).date()
 
 
 def written_deadline(report: SpillReport):
     """J2: the written report's due date, with its working, from the day of the incident."""
     day = incident_day(report.occurred_at)
     return rules.written_report_due(day, ruleset=ruleset_on(day), calendar=town_calendar())
+
+
+class WrittenDeadlines:
+    """J2 for many reports (a list): the calendar and the ruleset versions read once, on first use,
+    so a list of reports takes the same queries at any length."""
+
+    def __init__(self):
+        self._calendar = None
+        self._zone = None
+        self._versions: list[RulesetVersion] = []
+
+    def __call__(self, report: SpillReport):
+        if self._calendar is None:
+            self._calendar, self._zone = town_calendar(), town_zone()
+            self._versions = list(RulesetVersion.objects.order_by("effective_from"))
+        day = incident_day(report.occurred_at, self._zone)
+        in_force = [version for version in self._versions if version.effective_from <= day]
+        ruleset = in_force[-1].as_ruleset() if in_force else CHAPTER_10_02
+        return rules.written_report_due(day, ruleset=ruleset, calendar=self._calendar)
 
 
 @transaction.atomic
