@@ -302,6 +302,10 @@ SPECTACULAR_SETTINGS = {
         "InspectionStatusEnum": "fogcontrol.inspections.models.Inspection.Status",
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
+        "SpillKindEnum": "fogcontrol.spills.models.Spill.Kind",
+        "SpillSourceEnum": "fogcontrol.spills.models.Spill.Source",
+        "SpillImportKindEnum": "fogcontrol.spills.models.SpillImport.Kind",
+        "SpillImportStatusEnum": "fogcontrol.spills.models.SpillImport.Status",
     },
 }
 

@@ -21,6 +21,7 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.servicing.demo.seed",
     "fogcontrol.inspections.demo.seed",
     "fogcontrol.records.demo.seed",
+    "fogcontrol.spills.demo.seed",
 ]
 
 

@@ -283,6 +283,7 @@ def test_the_app_seeders_are_listed_and_skipped_while_missing():
         "fogcontrol.servicing.demo.seed",
         "fogcontrol.inspections.demo.seed",
         "fogcontrol.records.demo.seed",
+        "fogcontrol.spills.demo.seed",
     ]
     assert load_seeder("fogcontrol.nothing_here.seed") is None
 
