@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator
 
 from django.db import transaction
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.registry.imports.normalise import RowProblem
-from fogcontrol.registry.imports.reading import SourceRow, open_rows
+from fogcontrol.registry.imports.reading import open_rows
+from fogcontrol.registry.imports.runner import batches
 from fogcontrol.rules.spills import CAUSE_GREASE
 from fogcontrol.spills.imports import ciwqs
 from fogcontrol.spills.models import Agency, Spill, SpillImport, SpillImportRow
@@ -39,17 +39,6 @@ class Result:
     reasons: list[dict] = dataclasses.field(default_factory=list)
     spill: Spill | None = None
     fog: bool = False
-
-
-def batches(rows: Iterator[SourceRow], size: int) -> Iterator[list[SourceRow]]:
-    batch: list[SourceRow] = []
-    for row in rows:
-        batch.append(row)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
 
 
 SPILL_DATA_FIELDS = [
