@@ -199,7 +199,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
 FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
 # Inspection photos (a phone camera's JPEG) and drawn signatures: refused above these sizes, then
-# re-encoded (fogcontrol/inspections/images.py).
+# re-encoded (fogcontrol/core/images.py).
 FOGCONTROL_MAX_PHOTO_BYTES = int(os.environ.get("FOGCONTROL_MAX_PHOTO_BYTES", 15 * 1024 * 1024))
 FOGCONTROL_MAX_SIGNATURE_BYTES = 512 * 1024
 # What reading an uploaded import file may cost (fogcontrol/registry/imports/limits.py): an .xlsx

@@ -95,3 +95,10 @@ class WrittenReportForm(forms.Form):
     prevention = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), label="What will prevent it happening again"
     )
+
+
+class PhotoForm(forms.Form):
+    file = forms.ImageField(
+        label="Photo", help_text="A JPEG, PNG or WebP photo; it is re-encoded before it is kept."
+    )
+    caption = forms.CharField(max_length=200, required=False)

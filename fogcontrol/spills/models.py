@@ -6,7 +6,8 @@
   how much (spilled, recovered, reached surface water), where it went, the State's category
   (derived, ``rules/spills.py``), the cause from a controlled list with its explanation and the
   words it was given in, the clean-up contractor and the clearance inspection (I1).
-- ``SpillLink``: an FSE linked to a spill, with the reason (upstream, confirmed address match…).
+- ``SpillLink``: an FSE linked to a spill, with the reason (upstream, confirmed address match…);
+  ``SpillPhoto`` its photos (re-encoded, private, served through an access check).
 - ``SpillCost``: what the Town spent or was fined, who owes it (I2) and when (N1, N2). A stable
   record for billing: status "owed" when made, never deleted, each change audited.
 - ``SpillReport``: an FSE's immediate notice (J1, by phone logged by staff or in the portal) with
@@ -25,6 +26,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules import spills as rules
 from fogcontrol.spills.querysets import (
     CostQuerySet,
+    PhotoQuerySet,
     ReportQuerySet,
     SpillQuerySet,
     StaffOnlyQuerySet,
@@ -146,6 +148,30 @@ class SpillLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.establishment} ↔ spill {self.spill_id}"
+
+
+class SpillPhoto(models.Model):
+    """A photo of the spill or its clean-up (I1): re-encoded as a fresh JPEG (core/images.py), kept
+    under a random name, served only to those who may see the spill."""
+
+    spill = models.ForeignKey(Spill, on_delete=models.PROTECT, related_name="photos")
+    file = models.FileField(upload_to=RandomName("spills/photos"))
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    caption = models.CharField(max_length=200, blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    uploaded_by_label = models.CharField(max_length=150)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PhotoQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Photo {self.pk} of spill {self.spill_id}"
 
 
 class SpillCost(models.Model):

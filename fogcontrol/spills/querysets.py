@@ -56,3 +56,18 @@ class ReportQuerySet(ScopedQuerySet):
 
 class WrittenReportQuerySet(ReportQuerySet):
     establishment_field = "report__establishment"
+
+
+class PhotoQuerySet(ScopedQuerySet):
+    """A spill's photos: seen by whoever sees the spill; added by the FOG Manager and inspectors."""
+
+    def scope(self, user, action):
+        if action != VIEW:
+            return None if user.is_program_staff and user.has_role(*SPILL_RECORDERS) else NOTHING
+        spill_scope = SpillQuerySet.scope(self, user, action)
+        if spill_scope is None:
+            return None
+        if spill_scope is NOTHING:
+            return NOTHING
+        from_links = FoodServiceEstablishment.objects.visible_to(user).values("spill_links__spill")
+        return Q(spill__in=from_links)

@@ -6,7 +6,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.registry.models import FoodServiceEstablishment
-from fogcontrol.spills.models import Agency, Spill, SpillCost, SpillImport, SpillLink, SpillReport
+from fogcontrol.spills.models import Agency, Spill, SpillCost, SpillImport, SpillLink, SpillPhoto, SpillReport
 
 
 def spills_visible_to(user, action: str = VIEW) -> QuerySet[Spill]:
@@ -24,6 +24,10 @@ def spill_list(user) -> QuerySet[Spill]:
 
 def spill_detail(user, pk) -> Spill:
     return spill_list(user).get(pk=pk)
+
+
+def spill_photo_detail(user, pk) -> SpillPhoto:
+    return SpillPhoto.objects.visible_to(user).get(pk=pk)
 
 
 def spill_costs(user, spill: Spill) -> QuerySet[SpillCost]:

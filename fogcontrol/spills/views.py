@@ -12,12 +12,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import found, live_filters, paginate, render_list
 from fogcontrol.spills import selectors, services
 from fogcontrol.spills.filters import SpillFilter, SpillReportFilter
-from fogcontrol.spills.forms import CostForm, LinkForm, ReportForm, SpillForm, WrittenReportForm
+from fogcontrol.spills.forms import CostForm, LinkForm, PhotoForm, ReportForm, SpillForm, WrittenReportForm
 from fogcontrol.spills.matching import address_candidates
 from fogcontrol.spills.roles import REPORTERS, SPILL_RECORDERS
 
@@ -67,11 +68,13 @@ def _detail_context(request, spill, **forms):
         ],
         "can_record": can_record,
         "reports": spill.reports.all(),
+        "photos": spill.photos.all(),
     }
     if can_record:
         context["link_form"] = forms.get("link_form") or LinkForm(establishments=establishments)
         context["cost_form"] = forms.get("cost_form") or CostForm(establishments=establishments)
         context["candidates"] = address_candidates(spill, establishments)
+        context["photo_form"] = forms.get("photo_form") or PhotoForm()
     return context
 
 
@@ -182,3 +185,34 @@ def report_written(request, pk):
             messages.success(request, "Written report received; it is kept as a copy of record.")
             return redirect("spills:report_detail", report.pk)
     return render(request, "spills/report_detail.html", _report_context(request, report, form), status=400)
+
+
+@login_required
+@require_POST
+def spill_photo(request, pk):
+    spill = found(selectors.spill_detail, request.user, pk)
+    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors add photos of spills.")
+    form = PhotoForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.spill_photo_add(
+                spill=spill, uploaded_file=form.cleaned_data["file"], caption=form.cleaned_data["caption"],
+                acting_user=request.user,
+            )  # fmt: skip
+        except ValidationError as error:
+            show_service_errors(form, error)
+        else:
+            messages.success(request, "Photo added.")
+            return redirect("spills:detail", spill.pk)
+    return render(
+        request, "spills/spill_detail.html", _detail_context(request, spill, photo_form=form), status=400
+    )
+
+
+@login_required
+def photo_download(request, pk):
+    """A photo of a spill, only to those who may see the spill."""
+    photo = found(selectors.spill_photo_detail, request.user, pk)
+    return download(
+        photo.file, filename=f"spill-{photo.spill_id}-photo-{photo.pk}.jpg", content_type="image/jpeg"
+    )

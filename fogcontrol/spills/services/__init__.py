@@ -9,7 +9,7 @@ from fogcontrol.spills.services.reports import (
     written_deadline,
     written_report_submit,
 )
-from fogcontrol.spills.services.spills import spill_link, spill_record
+from fogcontrol.spills.services.spills import spill_link, spill_photo_add, spill_record
 from fogcontrol.spills.services.sweep import overdue_written_reports_sweep
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "overdue_written_reports_sweep",
     "report_record",
     "spill_link",
+    "spill_photo_add",
     "spill_record",
     "written_deadline",
     "written_report_submit",

@@ -10,10 +10,11 @@ from django.db import transaction
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.images import reencode_photo
 from fogcontrol.core.permissions import require_role
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules import spills as rules
-from fogcontrol.spills.models import Spill, SpillLink
+from fogcontrol.spills.models import Spill, SpillLink, SpillPhoto
 from fogcontrol.spills.roles import SPILL_RECORDERS
 from fogcontrol.spills.services.common import derive_category, open_fog_finding
 
@@ -124,3 +125,22 @@ def spill_link(
     audit_record(acting_user=acting_user, action="spill.link", instance=link, after=snapshot(link))
     open_fog_finding(spill=spill, establishment=establishment, acting_user=acting_user)
     return link
+
+
+@transaction.atomic
+def spill_photo_add(*, spill: Spill, uploaded_file, acting_user, caption: str = "") -> SpillPhoto:
+    """A photo of the spill or its clean-up (I1), re-encoded as a fresh JPEG before it is kept."""
+    require_role(acting_user, SPILL_RECORDERS, "Only the FOG Manager and inspectors add photos of spills.")
+    content, width, height = reencode_photo(uploaded_file, field="file")
+    photo = SpillPhoto(
+        spill=spill,
+        width=width,
+        height=height,
+        caption=(caption or "").strip()[:200],
+        uploaded_by=person(acting_user),
+        uploaded_by_label=actor_label_for(acting_user),
+    )
+    photo.file.save("photo.jpg", content, save=False)
+    photo.save()
+    audit_record(acting_user=acting_user, action="spill.photo", instance=photo, after=snapshot(photo))
+    return photo

@@ -21,7 +21,7 @@ from fogcontrol.program.selectors import town_today
 from fogcontrol.spills import services
 from fogcontrol.spills.imports.services import spill_import_upload
 from fogcontrol.spills.tests.ciwqs_files import plsd_row, plsd_upload
-from fogcontrol.spills.tests.helpers import at, fog_spill, notice
+from fogcontrol.spills.tests.helpers import at, fog_spill, notice, photo_upload
 from fogcontrol.testing.access import STAFF, api, page
 
 # Stated here rather than imported, so that a change of policy has to change this table too.
@@ -40,6 +40,9 @@ def build(town) -> None:
         establishment=town.own_fse, invoiced_on=town_today(), acting_user=town.users[Role.FOG_MANAGER],
     )  # fmt: skip
     town.records["spill"] = spill
+    town.records["photo"] = services.spill_photo_add(
+        spill=spill, uploaded_file=photo_upload(), caption="Manhole", acting_user=town.users[Role.INSPECTOR]
+    )
     town.records["report"] = notice(town, day=town_today() - dt.timedelta(days=1))
     town.records["import"] = spill_import_upload(
         acting_user=town.users[Role.INSPECTOR], uploaded_file=plsd_upload([plsd_row(900001)])
@@ -80,6 +83,8 @@ ROUTES = [
     page("spills:detail", lambda t: f"/spills/{_s(t)}/", owners=OWN),
     page("spills:link", lambda t: f"/spills/{_s(t)}/link/", method="post", owners=OWN, may=RECORDERS),
     page("spills:cost", lambda t: f"/spills/{_s(t)}/costs/", method="post", owners=OWN, may=RECORDERS),
+    page("spills:photo_add", lambda t: f"/spills/{_s(t)}/photos/", method="post", owners=OWN, may=RECORDERS),
+    page("spills:photo", lambda t: f"/spills/photos/{t['photo'].pk}/", owners=OWN),
     page("spills:reports", "/spills/reports/", record=False),
     page("spills:report_new", "/spills/reports/new/", record=False, may=REPORTERS),
     page("spills:report_detail", lambda t: f"/spills/reports/{_r(t)}/", owners=OWN),

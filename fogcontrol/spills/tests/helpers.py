@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 from decimal import Decimal
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
+from PIL import Image
 
 from fogcontrol.core.roles import Role
 from fogcontrol.spills import services
@@ -42,3 +45,9 @@ def notice(town, *, day: dt.date, user=None):
         gallons=Decimal("5"),
         acting_user=user or town.users[Role.FSE],
     )
+
+
+def photo_upload(name: str = "spill.png") -> SimpleUploadedFile:
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30), (120, 90, 40)).save(out, format="PNG")
+    return SimpleUploadedFile(name, out.getvalue(), content_type="image/png")

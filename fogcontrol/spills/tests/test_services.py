@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.errors import RecordImmutable, StateConflict
@@ -17,7 +18,7 @@ from fogcontrol.spills import services
 from fogcontrol.spills.models import SpillCost
 from fogcontrol.spills.services.sweep import overdue_written_reports_sweep
 from fogcontrol.spills.tasks import nightly_overdue_written_reports
-from fogcontrol.spills.tests.helpers import at, fog_spill, notice
+from fogcontrol.spills.tests.helpers import at, fog_spill, notice, photo_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +165,19 @@ def test_j2_overdue_written_report_becomes_a_finding_exactly_once(town, django_a
 def test_j2_nightly_task_runs_the_sweep(town):
     notice(town, day=dt.date(2026, 6, 3))
     assert nightly_overdue_written_reports.call() == {"findings_opened": 1}
+
+
+@pytest.mark.provision("I1")
+def test_i1_a_spill_photo_is_reencoded_as_a_fresh_jpeg_and_a_non_image_is_refused(town, media_in_tmp):
+    spill = fog_spill(town)
+    photo = services.spill_photo_add(
+        spill=spill,
+        uploaded_file=photo_upload(),
+        caption="Overflowing manhole",
+        acting_user=town.users[Role.INSPECTOR],
+    )
+    assert photo.file.read(3) == b"\xff\xd8\xff" and (photo.width, photo.height) == (40, 30)
+    not_image = SimpleUploadedFile("x.png", b"%PDF-1.4 not an image", content_type="image/png")
+    with pytest.raises(ValidationError) as refused:
+        services.spill_photo_add(spill=spill, uploaded_file=not_image, acting_user=town.users[Role.INSPECTOR])
+    assert "file" in refused.value.message_dict
