@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -130,7 +131,12 @@ def report_list(request):
     rows = filterset.qs if filterset.is_valid() else base.none()
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
-    context = {"filter": filterset, "page": page, "can_report": has_role(request.user, REPORTERS)}
+    context = {
+        "filter": filterset,
+        "page": page,
+        "can_report": has_role(request.user, REPORTERS),
+        "today": timezone.localdate(),  # the Town's day: its time zone is active (no query)
+    }
     return render_list(request, "spills/report_list.html", context)
 
 
@@ -158,6 +164,7 @@ def _report_context(request, report, form=None):
     return {
         "report": report,
         "deadline": services.written_deadline(report),
+        "today": timezone.localdate(),  # the Town's day: its time zone is active (no query)
         "form": (form or WrittenReportForm()) if can_write else None,
     }
 

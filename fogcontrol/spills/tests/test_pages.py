@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from fogcontrol.core.roles import Role
 from fogcontrol.spills.models import Spill, SpillCost, SpillReport
@@ -61,3 +62,33 @@ def test_j1_j2_the_fse_reports_in_the_portal_sees_the_due_date_and_sends_the_wri
         "incident_on": "2026-06-03", "cause": "Lid broke", "steps_taken": "Absorbent", "prevention": "New bin",
     }, follow=True)  # fmt: skip
     assert "copy of record" in sent.content.decode() and hasattr(SpillReport.objects.get(), "written")
+
+
+@pytest.mark.provision("J2")
+def test_j2_an_overdue_written_report_is_flagged_on_the_list_and_the_notice(town):
+    from fogcontrol.spills.tests.helpers import notice
+
+    late = notice(town, day=timezone.localdate() - dt.timedelta(days=20))
+    client = _as(Role.FSE, town)
+    assert "overdue" in client.get(reverse("spills:reports")).content.decode()
+    assert (
+        "written report overdue"
+        in client.get(reverse("spills:report_detail", args=[late.pk])).content.decode()
+    )
+
+
+def test_i1_an_address_match_is_offered_and_confirmed_by_staff(town):
+    from fogcontrol.spills.tests.helpers import fog_spill
+
+    town.own_fse.site_address = "100 MAIN ST"
+    town.own_fse.save()
+    spill = fog_spill(town, address="100 Main Street")
+    client = _as(Role.INSPECTOR, town)
+    page = client.get(reverse("spills:detail", args=[spill.pk])).content.decode()
+    assert "100% alike" in page and "Confirm this match" in page
+    assert not spill.links.exists()
+    client.post(
+        reverse("spills:link", args=[spill.pk]),
+        {"establishment": town.own_fse.pk, "reason": "Address match confirmed"},
+    )
+    assert spill.links.get().establishment == town.own_fse
