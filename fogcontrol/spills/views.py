@@ -85,42 +85,60 @@ def spill_detail(request, pk):
     return render(request, "spills/spill_detail.html", _detail_context(request, spill))
 
 
-@login_required
-@require_POST
-def spill_link(request, pk):
+def _spill_step(request, pk, *, refusal: str, form_name: str, make_form, act, done):
+    """A step taken on a spill's page (link, cost, photo): the spill in the user's scope (404), the
+    role (403), the form; the service's refusal beside its field (400); else back to the spill."""
     spill = found(selectors.spill_detail, request.user, pk)
-    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors link FSEs to spills.")
-    form = LinkForm(request.POST, establishments=selectors.linkable_establishments(request.user))
+    _require(request, SPILL_RECORDERS, refusal)
+    form = make_form()
     if form.is_valid():
         try:
-            services.spill_link(spill=spill, acting_user=request.user, **form.cleaned_data)
+            result = act(spill, form.cleaned_data)
         except ValidationError as error:
             show_service_errors(form, error)
         except StateConflict as conflict:
             form.add_error(None, str(conflict))
         else:
-            messages.success(request, f"{form.cleaned_data['establishment'].business_name} linked.")
+            messages.success(request, done(result, form.cleaned_data))
             return redirect("spills:detail", spill.pk)
-    context = _detail_context(request, spill, link_form=form)
-    return render(request, "spills/spill_detail.html", context, status=400)
+    return render(
+        request, "spills/spill_detail.html", _detail_context(request, spill, **{form_name: form}), status=400
+    )
+
+
+@login_required
+@require_POST
+def spill_link(request, pk):
+    return _spill_step(
+        request, pk, refusal="Only the FOG Manager and inspectors link FSEs to spills.", form_name="link_form",
+        make_form=lambda: LinkForm(request.POST, establishments=selectors.linkable_establishments(request.user)),
+        act=lambda spill, data: services.spill_link(spill=spill, acting_user=request.user, **data),
+        done=lambda link, data: f"{data['establishment'].business_name} linked.",
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def spill_cost(request, pk):
-    spill = found(selectors.spill_detail, request.user, pk)
-    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors record the Town's costs.")
-    form = CostForm(request.POST, establishments=selectors.linkable_establishments(request.user))
-    if form.is_valid():
-        try:
-            cost = services.cost_record(spill=spill, acting_user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            show_service_errors(form, error)
-        else:
-            messages.success(request, f"Cost recorded: ${cost.amount} owed by {cost.due_on:%B %-d, %Y}.")
-            return redirect("spills:detail", spill.pk)
-    context = _detail_context(request, spill, cost_form=form)
-    return render(request, "spills/spill_detail.html", context, status=400)
+    return _spill_step(
+        request, pk, refusal="Only the FOG Manager and inspectors record the Town's costs.", form_name="cost_form",
+        make_form=lambda: CostForm(request.POST, establishments=selectors.linkable_establishments(request.user)),
+        act=lambda spill, data: services.cost_record(spill=spill, acting_user=request.user, **data),
+        done=lambda cost, data: f"Cost recorded: ${cost.amount} owed by {cost.due_on:%B %-d, %Y}.",
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def spill_photo(request, pk):
+    return _spill_step(
+        request, pk, refusal="Only the FOG Manager and inspectors add photos of spills.", form_name="photo_form",
+        make_form=lambda: PhotoForm(request.POST, request.FILES),
+        act=lambda spill, data: services.spill_photo_add(
+            spill=spill, uploaded_file=data["file"], caption=data["caption"], acting_user=request.user
+        ),
+        done=lambda photo, data: "Photo added.",
+    )  # fmt: skip
 
 
 @login_required
@@ -192,28 +210,6 @@ def report_written(request, pk):
             messages.success(request, "Written report received; it is kept as a copy of record.")
             return redirect("spills:report_detail", report.pk)
     return render(request, "spills/report_detail.html", _report_context(request, report, form), status=400)
-
-
-@login_required
-@require_POST
-def spill_photo(request, pk):
-    spill = found(selectors.spill_detail, request.user, pk)
-    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors add photos of spills.")
-    form = PhotoForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            services.spill_photo_add(
-                spill=spill, uploaded_file=form.cleaned_data["file"], caption=form.cleaned_data["caption"],
-                acting_user=request.user,
-            )  # fmt: skip
-        except ValidationError as error:
-            show_service_errors(form, error)
-        else:
-            messages.success(request, "Photo added.")
-            return redirect("spills:detail", spill.pk)
-    return render(
-        request, "spills/spill_detail.html", _detail_context(request, spill, photo_form=form), status=400
-    )
 
 
 @login_required
