@@ -24,6 +24,7 @@ from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus, FeeCharge
 from fogcontrol.permits.roles import STEP_ROLES
+from fogcontrol.permits.selectors_l5 import l5_warnings
 from fogcontrol.permits.services.device_conditions import device_findings
 from fogcontrol.permits.services.permit_versions import carried_device_condition, current_conditions
 from fogcontrol.permits.services.permits import default_service_frequency
@@ -178,6 +179,8 @@ def _step_forms(application, actions, bound=None) -> dict:
             offer[name] = _fee_form(name, application)
         elif name == "record-inspection":
             offer[name] = forms.InspectionForm(prefix=name, initial={"inspected_on": town_today()})
+        elif name == "reject":
+            offer[name] = forms.RejectForm(prefix=name, l5=bool(l5_warnings(application)))
         else:
             offer[name] = STEP_FORMS[name](prefix=name)
     if bound is not None:
@@ -236,6 +239,7 @@ def _detail(request, application, *, bound=None, status=200):
     }
     if user.is_program_staff:
         context["sizing"] = application_sizing(application, ruleset_on(town_today()))
+        context["l5_warnings"] = l5_warnings(application)
     return render(request, "permits/application_detail.html", context, status=status)
 
 
@@ -281,7 +285,8 @@ def _run_step(name, form, application, user):
     if name == "record-inspection":
         return services.application_record_inspection(application=application, acting_user=user, **data)
     if name == "reject":
-        return services.application_reject(application=application, acting_user=user, reasons=data["reasons"])
+        return services.application_reject(application=application, acting_user=user, reasons=data["reasons"],
+                                           deny_under_l5=bool(data.get("deny_under_l5")))  # fmt: skip
     if name == "issue":
         permit = services.permit_issue(application=application, acting_user=user, **data)
         return permit
@@ -338,6 +343,8 @@ def application_step(request, pk, step):
         form = _issue_form(application, request.POST)
     elif step in ("pay-fee", "waive-fee"):
         form = _fee_form(step, application, request.POST)
+    elif step == "reject":  # L5's reason is read whenever sent: the service refuses it without a link
+        form = forms.RejectForm(request.POST, prefix=step, l5=f"{step}-deny_under_l5" in request.POST)
     elif step in STEP_FORMS:
         form = STEP_FORMS[step](request.POST, request.FILES, prefix=step)
     if form is not None and not form.is_valid():
