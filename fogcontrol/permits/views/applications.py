@@ -167,7 +167,7 @@ _OFFERED_FORMS = (
 )
 
 
-def _step_forms(application, actions, bound=None) -> dict:
+def _step_forms(application, actions, bound=None, *, l5=False) -> dict:
     """The forms the page offers in this state to this user; `bound` replaces one after an error."""
     offer = {}
     for name in _OFFERED_FORMS:
@@ -180,7 +180,7 @@ def _step_forms(application, actions, bound=None) -> dict:
         elif name == "record-inspection":
             offer[name] = forms.InspectionForm(prefix=name, initial={"inspected_on": town_today()})
         elif name == "reject":
-            offer[name] = forms.RejectForm(prefix=name, l5=bool(l5_warnings(application)))
+            offer[name] = forms.RejectForm(prefix=name, l5=l5)
         else:
             offer[name] = STEP_FORMS[name](prefix=name)
     if bound is not None:
@@ -232,14 +232,16 @@ def _issue_form(application, data=None):
 def _detail(request, application, *, bound=None, status=200):
     user = request.user
     actions = application_actions(user, application)
+    # L5: staff are warned of revoked permits the applicant's business is associated with.
+    warnings = l5_warnings(application) if user.is_program_staff else []
     context = {
         "application": application,
         "actions": actions,
-        "steps": _step_forms(application, actions, bound),
+        "steps": _step_forms(application, actions, bound, l5=bool(warnings)),
+        "l5_warnings": warnings,
     }
     if user.is_program_staff:
         context["sizing"] = application_sizing(application, ruleset_on(town_today()))
-        context["l5_warnings"] = l5_warnings(application)
     return render(request, "permits/application_detail.html", context, status=status)
 
 
