@@ -215,7 +215,7 @@ class ServiceHistoryBatch:
         held = self._held(device)
         held.readings.append(reading)
         self.readings.append(reading)
-        snap = self._snapshot(held)
+        snap = self._snapshot(held, device=device)  # as reading_record judges the device it is given
         consequences = consequences_for(
             device=device,
             frequency_days=snap.status.frequency_days,
@@ -234,7 +234,7 @@ class ServiceHistoryBatch:
             self._devices[device.pk] = _Device(device=device)
         return self._devices[device.pk]
 
-    def _snapshot(self, held: _Device, *, last_manifest_id: int | None = None) -> DeviceSnapshot:
+    def _snapshot(self, held: _Device, *, device: GreaseControlDevice | None = None) -> DeviceSnapshot:
         """``device_snapshot`` on today, from the events the batch holds (as ``device_events`` reads
         them: effective manifests newest first, then readings newest first, each bounded)."""
         today = self.ctx.today()
@@ -253,9 +253,8 @@ class ServiceHistoryBatch:
         events += [
             ServiceEvent(r.taken_on, False, r.fog_depth_in, r.solids_depth_in, r.source) for r in readings
         ]
-        if manifests and last_manifest_id is None:
-            last_manifest_id = manifests[0].pk
-        return snapshot_from_events(held.device, events, last_manifest_id, on=today, ctx=self.ctx)
+        last_manifest_id = manifests[0].pk if manifests else None  # set once the batch is written
+        return snapshot_from_events(device or held.device, events, last_manifest_id, on=today, ctx=self.ctx)
 
     def _carry_out(self, held: _Device, consequences, *, on: dt.date, manifest=None, reading=None) -> None:
         """What ``apply_consequences`` writes, kept until ``write()``."""
