@@ -42,6 +42,11 @@ DRIVERS = (
 )
 
 
+# A truck's working day: ten stops, 06:00 to about 17:45. Never past it, so yesterday's last stop is
+# not in the future (which a 20,000-establishment town reached with 30 stops a truck a day).
+STOPS_A_DAY = 10
+
+
 def stop_times(day: dt.date, start_minute: int, stop_index: int, zone) -> tuple[dt.datetime, dt.date]:
     """When a truck's stop of `day` is serviced, and the day its load is delivered.
 
@@ -106,11 +111,16 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
                 gallons = (capacity * Decimal("0.3")).quantize(Decimal("1"))
             fleet = vehicles.get(hauler.pk) or [None]
             vehicle = rng.choice(fleet)
+            if vehicle is not None and stops[(vehicle.pk, day)] >= STOPS_A_DAY:
+                # A large town fills the registered trucks' day: the hauler's other visits that day
+                # are by trucks not on its list (no plate), in the same working hours (issue 19).
+                vehicle = None
             if vehicle is not None and vehicle.tank_capacity_gallons:
                 gallons = min(gallons, Decimal(vehicle.tank_capacity_gallons))
             # A truck's stops that day are 75 minutes apart, so only the planted conflict looks impossible.
-            stop_index = stops[(vehicle.pk if vehicle else hauler.pk, day)]
-            stops[(vehicle.pk if vehicle else hauler.pk, day)] += 1
+            truck = (vehicle.pk, day) if vehicle else ("unlisted", hauler.pk, day)
+            stop_index = stops[truck] % STOPS_A_DAY
+            stops[truck] += 1
             at, delivered_on = stop_times(day, rng.choice((0, 15, 30)), stop_index, zone)
             numbers[hauler.pk] += 1
             submission = ManifestSubmission(
