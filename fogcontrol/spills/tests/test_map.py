@@ -64,6 +64,12 @@ def test_the_map_keeps_to_the_filters(town):
     assert [title.split(",")[0] for _, title, _, _ in _markers(html)] == [
         "Sanitary sewer overflow at 1 Oak Street"
     ]
+    client = Client()
+    force_login_verified(client, town.users[Role.INSPECTOR])
+    swapped = client.get(reverse("spills:list"), {"q": "Elm"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<main" not in swapped  # the live search swaps #results only, the map with it
+    titles = [title.split(",")[0] for _, title, _, _ in _markers(swapped)]
+    assert titles == ["Sanitary sewer overflow at 2 Elm Street"]
 
 
 def test_a_spills_page_draws_it_and_its_linked_fses_with_coordinates(town):
