@@ -1,5 +1,5 @@
-"""Spill pages: the list (filters, and the coordinates of each spill: the program has no map
-component, and no script is fetched from elsewhere), a spill with its linked FSEs and the Town's
+"""Spill pages: the list (filters, the program's map of the matching spills, drawn on the server:
+nothing fetched from elsewhere, and the coordinates of each spill), a spill with its linked FSEs and the Town's
 costs, the forms to record them; an FSE's spill notices (J1) with the written report's due date
 shown at once (J2) and the written report form. Thin: each calls one selector or service."""
 
@@ -20,6 +20,7 @@ from fogcontrol.core.views import found, live_filters, paginate, render_list
 from fogcontrol.spills import selectors, services
 from fogcontrol.spills.filters import SpillFilter, SpillReportFilter
 from fogcontrol.spills.forms import CostForm, LinkForm, PhotoForm, ReportForm, SpillForm, WrittenReportForm
+from fogcontrol.spills.maps import LIST_LIMIT, detail_points, list_points
 from fogcontrol.spills.matching import address_candidates
 from fogcontrol.spills.roles import REPORTERS, SPILL_RECORDERS
 
@@ -32,13 +33,20 @@ def _require(request, roles, message):
 
 @login_required
 def spill_list(request):
-    """Spills the user may see, newest first, with filters; each with its place and coordinates."""
+    """Spills the user may see, newest first, with filters; the map of the matching spills (one
+    query), each with its place and coordinates."""
     base = selectors.spill_list(request.user)
     filterset = SpillFilter(request.GET, queryset=base, request=request)
     rows = filterset.qs if filterset.is_valid() else base.none()
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
-    context = {"filter": filterset, "page": page, "can_record": has_role(request.user, SPILL_RECORDERS)}
+    context = {
+        "filter": filterset,
+        "page": page,
+        "map_points": list_points(rows),
+        "map_limit": LIST_LIMIT,
+        "can_record": has_role(request.user, SPILL_RECORDERS),
+    }
     return render_list(request, "spills/spill_list.html", context)
 
 
@@ -62,6 +70,7 @@ def _detail_context(request, spill, **forms):
     can_record = has_role(request.user, SPILL_RECORDERS)
     context = {
         "spill": spill,
+        "map_points": detail_points(spill),
         "category": services.derive_category(spill),
         "costs": [
             (cost, services.cost_deadline(cost.kind, cost.invoiced_on))

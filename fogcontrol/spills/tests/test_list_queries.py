@@ -20,18 +20,19 @@ from fogcontrol.testing.queries import assert_queries_do_not_grow
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_in_tmp")]
 
 # Pages: the Town profile, the session and user, the count, the establishments the filter offers,
-# the page of rows and the linked FSEs (one prefetch); the reports page the ruleset in force (the
+# the page of rows and the linked FSEs (one prefetch); the spills page also the map's points (one
+# query of the filtered spills' places, docs/spills.md "The map"); the reports page the ruleset in force (the
 # page states J2's days) instead of the prefetch, its written reports joined. API lists: the count, the rows, the
 # prefetch; the reports' J2 working reads the calendar and the rulesets once.
 STAFF_LISTS = {
-    "/spills/": 7,
+    "/spills/": 8,
     "/spills/reports/": 7,
     "/spills/imports/": 5,
     "/api/v1/spills/": 4,
     "/api/v1/spill-reports/": 6,
     "/api/v1/imports/spills/": 3,
 }
-FSE_LISTS = {"/spills/": 7, "/spills/reports/": 7, "/api/v1/spills/": 4, "/api/v1/spill-reports/": 6}
+FSE_LISTS = {"/spills/": 8, "/spills/reports/": 7, "/api/v1/spills/": 4, "/api/v1/spill-reports/": 6}
 
 
 def _rows(town, *, imports: bool):
