@@ -10,12 +10,19 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db.models import Case, DecimalField, F, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Round
 
 from fogcontrol.billing.models import Account, Allocation, Charge, LedgerEntry, Payment, Refund
 
 AMOUNT = DecimalField(max_digits=14, decimal_places=2)
 NOTHING = Value(Decimal("0.00"), output_field=AMOUNT)
+
+
+def _cents(expression):
+    """Round a computed amount to the cent in SQL. SQLite adds decimals as binary floating point and
+    Django does not quantize a computed column, so 0.1 + 0.2 would come back as 0.30000000000000004;
+    rounding makes every annotation an exact amount in dollars and cents on both databases."""
+    return Round(expression, 2, output_field=AMOUNT)
 
 
 def _sum(queryset: QuerySet, link: str, expression=None):
@@ -27,7 +34,7 @@ def _sum(queryset: QuerySet, link: str, expression=None):
         .annotate(total=Sum(expression or "amount"))
         .values("total")
     )
-    return Coalesce(Subquery(rows, output_field=AMOUNT), NOTHING, output_field=AMOUNT)
+    return _cents(Coalesce(Subquery(rows, output_field=AMOUNT), NOTHING, output_field=AMOUNT))
 
 
 RECEIVABLE_CHANGE = Case(
@@ -41,7 +48,7 @@ RECEIVABLE_CHANGE = Case(
 def with_invoice_amounts(invoices: QuerySet) -> QuerySet:
     """Each invoice with ``allocated`` (paid, written off, cancelled) and ``outstanding``."""
     return invoices.annotate(allocated=_sum(Allocation._base_manager.all(), "invoice")).annotate(
-        outstanding=F("total") - F("allocated"),
+        outstanding=_cents(F("total") - F("allocated")),
         paid=_sum(Allocation._base_manager.filter(kind=Allocation.Kind.PAYMENT), "invoice"),
     )
 
@@ -56,11 +63,11 @@ def with_debtor_amounts(debtors: QuerySet) -> QuerySet:
         allocated_out=_sum(Allocation._base_manager.filter(kind=Allocation.Kind.PAYMENT), "payment__debtor"),
         refunded=_sum(Refund._base_manager.all(), "debtor"),
         uninvoiced=_sum(Charge._base_manager.filter(invoice__isnull=True), "debtor"),
-    ).annotate(credit=F("paid_in") - F("allocated_out") - F("refunded"))
+    ).annotate(credit=_cents(F("paid_in") - F("allocated_out") - F("refunded")))
 
 
 def with_payment_amounts(payments: QuerySet) -> QuerySet:
     """Each payment with ``unallocated``: what is left of it as credit (refunds aside)."""
     return payments.annotate(
         allocated=_sum(Allocation._base_manager.filter(kind=Allocation.Kind.PAYMENT), "payment")
-    ).annotate(unallocated=F("amount") - F("allocated"))
+    ).annotate(unallocated=_cents(F("amount") - F("allocated")))
