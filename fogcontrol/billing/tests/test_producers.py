@@ -97,7 +97,7 @@ def test_d6_compliance_charges_are_picked_up_once_billed_under_q1_and_paid_back_
     payment = pay_in_full(town, invoice, reference="TX-D6")
     paid = ComplianceCharge.objects.get(pk=charge.pk)
     assert (paid.status, paid.paid_on, paid.payment_reference) == (
-        ComplianceCharge.Status.PAID, town_today(), payment.number,  # the receipt
+        ComplianceCharge.Status.PAID, town_today(), payment.receipt_number,
     )  # fmt: skip
 
 
