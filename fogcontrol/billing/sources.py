@@ -149,7 +149,7 @@ register_source(
         on_charged=fees_mark_invoiced,
         on_settled=fees_mark_paid,
         on_released=fees_mark_owed,
-        owed_label=lambda fee: f"{fee.get_kind_display()}, assessed {fmt_date(fee.assessed_on)}",
+        owed_label=lambda fee: fee.description or fee.get_kind_display(),
     )
 )
 
@@ -210,13 +210,15 @@ register_source(
     ChargeSource(
         key="enforcement.penaltyorder",
         label="Administrative civil penalty orders (P7, P8, P12)",
-        uncharged=lambda: PenaltyOrder.objects.filter(
-            status__in=(PenaltyOrder.Status.FINAL, PenaltyOrder.Status.UPHELD),
-            paid_on__isnull=True,
-            amount__gt=0,
-        )
-        .select_related("case")
-        .order_by("pk"),
+        uncharged=lambda: (
+            PenaltyOrder.objects.filter(
+                status__in=(PenaltyOrder.Status.FINAL, PenaltyOrder.Status.UPHELD),
+                paid_on__isnull=True,
+                amount__gt=0,
+            )
+            .select_related("case")
+            .order_by("pk")
+        ),
         to_row=lambda order: ChargeRow(
             source_id=order.pk,
             amount=order.amount,
@@ -245,9 +247,11 @@ register_source(
     ChargeSource(
         key="enforcement.servicecost",
         label="Disconnection and reinstatement costs (O2)",
-        uncharged=lambda: ServiceCost.objects.filter(paid_on__isnull=True, amount__gt=0)
-        .select_related("termination__case")
-        .order_by("pk"),
+        uncharged=lambda: (
+            ServiceCost.objects.filter(paid_on__isnull=True, amount__gt=0)
+            .select_related("termination__case")
+            .order_by("pk")
+        ),
         to_row=lambda cost: ChargeRow(
             source_id=cost.pk,
             amount=cost.amount,

@@ -58,7 +58,11 @@ def invoices_issue(
     for (kind, penalty, establishment_id), lines in groups.items():
         # P8: a penalty is due 30 days from the day its order became final (its charge's date), not
         # from the day billing prints the invoice: the invoice never gives the debtor more time.
-        dated = min(notice_date, max(line.assessed_on for line in lines)) if kind == InvoiceKind.P8 else notice_date
+        dated = (
+            min(notice_date, max(line.assessed_on for line in lines))
+            if kind == InvoiceKind.P8
+            else notice_date
+        )
         dates = invoice_dates(kind=kind, notice_date=dated, ruleset=ruleset, calendar=calendar)
         invoice = Invoice(
             debtor=debtor,

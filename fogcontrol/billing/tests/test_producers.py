@@ -12,6 +12,7 @@ import pytest
 from fogcontrol.billing import services
 from fogcontrol.billing.models import Account, Charge, Invoice, LedgerEntry
 from fogcontrol.billing.tests.helpers import clerk, days_ago
+from fogcontrol.core.owed import amounts_owed
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.models import PenaltyOrder, ServiceCost, ServiceTermination
 from fogcontrol.enforcement.services.penalties import penalty_order_appeal, penalty_order_issue
@@ -80,7 +81,9 @@ def dates(kind: str, notice: dt.date):
 def test_d6_compliance_charges_are_picked_up_once_billed_under_q1_and_paid_back_in_inspections(town):
     charge = d6_charge(town)  # 2 hours at $95.00
     cancelled = d6_charge(town, quantity="1")
-    compliance_charge_cancel(charge=cancelled, reason="Recorded twice", acting_user=town.users[Role.FOG_MANAGER])
+    compliance_charge_cancel(
+        charge=cancelled, reason="Recorded twice", acting_user=town.users[Role.FOG_MANAGER]
+    )
     assert nightly() == 1 and nightly() == 0  # once; the cancelled charge is never billed
     picked = Charge.objects.get(source="inspections.compliancecharge", source_id=charge.pk)
     assert (picked.amount, picked.provision, picked.invoice_kind, picked.penalty) == (
@@ -181,3 +184,40 @@ def test_o2_service_costs_are_billed_once_to_the_discharger_under_q1_and_paid_ba
     assert (invoice.kind, invoice.delinquent_from) == ("Q1", dates("Q1", town_today()).delinquent_from)
     pay_in_full(town, invoice)
     assert ServiceCost.objects.get(pk=cost.pk).paid_on == town_today()
+
+
+# --- H3: one answer to "is anything owed?", before and after the nightly pass ----------------------
+
+
+def owed_now(town) -> list[tuple[str, Decimal, str]]:
+    return [(o.label, o.amount, o.provision) for o in amounts_owed(town.own_fse.pk, town_today())]
+
+
+@pytest.mark.provision("H3")
+def test_h3_a_penalty_issued_today_is_owed_before_the_nightly_pass_and_counted_once_after_it(town):
+    order = penalty(town, issued=0)
+    d6_charge(town)
+    before = owed_now(town)
+    assert sorted(amount for _, amount, _ in before) == [Decimal("190.00"), Decimal("750.00")]
+    assert (f"Penalty order {order.reference}", "P8") in [(label.split(",")[0], p) for label, _, p in before]
+    assert any("D6" in label for label, _, _ in before)
+    nightly()
+    assert sorted(amount for _, amount, _ in owed_now(town)) == [Decimal("190.00"), Decimal("750.00")]
+    invoices = services.invoices_issue(acting_user=clerk(town), debtor=Charge.objects.first().debtor)
+    assert sorted(amount for _, amount, _ in owed_now(town)) == [Decimal("190.00"), Decimal("750.00")]
+    pay_in_full(town, next(i for i in invoices if i.kind == "P8"))
+    assert [amount for _, amount, _ in owed_now(town)] == [Decimal("190.00")]
+
+
+@pytest.mark.provision("H3")
+def test_h3_a_penalty_invoice_written_off_or_cancelled_is_no_longer_owed_but_a_released_d6_charge_is(town):
+    order = penalty(town)
+    charge = d6_charge(town)
+    nightly()
+    for invoice in services.invoices_issue(acting_user=clerk(town), debtor=Charge.objects.first().debtor):
+        services.invoice_cancel(invoice=invoice, acting_user=clerk(town), reason="Issued in error")
+    # The D6 charge is owed in inspections again (as a permit fee is in permits), to cancel or collect.
+    assert [p for _, _, p in owed_now(town)] == ["Q1"]
+    assert nightly() == 0 and PenaltyOrder.objects.get(pk=order.pk).paid_on is None
+    compliance_charge_cancel(charge=charge, reason="Waived", acting_user=town.users[Role.FOG_MANAGER])
+    assert owed_now(town) == []
