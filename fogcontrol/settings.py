@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "fogcontrol.findings",
     "fogcontrol.records",
     "fogcontrol.billing",
+    "fogcontrol.spills",
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
@@ -202,7 +203,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
 FOGCONTROL_MAX_UPLOAD_BYTES = int(os.environ.get("FOGCONTROL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024))
 # Inspection photos (a phone camera's JPEG) and drawn signatures: refused above these sizes, then
-# re-encoded (fogcontrol/inspections/images.py).
+# re-encoded (fogcontrol/core/images.py).
 FOGCONTROL_MAX_PHOTO_BYTES = int(os.environ.get("FOGCONTROL_MAX_PHOTO_BYTES", 15 * 1024 * 1024))
 FOGCONTROL_MAX_SIGNATURE_BYTES = 512 * 1024
 # What reading an uploaded import file may cost (fogcontrol/registry/imports/limits.py): an .xlsx
@@ -324,6 +325,10 @@ SPECTACULAR_SETTINGS = {
         "InvoiceStatusEnum": "fogcontrol.billing.models.Invoice.Status",
         "InvoiceKindEnum": "fogcontrol.billing.models.InvoiceKind",
         "LienStatusEnum": "fogcontrol.billing.models.Lien.Status",
+        "SpillKindEnum": "fogcontrol.spills.models.Spill.Kind",
+        "SpillSourceEnum": "fogcontrol.spills.models.Spill.Source",
+        "SpillImportKindEnum": "fogcontrol.spills.models.SpillImport.Kind",
+        "SpillImportStatusEnum": "fogcontrol.spills.models.SpillImport.Status",
     },
 }
 

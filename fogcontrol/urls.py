@@ -19,6 +19,7 @@ api_v1 = [
     path("", include("fogcontrol.notices.api.urls")),
     path("", include("fogcontrol.sampling.api.urls")),
     path("", include("fogcontrol.billing.api.urls")),
+    path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
@@ -66,6 +67,7 @@ urlpatterns = [
     path("notices/", include("fogcontrol.notices.urls")),
     path("sampling/", include("fogcontrol.sampling.urls")),
     path("billing/", include("fogcontrol.billing.urls")),
+    path("spills/", include("fogcontrol.spills.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

@@ -8,6 +8,7 @@ pages whose forms only show with open work on them (flags, requirements, a draft
 """
 
 import datetime as dt
+import re
 from decimal import Decimal
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ from fogcontrol.permits.tests.conftest import B3_ANSWERS, FIXTURES
 from fogcontrol.permits.tests.factories import PermitFactory, fee_schedule
 from fogcontrol.servicing.models import ServiceRequirement
 from fogcontrol.servicing.tests.helpers import days_ago, submit
+from fogcontrol.spills.tests.helpers import fog_spill
 from fogcontrol.testing.crawl import CrawlSession, crawl, parse_page
 
 MAIN_MENU = "Main"
@@ -178,3 +180,28 @@ def test_a_form_sent_back_with_errors_ties_each_error_to_its_field(client, busy_
                     failures.append(f"{path}: {control.get('name')} is invalid, described by {targets}")
         client.logout()
     assert not failures, "\n".join(failures)
+
+
+def test_the_map_of_spills_names_every_marker_and_lets_a_keyboard_skip_it(client, town):
+    """The program's map (core/components/map.html) on the spills list and a spill's page: the
+    page's basics hold, the figure is named by its caption, every marker link has a <title> (what a
+    screen reader says and a mouse shows), the skip link leads to the list, and nothing is inline."""
+    spill = fog_spill(town, links=[(town.own_fse, "upstream")])
+    fog_spill(town, address="2 Elm Street", latitude=Decimal("37.52"), longitude=Decimal("-122.28"))
+    fog_spill(town, address="3 No Place", latitude=None, longitude=None)
+    client.force_login(town.users[Role.INSPECTOR])
+    problems = []
+    for path in ("/spills/", f"/spills/{spill.pk}/"):
+        html = client.get(path).content.decode()
+        parts = parse_page(html)
+        problems += [f"{path}: {inline}" for inline in parts.inline] + _page_problems(path, parts)
+        figure = html[html.index('<figure class="map"') : html.index("</figure>")]
+        if 'aria-labelledby="map-caption"' not in figure or "map-caption" not in parts.ids:
+            problems.append(f"{path}: the map is not named by its caption")
+        markers = re.findall(r'<a class="map-marker[^"]*" href="[^"]+">(<title>[^<]+</title>)?', figure)
+        if not markers or not all(markers):
+            problems.append(f"{path}: a marker link without a <title>: {markers}")
+        for target in re.findall(r'href="#([^"]+)"', figure):
+            if target not in parts.ids:
+                problems.append(f"{path}: the map's skip link leads to #{target}, which is not on the page")
+    assert not problems, "\n".join(problems)

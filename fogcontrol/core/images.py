@@ -1,6 +1,7 @@
 """Images sent by people: opened safely (a pixel limit against decompression bombs, formats named),
-and signatures drawn on screen re-encoded as a fresh PNG we wrote (no metadata, no payload). Used by
-inspections (both signatures) and records (C4 training rosters)."""
+signatures drawn on screen re-encoded as a fresh PNG we wrote (no metadata, no payload), and photos
+re-encoded as a fresh JPEG (no metadata, no location). Used by inspections (both signatures, photos),
+records (C4 training rosters) and spills (photos)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 # More pixels than this is refused before decoding (a decompression bomb).
 MAX_PIXELS = 50_000_000
@@ -55,3 +56,27 @@ def signature_from_data_url(data_url: str, *, field: str) -> ContentFile:
     out = io.BytesIO()
     canvas.save(out, format="PNG", optimize=True)
     return ContentFile(out.getvalue(), name="signature.png")
+
+
+# A photo is scaled down to this many pixels on its longer side: enough to read a gauge.
+MAX_PHOTO_SIDE = 2000
+PHOTO_FORMATS = {"JPEG", "PNG", "WEBP", "MPO"}
+
+
+def reencode_photo(uploaded, *, field: str = "file") -> tuple[ContentFile, int, int]:
+    """A photo as a fresh JPEG (rotated upright, at most MAX_PHOTO_SIDE pixels), or a 400 naming
+    the field for a file too large, empty or not an image."""
+    limit = settings.FOGCONTROL_MAX_PHOTO_BYTES
+    if uploaded.size > limit:
+        raise ValidationError(
+            {field: f"The photo is {uploaded.size:,} bytes; the largest accepted is {limit:,}."}
+        )
+    if uploaded.size == 0:
+        raise ValidationError({field: "The photo is empty: take it again."})
+    uploaded.seek(0)
+    image = open_image(uploaded.read(), field, PHOTO_FORMATS)
+    image = ImageOps.exif_transpose(image).convert("RGB")
+    image.thumbnail((MAX_PHOTO_SIDE, MAX_PHOTO_SIDE))
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=85, optimize=True)
+    return ContentFile(out.getvalue(), name="photo.jpg"), image.width, image.height

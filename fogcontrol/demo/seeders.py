@@ -26,6 +26,7 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.enforcement.demo.seed",
     "fogcontrol.enforcement.demo_orders.seed",
     "fogcontrol.billing.demo.seed",
+    "fogcontrol.spills.demo.seed",
 ]
 
 

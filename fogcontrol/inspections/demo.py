@@ -172,7 +172,8 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
                     closes=open_findings,
                 )
     # Drafts for the demo inspector's day list: today and the next business day, by address.
-    waiting = [fse for fse in active if fse not in chosen]
+    inspected = {fse.pk for fse in chosen}  # a set: `fse not in chosen` grew with the square of the town
+    waiting = [fse for fse in active if fse.pk not in inspected]
     tomorrow = calendar.next_business_day_on_or_after(today + dt.timedelta(days=1))
     for index, establishment in enumerate(rng.sample(waiting, k=min(6, len(waiting)))):
         inspection_schedule(

@@ -2,7 +2,7 @@
 
 Set-based: a fixed number of queries whatever the size of the town (establishments; their devices
 with their service state; the last completed inspection per device and per establishment; open
-flags, open requirements and findings counted per establishment; the drafts already scheduled;
+flags, open requirements, findings and linked spills counted per establishment; the drafts already scheduled;
 the ruleset and calendar). The dates and the score come from ``fogcontrol.rules.inspections``.
 The list is Town business: staff only (pages 404, API 403 for anyone else).
 """
@@ -23,6 +23,7 @@ from fogcontrol.rules import inspections as rules
 from fogcontrol.rules.counting import Deadline
 from fogcontrol.rules.devices import STATUS_NEVER_SERVICED, STATUS_OVER_LIMIT, STATUS_OVERDUE
 from fogcontrol.servicing.models import ManifestFlag, ServiceRequirement
+from fogcontrol.spills.selectors import spill_counts_by_establishment
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,6 +99,7 @@ def inspections_due(user, *, on: dt.date) -> list[DueInspection]:
         .values_list("device_id", "n")
     )
     findings = finding_counts_by_establishment(ids)
+    spills = spill_counts_by_establishment(ids)
     drafts = {
         row["establishment_id"]: row
         for row in Inspection.objects.filter(establishment_id__in=ids, status=Inspection.Status.DRAFT)
@@ -142,7 +144,7 @@ def inspections_due(user, *, on: dt.date) -> list[DueInspection]:
                 open_requirements=sum(requirements.get(device["pk"], 0) for device in own),
                 open_findings=open_findings,
                 past_findings=closed_findings,
-                spills=0,  # no spills app yet: nothing to count
+                spills=spills.get(pk, 0),
                 meals_per_day=row["meals_per_day"],
                 days_since_inspection=(on - last).days if last else None,
             ),

@@ -6,4 +6,12 @@ class PermitsConfig(AppConfig):
 
     def ready(self):
         # The app's items in the menus (fogcontrol.core.navigation).
-        from fogcontrol.permits import navigation  # noqa: F401
+        # B6: permits follow their establishment's business licence (docs/architecture.md, "How a
+        # lower app tells the apps above").
+        from fogcontrol.permits import (
+            hooks,
+            navigation,  # noqa: F401
+        )
+        from fogcontrol.registry.signals import licence_expiry_changed
+
+        licence_expiry_changed.connect(hooks.on_licence_expiry_changed, dispatch_uid="permits.licence_expiry")

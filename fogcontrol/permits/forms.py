@@ -132,6 +132,17 @@ class InspectionForm(forms.Form):
 
 class RejectForm(forms.Form):
     reasons = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    deny_under_l5 = forms.BooleanField(
+        required=False,
+        label="Deny under L5",
+        help_text="L5: the application is associated with a revoked permit (see the warning above); the "
+        "reasons name the permit and the order.",
+    )
+
+    def __init__(self, *args, l5=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not l5:  # offered only when the application is associated with a revoked permit
+            del self.fields["deny_under_l5"]
 
 
 class IssueForm(forms.Form):

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import models, transaction
-from django.utils.module_loading import import_string
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.concurrency import Versioned, check_fresh, save_versioned
@@ -28,13 +27,8 @@ from fogcontrol.registry.models import (
     Party,
     ReceivingFacility,
 )
+from fogcontrol.registry.signals import licence_expiry_changed
 from fogcontrol.rules.sizing import a4_flags
-
-# B6: the FOG permit runs with the business licence. Each entry is the dotted path of a function
-# `(*, establishment, acting_user, previous_expiry) -> Any`, called in the same transaction when an
-# establishment's licence expiry changes (registry edits and the licence import both write through
-# `establishment_update`), so that records which follow the licence follow it, audited.
-LICENCE_EXPIRY_FOLLOWERS: list[str] = ["fogcontrol.permits.services.licence.permits_follow_licence"]
 
 
 def _require_registry_editor(acting_user) -> None:
@@ -196,10 +190,13 @@ def establishment_update(
         expected_version=expected_version,
     )
     if establishment.licence_expires_on != previous_expiry:
-        for path in LICENCE_EXPIRY_FOLLOWERS:
-            import_string(path)(
-                establishment=establishment, acting_user=acting_user, previous_expiry=previous_expiry
-            )
+        # B6: the FOG permit runs with the business licence; permits listens (registry/signals.py).
+        licence_expiry_changed.send(
+            sender=FoodServiceEstablishment,
+            establishment=establishment,
+            acting_user=acting_user,
+            previous_expiry=previous_expiry,
+        )
     return establishment
 
 

@@ -96,3 +96,34 @@ def milestone_missed(due_on: dt.date, met_on: dt.date | None, today: dt.date) ->
         f"Due on {fmt_date(due_on)}, {when}: the agreement was not met in its term. The FOG Manager may "
         "begin suspension or revocation of the permit (H4, L1)."
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class Business:
+    """Who holds (or asks for) a permit, as the registry records it: the establishment, its business
+    licence, its business name and its operator (a registry Party)."""
+
+    establishment_id: int
+    licence_number: str
+    business_name: str
+    operator_id: int | None = None
+    operator_name: str = ""
+
+
+def _same_name(a: str, b: str) -> bool:
+    return bool(a.strip()) and " ".join(a.lower().split()) == " ".join(b.lower().split())
+
+
+def l5_associations(applicant: Business, revoked: Business) -> list[str]:
+    """L5: how an application's business is associated with a permittee whose permit was revoked (any
+    future application by a person associated with the order "may be denied": a person decides, so
+    this only names the links). Links: the same establishment and business licence, the same operator,
+    the same business name (at another licence or location). None: not associated."""
+    if applicant.establishment_id == revoked.establishment_id:
+        return [f"the same business and business licence ({revoked.licence_number})"]
+    links = []
+    if applicant.operator_id is not None and applicant.operator_id == revoked.operator_id:
+        links.append(f"the same operator ({revoked.operator_name})")
+    if _same_name(applicant.business_name, revoked.business_name):
+        links.append(f"the same business name ({revoked.business_name})")
+    return links

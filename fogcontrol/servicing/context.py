@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today, town_zone
+from fogcontrol.program.selectors import ruleset_timeline, town_calendar, town_today, town_zone
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.ruleset import Ruleset
 
@@ -17,6 +17,7 @@ class ProgramContext:
         self._today = today
         self._rulesets: dict[dt.date, Ruleset] = {}
         self._calendar: TownCalendar | None = None
+        self._timeline = None
         self._zone = None
 
     def today(self) -> dt.date:
@@ -29,7 +30,9 @@ class ProgramContext:
         if day not in self._rulesets:
             if len(self._rulesets) > 4096:  # an import spanning many years: keep memory bounded
                 self._rulesets.clear()
-            self._rulesets[day] = ruleset_on(day)
+            if self._timeline is None:  # every version at once: one query, not one a day
+                self._timeline = ruleset_timeline()
+            self._rulesets[day] = self._timeline(day)
         return self._rulesets[day]
 
     def calendar(self) -> TownCalendar:

@@ -50,7 +50,12 @@ def case_detail(user, pk) -> Case:
                     Prefetch("milestones", queryset=AgreementMilestone.objects.order_by("due_on", "pk"))
                 ),
             ),
-            Prefetch("hearings", queryset=Hearing.objects.prefetch_related("continuances")),
+            Prefetch(
+                "hearings",
+                queryset=Hearing.objects.select_related("permit_order__permit").prefetch_related(
+                    "continuances"
+                ),
+            ),
             "referrals__violations",
             "complaints",
             "penalty_orders",

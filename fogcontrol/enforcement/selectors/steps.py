@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+from django.urls import reverse
+
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.rules.deadlines import appeal_due
 from fogcontrol.rules.enforcement import milestone_missed
@@ -30,6 +32,7 @@ class Step:
     detail: str = ""
     explanation: str = ""
     document_id: int | None = None  # the issued document (notices), when there is one
+    links: tuple = ()  # (label, url) of the steps open on this line's record (pages only)
 
     @property
     def sort_date(self) -> dt.date:
@@ -210,6 +213,7 @@ def _hearing_steps(case, today) -> list[Step]:
                     DONE,
                     on=hearing.decided_on,
                     detail=hearing.outcome,
+                    links=decision_links(case, hearing),
                 )
             )
             if hearing.kind == "complaint":
@@ -233,6 +237,22 @@ def _hearing_steps(case, today) -> list[Step]:
                 )
             )
     return steps
+
+
+def decision_links(case, hearing) -> tuple:
+    """L6: the order's appeal and outcome while unsettled; a suspended permit's reinstatement order."""
+    order = hearing.permit_order if hearing.kind == "suspension" else None
+    if order is None:
+        return ()
+    links = []
+    if order.decision_on and order.appeal_status in ("open", "appealed"):
+        url = reverse("enforcement:record_step", args=[case.pk, "order-appeal", hearing.pk])
+        links.append(("Record the appeal or finality (L6)", url))
+    if order.applied_on and order.action == "suspend" and order.permit.status == "suspended":
+        links.append(
+            ("Reinstate the suspended permit by order", reverse("permits:order_new", args=[order.permit_id]))
+        )
+    return tuple(links)
 
 
 def _referral_steps(case, today) -> list[Step]:

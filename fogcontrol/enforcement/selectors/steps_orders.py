@@ -6,8 +6,33 @@ terminations__costs). Added to ``STEP_BUILDERS`` on import (``apps.EnforcementCo
 
 from __future__ import annotations
 
+from django.urls import reverse
+
 from fogcontrol.enforcement.selectors.steps import DONE, DUE, LATE, STEP_BUILDERS, Step
 from fogcontrol.rules.explain import fmt_date, fmt_money
+
+
+def complaint_links(case, complaint, today) -> tuple:
+    """P6: the waiver while the hearing is neither held nor waived; the appeal to the Town Council and
+    its outcome once decided, while the window is open or the appeal pending."""
+    hearing = next((h for h in case.hearings.all() if h.pk == complaint.hearing_id), None)
+    links = []
+    if not complaint.waived_on and not (hearing and hearing.held_on) and not complaint.appeal_by:
+        links.append(
+            (
+                "Record the waiver (P6)",
+                reverse("enforcement:record_step", args=[case.pk, "waiver", complaint.pk]),
+            )
+        )
+    by = complaint.appeal_by
+    if by and (complaint.appeal_status == "filed" or (not complaint.appeal_status and today <= by)):
+        label = (
+            "Record the Town Council's outcome (P6)" if complaint.appeal_status else "Record the appeal (P6)"
+        )
+        links.append(
+            (label, reverse("enforcement:record_step", args=[case.pk, "complaint-appeal", complaint.pk]))
+        )
+    return tuple(links)
 
 
 def order_steps(case, today) -> list:
@@ -20,7 +45,8 @@ def order_steps(case, today) -> list:
                  f"{complaint.get_service_method_display().lower()}"
                  + (f", article {complaint.article_number}" if complaint.article_number else "")
                  + f". Hearing no later than {fmt_date(complaint.hearing_latest_on)} (P5).",
-                 explanation=(complaint.explanation.get("P5") or {}).get("text", ""), document_id=complaint.document_id)
+                 explanation=(complaint.explanation.get("P5") or {}).get("text", ""), document_id=complaint.document_id,
+                 links=complaint_links(case, complaint, today))
         )  # fmt: skip
         if complaint.appealed_on:
             steps.append(
@@ -54,7 +80,10 @@ def order_steps(case, today) -> list:
         costs = list(termination.costs.all())
         steps.append(
             Step("termination", "Sewer service terminated", "O1", DONE, on=termination.terminated_on,
-                 detail=f"{termination.get_basis_display()}. {termination.how}", document_id=termination.document_id)
+                 detail=f"{termination.get_basis_display()}. {termination.how}", document_id=termination.document_id,
+                 links=() if termination.reinstated_on else (
+                     ("Record service reinstated (O2)",
+                      reverse("enforcement:record_step", args=[case.pk, "reinstatement", termination.pk])),))
         )  # fmt: skip
         if termination.reinstated_on:
             steps.append(

@@ -69,8 +69,8 @@ def _pk(name):
     return lambda t: t[name].pk
 
 
-def _url(template, name):
-    return lambda t: template.format(t[name].pk)
+def _url(template, *names):
+    return lambda t: template.format(*(t[name].pk for name in names))
 
 
 CASE = "/api/v1/enforcement/cases/{}/"
@@ -80,6 +80,13 @@ PAGE_STEPS = [
     ("emergency-suspension", MANAGER),
     ("penalty-order", HEARING_RECORDERS),
     ("termination", MANAGER),
+]
+# The pages that record a step on one record of the case (views.records).
+RECORD_STEPS = [
+    ("waiver", "complaint", HEARING_RECORDERS),
+    ("complaint-appeal", "complaint", HEARING_RECORDERS),
+    ("order-appeal", "suspension_hearing", MANAGER),
+    ("reinstatement", "termination", MANAGER),
 ]
 ROUTES = [
     # Steps on a case.
@@ -128,6 +135,9 @@ ROUTES = [
            may=who, label=step) for step, who in PAGE_STEPS],
     *[page("enforcement:order_step", _url("/enforcement/cases/{}/later/" + step + "/", "order_case"), owners=OWN,
            may=who, method="post", label=step) for step, who in PAGE_STEPS],
+    *[page("enforcement:record_step", _url("/enforcement/cases/{}/record/" + step + "/{}/", "order_case", record),
+           owners=OWN, may=who, method=method, label=step) for step, record, who in RECORD_STEPS
+      for method in ("get", "post")],
     page("enforcement:suspension_notice_new", _url("/enforcement/cases/{}/suspension-notice/", "order_case"),
          owners=OWN, may=MANAGER),
     page("enforcement:hearing_detail", _url("/enforcement/hearings/{}/", "suspension_hearing"), owners=OWN),

@@ -16,9 +16,8 @@ from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for
-from fogcontrol.core.images import signature_from_data_url
+from fogcontrol.core.images import reencode_photo, signature_from_data_url
 from fogcontrol.core.permissions import require_role
-from fogcontrol.inspections.images import reencode_photo
 from fogcontrol.inspections.models import DeviceAssessment, Inspection, InspectionPhoto
 from fogcontrol.inspections.roles import INSPECTORS
 from fogcontrol.inspections.services.scheduling import require_draft

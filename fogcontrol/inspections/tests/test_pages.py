@@ -199,7 +199,7 @@ def test_list_pages_take_a_fixed_number_of_queries(client, town, inspector, extr
         scheduled(fse, inspector, scheduled_on=day)
     as_user(client, inspector)
     client.get(reverse("inspections:list"))  # warm the session and content types
-    for name, params, queries in (("inspections:list", {}, 6), ("findings:list", {}, 6), ("inspections:due", {}, 17),
+    for name, params, queries in (("inspections:list", {}, 6), ("findings:list", {}, 6), ("inspections:due", {}, 18),
                                   ("inspections:day", {"on": day.isoformat()}, 6)):  # fmt: skip
         with django_assert_num_queries(queries):
             assert client.get(reverse(name), params).status_code == 200

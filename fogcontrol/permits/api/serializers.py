@@ -31,6 +31,7 @@ from fogcontrol.permits.models import (
     PermitVersion,
     RemodelNotice,
 )
+from fogcontrol.permits.selectors_l5 import l5_warnings
 from fogcontrol.permits.services.applications import APPLICANT_FIELDS, FIXTURE_FIELDS
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 
@@ -140,6 +141,17 @@ class ApplicationListSerializer(serializers.ModelSerializer):
         ]
 
 
+class L5WarningSerializer(serializers.Serializer):
+    provision = serializers.CharField()
+    permit = serializers.IntegerField()
+    permit_number = serializers.CharField()
+    order = serializers.IntegerField()
+    order_reference = serializers.CharField()
+    revoked_on = serializers.DateField()
+    associations = serializers.ListField(child=serializers.CharField())
+    text = serializers.CharField()
+
+
 class ApplicationSerializer(ApplicationListSerializer):
     fixtures = FixtureSerializer(many=True, read_only=True)
     documents = DocumentSerializer(many=True, read_only=True)
@@ -148,6 +160,10 @@ class ApplicationSerializer(ApplicationListSerializer):
     fees = FeeChargeSerializer(many=True, read_only=True)
     allowed_actions = serializers.SerializerMethodField(
         help_text="Each step (submit, accept, issue…): whether you may take it now, and if not, why."
+    )
+    l5_warnings = serializers.SerializerMethodField(
+        help_text="L5 (staff only): the revoked permits the application's business is associated with, "
+        "each with its order; the application may be denied under L5 (reject with deny_under_l5)."
     )
 
     class Meta(ApplicationListSerializer.Meta):
@@ -170,11 +186,18 @@ class ApplicationSerializer(ApplicationListSerializer):
             "events",
             "fees",
             "allowed_actions",
+            "l5_warnings",
         ]
 
     @extend_schema_field({"type": "object", "additionalProperties": VERDICT_SCHEMA})
     def get_allowed_actions(self, application) -> dict:
         return actions_data(application_actions(self.context["request"].user, application))
+
+    @extend_schema_field(L5WarningSerializer(many=True))
+    def get_l5_warnings(self, application) -> list:
+        if not self.context["request"].user.is_program_staff:
+            return []
+        return [w.as_dict() for w in l5_warnings(application)]
 
 
 class FixtureInputSerializer(serializers.ModelSerializer):
@@ -251,6 +274,13 @@ class InspectionResultSerializer(serializers.Serializer):
 
 class ReasonsSerializer(serializers.Serializer):
     reasons = serializers.CharField()
+
+
+class RejectSerializer(ReasonsSerializer):
+    deny_under_l5 = serializers.BooleanField(
+        default=False,
+        help_text="L5: deny because the application is associated with a revoked permit (see l5_warnings).",
+    )
 
 
 class ReasonSerializer(serializers.Serializer):

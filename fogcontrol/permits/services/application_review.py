@@ -30,6 +30,7 @@ from fogcontrol.permits.models import (
     PermitApplication,
     PermitNotice,
 )
+from fogcontrol.permits.selectors_l5 import l5_warnings
 from fogcontrol.permits.services.applications import (
     B3_REQUIRED,
     FEE_FOR_KIND,
@@ -330,12 +331,33 @@ def application_record_inspection(
 
 
 @transaction.atomic
-def application_reject(*, application: PermitApplication, acting_user, reasons: str) -> PermitApplication:
-    """The FOG Manager rejects an application, giving reasons; the applicant is told."""
+def application_reject(
+    *, application: PermitApplication, acting_user, reasons: str, deny_under_l5: bool = False
+) -> PermitApplication:
+    """The FOG Manager rejects an application, giving reasons; the applicant is told. With
+    ``deny_under_l5`` the reasons begin with L5 and the revoked permits and orders the application's
+    business is associated with (refused when there is none)."""
     require_fog_manager(acting_user, "reject applications")
     if not (reasons or "").strip():
         raise ValidationError(
             {"reasons": ["Give the reasons for the rejection: the applicant is told them."]}
+        )
+    if deny_under_l5:
+        warnings = l5_warnings(application)
+        if not warnings:
+            raise ValidationError(
+                {"deny_under_l5": ["L5: this application is not associated with any revoked permit; give "
+                                   "other reasons."]}
+            )  # fmt: skip
+        reasons = (
+            "Denied under L5 (Chapter 10.02): "
+            + " ".join(
+                f"associated with permit {w.permit_number}, revoked by order {w.order_reference} "
+                f"({', '.join(w.associations)})."
+                for w in warnings
+            )
+            + "\n\n"
+            + reasons.strip()
         )
     application = _review_step(
         application,

@@ -1,8 +1,9 @@
 """B6: the permit runs with the business licence, so a licence's new expiry reaches the permit.
 
 The licence import and registry edits write an establishment's licence expiry through
-`registry.services.establishment_update`, which calls `permits_follow_licence` (listed in
-`registry.services.LICENCE_EXPIRY_FOLLOWERS`) in the same transaction. Each permit in force (or
+`registry.services.establishment_update`, which sends `registry.signals.licence_expiry_changed`;
+permits receives it (`permits/hooks.py`) and calls `permits_follow_licence` in the same transaction.
+Each permit in force (or
 suspended) whose term has not ended gets the expiry `rules.permit_term` gives for its term and the
 licence's new expiry, never later than the B6 term: a new version (the permit as printed states its
 expiry, B2), a timeline event, an audit entry with before and after, and a notice to the permittee.

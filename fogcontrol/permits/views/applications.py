@@ -24,6 +24,7 @@ from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus, FeeCharge
 from fogcontrol.permits.roles import STEP_ROLES
+from fogcontrol.permits.selectors_l5 import l5_warnings
 from fogcontrol.permits.services.device_conditions import device_findings
 from fogcontrol.permits.services.permit_versions import carried_device_condition, current_conditions
 from fogcontrol.permits.services.permits import default_service_frequency
@@ -166,7 +167,7 @@ _OFFERED_FORMS = (
 )
 
 
-def _step_forms(application, actions, bound=None) -> dict:
+def _step_forms(application, actions, bound=None, *, l5=False) -> dict:
     """The forms the page offers in this state to this user; `bound` replaces one after an error."""
     offer = {}
     for name in _OFFERED_FORMS:
@@ -178,6 +179,8 @@ def _step_forms(application, actions, bound=None) -> dict:
             offer[name] = _fee_form(name, application)
         elif name == "record-inspection":
             offer[name] = forms.InspectionForm(prefix=name, initial={"inspected_on": town_today()})
+        elif name == "reject":
+            offer[name] = forms.RejectForm(prefix=name, l5=l5)
         else:
             offer[name] = STEP_FORMS[name](prefix=name)
     if bound is not None:
@@ -229,10 +232,13 @@ def _issue_form(application, data=None):
 def _detail(request, application, *, bound=None, status=200):
     user = request.user
     actions = application_actions(user, application)
+    # L5: staff are warned of revoked permits the applicant's business is associated with.
+    warnings = l5_warnings(application) if user.is_program_staff else []
     context = {
         "application": application,
         "actions": actions,
-        "steps": _step_forms(application, actions, bound),
+        "steps": _step_forms(application, actions, bound, l5=bool(warnings)),
+        "l5_warnings": warnings,
     }
     if user.is_program_staff:
         context["sizing"] = application_sizing(application, ruleset_on(town_today()))
@@ -281,7 +287,8 @@ def _run_step(name, form, application, user):
     if name == "record-inspection":
         return services.application_record_inspection(application=application, acting_user=user, **data)
     if name == "reject":
-        return services.application_reject(application=application, acting_user=user, reasons=data["reasons"])
+        return services.application_reject(application=application, acting_user=user, reasons=data["reasons"],
+                                           deny_under_l5=bool(data.get("deny_under_l5")))  # fmt: skip
     if name == "issue":
         permit = services.permit_issue(application=application, acting_user=user, **data)
         return permit
@@ -338,6 +345,8 @@ def application_step(request, pk, step):
         form = _issue_form(application, request.POST)
     elif step in ("pay-fee", "waive-fee"):
         form = _fee_form(step, application, request.POST)
+    elif step == "reject":  # L5's reason is read whenever sent: the service refuses it without a link
+        form = forms.RejectForm(request.POST, prefix=step, l5=f"{step}-deny_under_l5" in request.POST)
     elif step in STEP_FORMS:
         form = STEP_FORMS[step](request.POST, request.FILES, prefix=step)
     if form is not None and not form.is_valid():

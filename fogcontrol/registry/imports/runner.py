@@ -78,7 +78,9 @@ class _Seen:
     fingerprint: tuple
 
 
-def _batches(rows: Iterator[SourceRow], size: int) -> Iterator[list[SourceRow]]:
+def batches(rows: Iterator[SourceRow], size: int) -> Iterator[list[SourceRow]]:
+    """The rows in lists of `size` (the last one shorter): one transaction each. Shared by the
+    spills import (fogcontrol/spills/imports/runner.py)."""
     batch: list[SourceRow] = []
     for row in rows:
         batch.append(row)
@@ -106,7 +108,7 @@ def run_import(
     licence_import.file.open("rb")
     try:
         with open_rows(licence_import.file.file, licence_import.file_format) as (_facts, rows):
-            for batch in _batches(rows, batch_size):
+            for batch in batches(rows, batch_size):
                 # One transaction a batch: the services' own transactions become savepoints, so a
                 # refused row still rolls back alone, but the database syncs to disk once a batch
                 # rather than once a row (SQLite runs synchronous=FULL).

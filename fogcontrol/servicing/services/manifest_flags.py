@@ -20,6 +20,8 @@ from fogcontrol.rules import maintenance
 from fogcontrol.rules.servicing_rules import (
     FLAG_BAFFLES_NOT_CLEANED,
     FLAG_DEVICE_REMOVED,
+    FLAG_INTERCEPTOR_PLANS,
+    FLAG_NEEDS_MORE_FREQUENT,
     FLAG_NO_DESIGN_DEPTH,
     FLAG_NO_RECEIVING_FACILITY,
     FLAG_NUMBER_SHARED,
@@ -43,6 +45,64 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
     """The suspicious-but-possible facts on a stored manifest (E1, E3, E6, E7, F7)."""
     device = manifest.device
     ruleset = ctx.ruleset(manifest.service_date)
+    conflict = None
+    if manifest.vehicle_plate:
+        window = dt.timedelta(minutes=ruleset.manifest_vehicle_conflict_minutes)
+        conflict = (
+            Manifest.objects.effective()
+            .filter(
+                vehicle_plate__iexact=manifest.vehicle_plate,
+                hauler=manifest.hauler,
+                serviced_at__gt=manifest.serviced_at - window,
+                serviced_at__lt=manifest.serviced_at + window,
+            )
+            .exclude(device=device)
+            .exclude(pk=manifest.pk)
+            .exclude(pk=manifest.corrects_id or 0)
+            .order_by("serviced_at")
+            .first()
+        )
+    previous = (
+        Manifest.objects.effective()
+        .filter(device=device, full_pumpout=True, service_date__lt=manifest.service_date)
+        .exclude(pk=manifest.pk)
+        .order_by("-service_date")
+        .values_list("service_date", flat=True)
+        .first()
+    )
+    over = (
+        SludgeReading.objects.filter(
+            device=device, taken_on__lte=manifest.service_date, fill_ratio__gt=ruleset.fill_limit_ratio
+        )
+        .filter(**({"taken_on__gt": previous} if previous else {}))
+        .order_by("-taken_on")
+        .first()
+    )
+    return flags_from_facts(
+        manifest,
+        device=device,
+        ruleset=ruleset,
+        consequences=consequences,
+        conflict=conflict,
+        previous_full_pumpout_on=previous,
+        over_limit_reading=over,
+    )
+
+
+def flags_from_facts(
+    manifest: Manifest,
+    *,
+    device: GreaseControlDevice,
+    ruleset,
+    consequences,
+    conflict: Manifest | None,
+    previous_full_pumpout_on: dt.date | None,
+    over_limit_reading: SludgeReading | None,
+) -> list[Flag]:
+    """The flags of ``review_flags`` from the facts it looks up: another effective manifest of the
+    same truck within the conflict window at another device (the earliest), the last full
+    pump-out before this one, and the latest reading over the limit since then. No query: a
+    history loaded in bulk (``history.ServiceHistoryBatch``) gives the facts it holds."""
     flags: list[Flag] = []
     titles = {code: title for code, (_, title) in FLAG_TITLES.items()}
     for code in consequences.flags:
@@ -67,50 +127,17 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
                 "No receiving facility is named for the material removed (E7, F5).",
             )
         )
-
-    if manifest.vehicle_plate:
-        window = dt.timedelta(minutes=ruleset.manifest_vehicle_conflict_minutes)
-        other = (
-            Manifest.objects.effective()
-            .filter(
-                vehicle_plate__iexact=manifest.vehicle_plate,
-                hauler=manifest.hauler,
-                serviced_at__gt=manifest.serviced_at - window,
-                serviced_at__lt=manifest.serviced_at + window,
+    if conflict is not None:
+        flags.append(
+            vehicle_conflict_flag(
+                plate=manifest.vehicle_plate,
+                serviced_at=manifest.serviced_at,
+                other_site=f"{conflict.site_address or conflict.device_id} (manifest {conflict.manifest_number})",
+                other_serviced_at=conflict.serviced_at,
+                ruleset=ruleset,
             )
-            .exclude(device=device)
-            .exclude(pk=manifest.pk)
-            .exclude(pk=manifest.corrects_id or 0)
-            .order_by("serviced_at")
-            .first()
         )
-        if other is not None:
-            flags.append(
-                vehicle_conflict_flag(
-                    plate=manifest.vehicle_plate,
-                    serviced_at=manifest.serviced_at,
-                    other_site=f"{other.site_address or other.device_id} (manifest {other.manifest_number})",
-                    other_serviced_at=other.serviced_at,
-                    ruleset=ruleset,
-                )
-            )
-
-    previous = (
-        Manifest.objects.effective()
-        .filter(device=device, full_pumpout=True, service_date__lt=manifest.service_date)
-        .exclude(pk=manifest.pk)
-        .order_by("-service_date")
-        .values_list("service_date", flat=True)
-        .first()
-    )
-    over = (
-        SludgeReading.objects.filter(
-            device=device, taken_on__lte=manifest.service_date, fill_ratio__gt=ruleset.fill_limit_ratio
-        )
-        .filter(**({"taken_on__gt": previous} if previous else {}))
-        .order_by("-taken_on")
-        .first()
-    )
+    over = over_limit_reading
     flags += inspection_flags(
         service_date=manifest.service_date,
         full_pumpout=manifest.full_pumpout,
@@ -119,6 +146,7 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         over_limit_reading_ratio=over.fill_ratio if over else None,
         ruleset=ruleset,
     )
+    previous = previous_full_pumpout_on
     if manifest.full_pumpout and previous is not None:
         frequency = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
         due = maintenance.next_service_due(previous, frequency, grace_days=ruleset.service_grace_days)
@@ -130,6 +158,13 @@ def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> li
         if late:
             flags.append(late)
     return flags
+
+
+def without_repeated_e8(flags: list[Flag], *, e8_already_open: bool) -> list[Flag]:
+    """E8 is flagged on the manifest that opens the requirement, not again on every later one."""
+    if not e8_already_open:
+        return flags
+    return [f for f in flags if f.code not in (FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT)]
 
 
 def _namesakes(manifest: Manifest):

@@ -239,6 +239,16 @@ def _listed_haulers(device: GreaseControlDevice, cache: dict | None) -> list[Hau
     return listed
 
 
+def _vehicle(hauler: HaulerCompany, plate: str, cache: dict | None) -> HaulerVehicle | None:
+    key = ("vehicle", hauler.pk, plate)
+    if cache is not None and key in cache:
+        return cache[key]
+    vehicle = HaulerVehicle.objects.filter(hauler=hauler, plate__iexact=plate).first()
+    if cache is not None:
+        cache[key] = vehicle
+    return vehicle
+
+
 def hauler_attests(acting_user, hauler: HaulerCompany | None) -> bool:
     """F1, F7: is the manifest number the named hauler's own? Yes when a user of that company
     (a hauler user can name only its own), Town staff (staff entry is staff confirmation) or a job
@@ -327,8 +337,16 @@ def manifest_validate(
     corrects: Manifest | None = None,
     device_cache: dict | None = None,
     seen_numbers: set | None = None,
+    numbers_on_record: dict | None = None,
 ) -> Resolved:
-    """Check a submission; raise ValidationError naming every field that is wrong and how to fix it."""
+    """Check a submission; raise ValidationError naming every field that is wrong and how to fix it.
+
+    ``numbers_on_record`` maps (hauler id, number) of every manifest on record to whether the
+    number is the hauler's own (attested), when the caller holds them all (a history loaded in
+    bulk into a program with none): the number is then checked against it, without a query.
+    """
+    if numbers_on_record is not None and corrects is not None:
+        raise ValueError("numbers_on_record cannot judge a correction; leave it out.")
     errors = ValidationErrors()
     device = _resolve_device(submission.device, acting_user, errors, device_cache)
     hauler, hauler_name = _resolve_hauler(submission.hauler, acting_user, device, errors, device_cache)
@@ -349,12 +367,16 @@ def manifest_validate(
     elif hauler is not None:
         # F1, F7: unique among the numbers the hauler filed or staff confirmed; an FSE naming its
         # hauler neither blocks them nor is blocked (a shared number is flagged for review instead).
-        same_number = list(
-            Manifest.objects.filter(hauler=hauler, manifest_number=number)
-            .exclude(pk__in=chain_of(corrects))
-            .order_by("-hauler_attested")  # an attested one first: it decides
-            .values_list("hauler_attested", flat=True)[:1]
-        )
+        if numbers_on_record is not None:  # the caller holds every number on record (no correction)
+            known = numbers_on_record.get((hauler.pk, number))
+            same_number = [] if known is None else [known]
+        else:
+            same_number = list(
+                Manifest.objects.filter(hauler=hauler, manifest_number=number)
+                .exclude(pk__in=chain_of(corrects))
+                .order_by("-hauler_attested")  # an attested one first: it decides
+                .values_list("hauler_attested", flat=True)[:1]
+            )
         number_shared = bool(same_number)
         if attested and (
             any(same_number) or (seen_numbers is not None and (hauler.pk, number) in seen_numbers)
@@ -416,7 +438,7 @@ def manifest_validate(
     vehicle = None
     plate = (submission.vehicle_plate or "").strip().upper()
     if plate and hauler is not None:
-        vehicle = HaulerVehicle.objects.filter(hauler=hauler, plate__iexact=plate).first()
+        vehicle = _vehicle(hauler, plate, device_cache)
     if (
         vehicle is not None
         and vehicle.tank_capacity_gallons

@@ -20,7 +20,6 @@ from fogcontrol.core.files import random_name
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.core.roles import Role
-from fogcontrol.rules.servicing_rules import FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS, can_review
@@ -28,6 +27,7 @@ from fogcontrol.servicing.services.manifest_flags import (
     flag_unconfirmed_namesakes,
     review_flags,
     shared_number_flags,
+    without_repeated_e8,
 )
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
@@ -101,7 +101,6 @@ def manifest_submit(
     )
     device = resolved.device
     state = device_state_refresh(device=device, ctx=ctx)
-    # E8 is flagged on the manifest that opens the requirement, not again on every later one.
     e8_already_open = ServiceRequirement.Kind.INTERCEPTOR_PLANS in state._open_kinds
     if withdrawn:
         return manifest
@@ -115,9 +114,9 @@ def manifest_submit(
         ctx=ctx,
         manifest=manifest,
     )
-    flags = review_flags(manifest, ctx=ctx, consequences=consequences)
-    if e8_already_open:
-        flags = [f for f in flags if f.code not in (FLAG_INTERCEPTOR_PLANS, FLAG_NEEDS_MORE_FREQUENT)]
+    flags = without_repeated_e8(
+        review_flags(manifest, ctx=ctx, consequences=consequences), e8_already_open=e8_already_open
+    )
     if resolved.number_shared:  # F1, F7: the FSE-filed manifest(s) with the hauler's number
         flags += shared_number_flags(manifest)
         flag_unconfirmed_namesakes(manifest)

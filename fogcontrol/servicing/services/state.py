@@ -79,6 +79,20 @@ def device_events(
 def device_snapshot(device: GreaseControlDevice, *, on: dt.date, ctx: ProgramContext) -> DeviceSnapshot:
     """D4 / E1-E4: the device's status on ``on`` and its recommended frequency, from the rules."""
     events, last_manifest_id = device_events(device, up_to=on)
+    return snapshot_from_events(device, events, last_manifest_id, on=on, ctx=ctx)
+
+
+def snapshot_from_events(
+    device: GreaseControlDevice,
+    events: list[ServiceEvent],
+    last_manifest_id: int | None,
+    *,
+    on: dt.date,
+    ctx: ProgramContext,
+) -> DeviceSnapshot:
+    """The rules' verdict on a device from its recent events (as ``device_events`` lists them:
+    manifests newest first, then readings newest first). No query: a history loaded in bulk
+    (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds."""
     ruleset = ctx.ruleset(on)
     total = device.total_design_depth_in
     measurement = latest_measurement(events) if total else None
@@ -130,9 +144,18 @@ def device_state_refresh(
     ctx = ctx or ProgramContext()
     today = ctx.today()
     snap = device_snapshot(device, on=today, ctx=ctx)
-    status = snap.status
     open_kinds = _open_kinds(device)
-    values = {
+    values = state_values(snap, today=today, open_kinds=open_kinds)
+    state, _ = DeviceServiceState.objects.update_or_create(device=device, defaults=values)
+    state._snapshot = snap  # handed to the consequences without recomputing
+    state._open_kinds = open_kinds
+    return state
+
+
+def state_values(snap: DeviceSnapshot, *, today: dt.date, open_kinds) -> dict:
+    """The fields of a device's state row from the rules' snapshot and its open requirements."""
+    status = snap.status
+    return {
         "status": status.status,
         "status_on": today,
         "last_service_on": snap.last_service_on,
@@ -152,10 +175,6 @@ def device_state_refresh(
         "immediate_service_required": ServiceRequirement.Kind.IMMEDIATE_SERVICE in open_kinds,
         "interceptor_plans_required": ServiceRequirement.Kind.INTERCEPTOR_PLANS in open_kinds,
     }
-    state, _ = DeviceServiceState.objects.update_or_create(device=device, defaults=values)
-    state._snapshot = snap  # handed to the consequences without recomputing
-    state._open_kinds = open_kinds
-    return state
 
 
 # --- consequences (E6, E8) ---------------------------------------------------------------------
@@ -206,6 +225,77 @@ def _close(requirement: ServiceRequirement, *, status, acting_user, note="", man
     )
 
 
+@dataclasses.dataclass(frozen=True)
+class RequirementPlan:
+    """What one manifest or reading does to a device's requirements (E6, E8), decided before any
+    is written, so a history loaded in bulk follows the same steps (``history.py``)."""
+
+    meets_open_immediate: bool  # a full pump-out meets every open immediate-service requirement
+    opens: tuple[str, ...]  # the kinds to open, in order, unless one of the kind is open already
+    met_at_once: bool  # the immediate-service requirement this visit opens is met by it
+    open_kinds: frozenset[str]  # what is open afterwards
+
+
+def requirement_plan(consequences: ReadingConsequences, *, open_kinds, pumped: bool) -> RequirementPlan:
+    """E6 / E8 / B7 as ``apply_consequences`` carries them out (see its docstring)."""
+    Kind = ServiceRequirement.Kind
+    after = set(open_kinds)
+    meets = pumped and Kind.IMMEDIATE_SERVICE in after
+    if meets:
+        after.discard(Kind.IMMEDIATE_SERVICE)
+    opens = []
+    if consequences.immediate_service_required:
+        if not pumped:
+            after.add(Kind.IMMEDIATE_SERVICE)
+        opens.append(Kind.IMMEDIATE_SERVICE)
+    if consequences.immediate_service_required or consequences.proposed_frequency_days:
+        after.add(Kind.FREQUENCY_REVIEW)
+        opens.append(Kind.FREQUENCY_REVIEW)
+    if consequences.interceptor_plans_required:
+        after.add(Kind.INTERCEPTOR_PLANS)
+        opens.append(Kind.INTERCEPTOR_PLANS)
+    return RequirementPlan(
+        meets_open_immediate=meets,
+        opens=tuple(opens),
+        met_at_once=pumped and consequences.immediate_service_required,
+        open_kinds=frozenset(after),
+    )
+
+
+def met_by_pumpout_note(manifest: Manifest) -> str:
+    return f"Met by the full pump-out of manifest {manifest.manifest_number}."
+
+
+MET_BY_SAME_VISIT = "The same visit removed all FOG, sludge and other material (E6)."
+
+
+def consequences_for(
+    *,
+    device: GreaseControlDevice,
+    frequency_days: int | None,
+    recommendation: FrequencyRecommendation | None,
+    e8_exception: str,
+    ratio: Decimal | None,
+    gallons_removed: Decimal | None,
+    on: dt.date,
+    ctx: ProgramContext,
+) -> ReadingConsequences:
+    """``maintenance.reading_consequences`` for one manifest or reading of ``device``."""
+    return maintenance.reading_consequences(
+        fill_ratio=ratio,
+        gallons_removed=gallons_removed,
+        capacity_gallons=device.capacity_gallons,
+        kind=device.kind,
+        current_frequency_days=frequency_days,
+        recommendation=recommendation,
+        notice_date=ctx.today(),
+        ruleset=ctx.ruleset(on),
+        calendar=ctx.calendar(),
+        space_exception=e8_exception == "space",
+        slope_exception=e8_exception == "slope",
+    )
+
+
 def apply_consequences(
     *,
     device: GreaseControlDevice,
@@ -228,27 +318,23 @@ def apply_consequences(
     - A trap on the 30-day frequency whose accumulation over two or more intervals projects past the
       limit within 30 days: the E8 interceptor plans requirement (one late pump-out is E6 only).
     """
-    ruleset = ctx.ruleset(on)
     snap = getattr(state, "_snapshot", None)
-    consequences = maintenance.reading_consequences(
-        fill_ratio=ratio,
-        gallons_removed=gallons_removed,
-        capacity_gallons=device.capacity_gallons,
-        kind=device.kind,
-        current_frequency_days=state.frequency_days,
+    consequences = consequences_for(
+        device=device,
+        frequency_days=state.frequency_days,
         recommendation=snap.recommendation if snap else None,
-        notice_date=ctx.today(),
-        ruleset=ruleset,
-        calendar=ctx.calendar(),
-        space_exception=state.e8_exception == "space",
-        slope_exception=state.e8_exception == "slope",
+        e8_exception=state.e8_exception,
+        ratio=ratio,
+        gallons_removed=gallons_removed,
+        on=on,
+        ctx=ctx,
     )
     Kind = ServiceRequirement.Kind
-    open_kinds = set(getattr(state, "_open_kinds", None) or _open_kinds(device))
-    before = set(open_kinds)
-    pumped = manifest is not None and manifest.full_pumpout
-    if pumped and Kind.IMMEDIATE_SERVICE in open_kinds:
-        open_kinds.discard(Kind.IMMEDIATE_SERVICE)
+    before = set(getattr(state, "_open_kinds", None) or _open_kinds(device))
+    plan = requirement_plan(
+        consequences, open_kinds=before, pumped=manifest is not None and manifest.full_pumpout
+    )
+    if plan.meets_open_immediate:
         for requirement in ServiceRequirement.objects.filter(
             device=device, kind=Kind.IMMEDIATE_SERVICE, status=ServiceRequirement.Status.OPEN
         ):
@@ -257,54 +343,30 @@ def apply_consequences(
                 status=ServiceRequirement.Status.MET,
                 acting_user=acting_user,
                 manifest=manifest,
-                note=f"Met by the full pump-out of manifest {manifest.manifest_number}.",
+                note=met_by_pumpout_note(manifest),
             )
-    if consequences.immediate_service_required:
-        if not pumped:
-            open_kinds.add(Kind.IMMEDIATE_SERVICE)
+    for kind in plan.opens:
         requirement = _open_requirement(
             device=device,
-            kind=Kind.IMMEDIATE_SERVICE,
+            kind=kind,
             on=on,
             consequences=consequences,
             manifest=manifest,
             reading=reading,
             acting_user=acting_user,
         )
-        if pumped:
+        if kind == Kind.IMMEDIATE_SERVICE and plan.met_at_once:
             _close(
                 requirement,
                 status=ServiceRequirement.Status.MET,
                 acting_user=acting_user,
                 manifest=manifest,
-                note="The same visit removed all FOG, sludge and other material (E6).",
+                note=MET_BY_SAME_VISIT,
             )
-    if consequences.immediate_service_required or consequences.proposed_frequency_days:
-        open_kinds.add(Kind.FREQUENCY_REVIEW)
-        _open_requirement(
-            device=device,
-            kind=Kind.FREQUENCY_REVIEW,
-            on=on,
-            consequences=consequences,
-            manifest=manifest,
-            reading=reading,
-            acting_user=acting_user,
-        )
-    if consequences.interceptor_plans_required:
-        open_kinds.add(Kind.INTERCEPTOR_PLANS)
-        _open_requirement(
-            device=device,
-            kind=Kind.INTERCEPTOR_PLANS,
-            on=on,
-            consequences=consequences,
-            manifest=manifest,
-            reading=reading,
-            acting_user=acting_user,
-        )
-    state._open_kinds = open_kinds
-    if open_kinds != before:
-        state.immediate_service_required = Kind.IMMEDIATE_SERVICE in open_kinds
-        state.interceptor_plans_required = Kind.INTERCEPTOR_PLANS in open_kinds
+    state._open_kinds = set(plan.open_kinds)
+    if plan.open_kinds != before:
+        state.immediate_service_required = Kind.IMMEDIATE_SERVICE in plan.open_kinds
+        state.interceptor_plans_required = Kind.INTERCEPTOR_PLANS in plan.open_kinds
         state.save(update_fields=["immediate_service_required", "interceptor_plans_required"])
     return consequences
 
@@ -318,6 +380,37 @@ def _open_kinds(device) -> set[str]:
 
 
 # --- readings ----------------------------------------------------------------------------------
+
+
+def reading_checked(
+    *,
+    device: GreaseControlDevice,
+    acting_user,
+    taken_on: dt.date,
+    fog_depth_in: Decimal,
+    solids_depth_in: Decimal,
+    source: str,
+    ctx: ProgramContext,
+) -> Decimal | None:
+    """Refuse a reading ``reading_record`` refuses; its fill ratio (None without a design depth)."""
+    if source == SludgeReading.Source.INSPECTION:
+        require_role(
+            acting_user, REVIEWERS, "Only the FOG Manager and inspectors record inspection readings."
+        )
+    if source not in SludgeReading.Source.values:
+        raise ValidationError({"source": f"Choose one of: {', '.join(SludgeReading.Source.values)}."})
+    if taken_on > ctx.today():
+        raise ValidationError({"taken_on": "The reading date is in the future; enter the day it was taken."})
+    ratio = None
+    if device.total_design_depth_in:
+        try:
+            ratio = rules_fill_ratio(fog_depth_in, solids_depth_in, device.total_design_depth_in)
+        except ValueError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise ValidationError({field.split(" ")[0]: message}) from exc
+    elif fog_depth_in < 0 or solids_depth_in < 0:
+        raise ValidationError({"fog_depth_in": "Depths must not be negative."})
+    return ratio
 
 
 @transaction.atomic
@@ -338,23 +431,15 @@ def reading_record(
     its own device. Over 25% opens the E6 requirements at once.
     """
     ctx = ctx or ProgramContext()
-    if source == SludgeReading.Source.INSPECTION:
-        require_role(
-            acting_user, REVIEWERS, "Only the FOG Manager and inspectors record inspection readings."
-        )
-    if source not in SludgeReading.Source.values:
-        raise ValidationError({"source": f"Choose one of: {', '.join(SludgeReading.Source.values)}."})
-    if taken_on > ctx.today():
-        raise ValidationError({"taken_on": "The reading date is in the future; enter the day it was taken."})
-    ratio = None
-    if device.total_design_depth_in:
-        try:
-            ratio = rules_fill_ratio(fog_depth_in, solids_depth_in, device.total_design_depth_in)
-        except ValueError as exc:
-            field, _, message = str(exc).partition(": ")
-            raise ValidationError({field.split(" ")[0]: message}) from exc
-    elif fog_depth_in < 0 or solids_depth_in < 0:
-        raise ValidationError({"fog_depth_in": "Depths must not be negative."})
+    ratio = reading_checked(
+        device=device,
+        acting_user=acting_user,
+        taken_on=taken_on,
+        fog_depth_in=fog_depth_in,
+        solids_depth_in=solids_depth_in,
+        source=source,
+        ctx=ctx,
+    )
     reading = SludgeReading.objects.create(
         device=device,
         taken_on=taken_on,

@@ -218,12 +218,12 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
 
     @extend_schema(
         summary="Reject, with reasons",
-        request=s.ReasonsSerializer,
+        request=s.RejectSerializer,
         responses={200: s.ApplicationSerializer, 409: CONFLICT},
     )
     @action(detail=True, methods=["post"])
     def reject(self, request, pk=None):
-        return self._step(services.application_reject, s.ReasonsSerializer)
+        return self._step(services.application_reject, s.RejectSerializer)
 
     @extend_schema(
         summary="Withdraw the application",

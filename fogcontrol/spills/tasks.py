@@ -1,0 +1,12 @@
+"""Background work for spills (django-tasks). Thin: each task calls a service."""
+
+from django_tasks import task
+
+from fogcontrol.spills.services import overdue_written_reports_sweep
+
+
+@task()
+def nightly_overdue_written_reports() -> dict:
+    """Written spill reports not received by their due day become findings (J2). Run nightly:
+    `fogcontrol spills_nightly` from cron."""
+    return {"findings_opened": overdue_written_reports_sweep()}
