@@ -38,6 +38,7 @@ from fogcontrol.inspections.services.charges import (
 from fogcontrol.permits.models import FeeCharge, FeeKind
 from fogcontrol.permits.services.fees import fees_mark_invoiced, fees_mark_owed, fees_mark_paid
 from fogcontrol.rules.explain import fmt_date
+from fogcontrol.spills.models import SpillCost
 
 DIRECT = "direct"  # a charge staff enter themselves (a one-off amount)
 
@@ -264,5 +265,50 @@ register_source(
         on_settled=service_costs_mark_paid,
         establishment_field="termination__case__establishment_id",
         owed_label=_service_cost_label,
+    )
+)
+
+
+# --- spills: the Town's costs of a spill (N1) and other agencies' fines passed on (N2) ----------
+# Owed by the FSE, the property owner of record or the FSE's responsible individual (I2): billed to
+# the FSE's account, or to the owner's (the parcel's owner of record) or the operator's party. Clean-up
+# costs on an N1 invoice (due 45 days from it); a fine passed on under Q1 (N2 gives no period of its
+# own). Only costs naming the FSE that caused the spill are picked up (billing's debtor is an
+# establishment or a party); a cancelled cost is never billed.
+
+
+def _spill_cost_party(cost: SpillCost) -> int | None:
+    establishment = cost.establishment
+    if cost.debtor == "property_owner":
+        return establishment.parcel.owner_id if establishment.parcel_id else None
+    if cost.debtor == "responsible_individual":
+        return establishment.operator_id
+    return None
+
+
+def _spill_cost_label(cost: SpillCost) -> str:
+    return f"{cost.get_kind_display()}, spill of {fmt_date(cost.spill.started_at.date())}"
+
+
+register_source(
+    ChargeSource(
+        key="spills.spillcost",
+        label="Spill clean-up costs and fines passed on (N1, N2)",
+        uncharged=lambda: (
+            SpillCost.objects.filter(status=SpillCost.Status.OWED, amount__gt=0, establishment__isnull=False)
+            .select_related("spill", "establishment__parcel")
+            .order_by("pk")
+        ),
+        to_row=lambda cost: ChargeRow(
+            source_id=cost.pk,
+            amount=cost.amount,
+            description=f"{_spill_cost_label(cost)} (owed by {cost.debtor_name or cost.get_debtor_display()})",
+            provision=cost.provision,
+            invoice_kind=InvoiceKind.N1 if cost.provision == "N1" else InvoiceKind.Q1,
+            assessed_on=cost.invoiced_on,
+            establishment_id=cost.establishment_id,
+            party_id=_spill_cost_party(cost),
+        ),
+        owed_label=_spill_cost_label,
     )
 )

@@ -221,3 +221,44 @@ def test_h3_a_penalty_invoice_written_off_or_cancelled_is_no_longer_owed_but_a_r
     assert nightly() == 0 and PenaltyOrder.objects.get(pk=order.pk).paid_on is None
     compliance_charge_cancel(charge=charge, reason="Waived", acting_user=town.users[Role.FOG_MANAGER])
     assert owed_now(town) == []
+
+
+# --- N1, N2, I2: spills' costs ---------------------------------------------------------------------
+
+
+@pytest.mark.provision("N1")
+def test_n1_n2_spill_costs_are_billed_once_to_whoever_owes_them_n1_within_45_days_n2_under_q1(town):
+    from fogcontrol.spills import services as spills
+    from fogcontrol.spills.models import SpillCost
+    from fogcontrol.spills.tests.helpers import fog_spill
+
+    spill = fog_spill(town, links=[(town.own_fse, "upstream")])
+    manager = town.users[Role.FOG_MANAGER]
+    clean_up = spills.cost_record(
+        spill=spill, kind="contractor", amount=Decimal("1850.00"), debtor="fse", debtor_name="Blue Plate Diner",
+        establishment=town.own_fse, invoiced_on=days_ago(2), acting_user=manager,
+    )  # fmt: skip
+    fine = spills.cost_record(
+        spill=spill, kind="agency_fine", amount=Decimal("5000.00"), debtor="property_owner",
+        debtor_name="Owner of record", establishment=town.own_fse, invoiced_on=days_ago(2), acting_user=manager,
+    )  # fmt: skip
+    cancelled = spills.cost_record(
+        spill=spill, kind="staff", amount=Decimal("90.00"), debtor="fse", debtor_name="Blue Plate Diner",
+        establishment=town.own_fse, invoiced_on=days_ago(2), acting_user=manager,
+    )  # fmt: skip
+    spills.cost_cancel(cost=cancelled, reason="Recorded twice", acting_user=manager)
+    assert sorted(o.amount for o in amounts_owed(town.own_fse.pk, town_today())) == [
+        Decimal("1850.00"), Decimal("5000.00"),
+    ]  # fmt: skip
+    assert nightly() == 2 and nightly() == 0
+    n1 = Charge.objects.get(source="spills.spillcost", source_id=clean_up.pk)
+    n2 = Charge.objects.get(source="spills.spillcost", source_id=fine.pk)
+    assert (n1.provision, n1.invoice_kind, n1.debtor.establishment) == ("N1", "N1", town.own_fse)
+    assert (n2.provision, n2.invoice_kind) == ("N2", "Q1")
+    # I2: the fine is owed by the property owner of record when the parcel has one.
+    owner_id = town.own_fse.parcel.owner_id if town.own_fse.parcel_id else None
+    assert n2.debtor.party_id == owner_id if owner_id else n2.debtor.establishment == town.own_fse
+    assert not Charge.objects.filter(source="spills.spillcost", source_id=cancelled.pk).exists()
+    invoice = bill(town, n1)
+    assert (invoice.kind, invoice.due_on) == ("N1", dates("N1", town_today()).due_on)
+    assert SpillCost.objects.get(pk=clean_up.pk).status == SpillCost.Status.OWED  # spills keeps no paid state
