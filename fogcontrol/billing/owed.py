@@ -1,21 +1,95 @@
 """Billing's answer to "is anything owed?" (fogcontrol.core.owed), registered in AppConfig.ready():
-every open invoice of the establishment with what it still owes, delinquent from its delinquency
-date (Q1, P8, N1; Q2), and the charges not yet invoiced. Enforcement asks it before a CSA (H3);
-permits before a renewal (B6 on a licence held under Q2)."""
+everything the establishment owes the Town, whether or not billing has got to it yet (H3, Q1, Q2):
+
+- every open invoice with what it still owes, delinquent from its delinquency date (Q1, P8, N1);
+- every charge picked up but not yet invoiced;
+- every producer record owed and not yet picked up by the nightly pass (a penalty order issued this
+  afternoon blocks a compliance schedule agreement tonight, H3), read through the source adapters;
+  and a record whose invoice was cancelled or written off when its producer has it owed again
+  (permit fees, D6 charges: ``on_released``).
+
+Each amount names the provision it is billed under (Q1, P8, N1), its label the one it is owed
+under (B6, D6, O2, ...). Amounts not yet on an invoice are counted from the day they were assessed (for a penalty, the day
+its order became final), as their invoice would be (Q1, P8, N1). A fixed number of queries: one for
+the invoices, one for the charges, one per source; the ruleset and calendar once when needed.
+Enforcement asks it before a CSA (H3), permits before a renewal (B6, Q2), records for the FSE's
+obligations list (Q1)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
-from django.db.models import Sum
+from django.db.models import Q
 
 from fogcontrol.billing.amounts import with_invoice_amounts
 from fogcontrol.billing.models import Charge, Invoice
+from fogcontrol.billing.sources import sources
 from fogcontrol.core.owed import OwedAmount
+from fogcontrol.program.selectors import ruleset_on, town_calendar
+from fogcontrol.rules.billing import invoice_dates
+from fogcontrol.rules.explain import explain
+
+NOT_INVOICED = "Not yet on an invoice: counted from the day it was assessed ({on})."
+
+
+def _invoice_text(invoice: Invoice) -> str:
+    return (invoice.explanation or {}).get("text", "")
+
+
+class _Dating:
+    """The invoice dates of amounts not yet invoiced, with the rules read once."""
+
+    def __init__(self, on: dt.date):
+        self.on = on
+        self._rules = None
+
+    def owed(
+        self, *, label: str, amount: Decimal, provision: str, kind: str, assessed_on: dt.date
+    ) -> OwedAmount:
+        if self._rules is None:
+            self._rules = (ruleset_on(self.on), town_calendar())
+        ruleset, calendar = self._rules
+        dates = invoice_dates(kind=kind, notice_date=assessed_on, ruleset=ruleset, calendar=calendar)
+        delinquent = self.on >= dates.delinquent_from
+        steps = [NOT_INVOICED.format(on=assessed_on.isoformat()), *dates.explanation.steps]
+        if delinquent:
+            steps.append(
+                "Delinquent: the amount is a debt to the Town, may be assessed on the business licence, and "
+                "no business licence is issued or renewed until it is paid (Q2)."
+            )
+        return OwedAmount(
+            label=label,
+            amount=amount,
+            provision=provision,
+            delinquent=delinquent,
+            delinquent_since=dates.delinquent_from if delinquent else None,
+            due_on=dates.last_day_to_pay,
+            explanation=explain(dates.explanation.provisions, steps).text(),
+        )
+
+
+def _pending(establishment_id: int, dating: _Dating) -> list[OwedAmount]:
+    """Producer records owed and not on a live charge: not picked up yet, or released back to a
+    producer that keeps them owed (one query per source)."""
+    owed = []
+    released = (Invoice.Status.CANCELLED, Invoice.Status.WRITTEN_OFF)
+    for adapter in sources():
+        live = Charge.objects.filter(source=adapter.key, source_id__isnull=False)
+        if adapter.on_released is not None:
+            live = live.filter(Q(invoice__isnull=True) | ~Q(invoice__status__in=released))
+        records = adapter.uncharged().filter(**{adapter.establishment_field: establishment_id})
+        for record in records.exclude(pk__in=live.values("source_id")):
+            row = adapter.to_row(record)
+            label = adapter.owed_label(record) if adapter.owed_label else row.description
+            owed.append(dating.owed(label=label, amount=row.amount, provision=row.invoice_kind,
+                                    kind=row.invoice_kind, assessed_on=row.assessed_on))  # fmt: skip
+    return owed
 
 
 def owed_by_establishment(establishment_id: int, on: dt.date) -> list[OwedAmount]:
-    """Two queries: the open invoices concerning the establishment, and its uninvoiced charges."""
+    """Everything the establishment owes on ``on``: open invoices, charges not invoiced, and the
+    producers' records not yet picked up; oldest first within each."""
     owed = []
     invoices = with_invoice_amounts(
         Invoice.objects.filter(establishment_id=establishment_id, status=Invoice.Status.OPEN)
@@ -31,11 +105,15 @@ def owed_by_establishment(establishment_id: int, on: dt.date) -> list[OwedAmount
                 provision=invoice.kind,
                 delinquent=delinquent,
                 delinquent_since=invoice.delinquent_from if delinquent else None,
+                due_on=invoice.last_day_to_pay,
+                explanation=_invoice_text(invoice),
             )
         )
-    waiting = Charge.objects.filter(establishment_id=establishment_id, invoice__isnull=True).aggregate(
-        total=Sum("amount")
-    )["total"]
-    if waiting:
-        owed.append(OwedAmount(label="Charges not yet invoiced", amount=waiting, provision="Q1"))
-    return owed
+    dating = _Dating(on)
+    waiting = Charge.objects.filter(establishment_id=establishment_id, invoice__isnull=True).order_by(
+        "assessed_on", "pk"
+    )
+    for charge in waiting:
+        owed.append(dating.owed(label=charge.description, amount=charge.amount, provision=charge.invoice_kind,
+                                kind=charge.invoice_kind, assessed_on=charge.assessed_on))  # fmt: skip
+    return owed + _pending(establishment_id, dating)

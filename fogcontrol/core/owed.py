@@ -25,6 +25,8 @@ class OwedAmount:
     provision: str
     delinquent: bool = False
     delinquent_since: dt.date | None = None
+    due_on: dt.date | None = None  # the last day to pay on time, when known
+    explanation: str = ""  # how the dates were counted
 
 
 OwedProvider = Callable[[int, dt.date], list[OwedAmount]]

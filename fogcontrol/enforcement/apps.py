@@ -6,14 +6,18 @@ class EnforcementConfig(AppConfig):
     label = "enforcement"
 
     def ready(self) -> None:
+        from fogcontrol.core.owed import register_owed_provider
         from fogcontrol.enforcement import (  # noqa: F401 (navigation registers its menu)
             documents,
             documents_orders,  # noqa: F401 (registers its documents)
             hooks,
             navigation,
         )
+        from fogcontrol.enforcement.owed import unpaid_citations
         from fogcontrol.enforcement.selectors import steps_orders  # noqa: F401 (adds its timeline lines)
         from fogcontrol.servicing.signals import manifest_flag_referred
 
         documents.register()
+        # "Is anything owed?" (core.owed, H3): the citations paid under Chapter 1.01 (P2).
+        register_owed_provider(unpaid_citations)
         manifest_flag_referred.connect(hooks.on_flag_referred, dispatch_uid="enforcement.flag_referred")

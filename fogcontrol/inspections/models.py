@@ -191,6 +191,8 @@ class ComplianceCharge(models.Model):
 
     class Status(models.TextChoices):
         OWED = "owed", "Owed"
+        INVOICED = "invoiced", "Invoiced (billing)"
+        PAID = "paid", "Paid"
         CANCELLED = "cancelled", "Cancelled"
 
     # What the quantity counts, per kind.
@@ -227,6 +229,9 @@ class ComplianceCharge(models.Model):
     cancel_reason = models.TextField(blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancelled_by_label = models.CharField(max_length=150, blank=True)
+    # Billing picks the charge up (invoiced), and records its payment (D6, Q1).
+    paid_on = models.DateField(null=True, blank=True, help_text="Recorded by billing.")
+    payment_reference = models.CharField(max_length=100, blank=True)
 
     objects = ComplianceChargeQuerySet.as_manager()
 

@@ -1,7 +1,7 @@
 """Everything an FSE owes the Town and when, late first, each with how to fix it: service (E1, E6),
 training (C4), reports (C5, F2, F3, F6), plans and data (D7, E9), the permit renewal (B1, B6),
-open findings (D4) and fees owed (Q1, Q2: read from permits' fee charges until billing exists;
-``_fees`` is the one function billing will replace).
+open findings (D4) and fees, charges and penalties owed (Q1, Q2: asked of ``fogcontrol.core.owed``,
+which billing answers).
 
 A selector: the caller fetches the establishment through a scoped selector first (outside the
 scope: 404); this reads the rest for it, a fixed number of queries whatever the number of items.
@@ -16,8 +16,9 @@ import datetime as dt
 from django.db.models import Max
 from django.utils import timezone
 
+from fogcontrol.core import owed as core_owed
 from fogcontrol.findings.models import Finding
-from fogcontrol.permits.models import FeeCharge, Permit, PermitApplication, PermitStatus
+from fogcontrol.permits.models import Permit, PermitApplication, PermitStatus
 from fogcontrol.permits.selectors import OPEN_STATUSES
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmission, SubmissionReview
@@ -25,7 +26,6 @@ from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
 from fogcontrol.rules.explain import fmt_date
-from fogcontrol.rules.fees import fee_status
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -299,31 +299,25 @@ def _findings(establishment) -> list[Obligation]:
     ]
 
 
-def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
-    """Fees owed (Q1, Q2): each of permits' fee charges not paid, waived or cancelled, due on
-    receipt of the notice (the day it was assessed), delinquent after the Q1 days. An interim
-    source: billing replaces this one function."""
+def _fees(establishment, on: dt.date) -> list[Obligation]:
+    """Fees, charges and penalties owed (Q1, Q2), as ``fogcontrol.core.owed`` answers them (billing's
+    invoices, its charges not yet invoiced and the records not yet picked up; the citations, P2):
+    each with its last day to pay and how it was counted, late once past it or delinquent. A fixed
+    number of queries whatever the number of amounts."""
     items = []
-    owed = FeeCharge.objects.filter(
-        establishment=establishment,
-        status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED),
-        amount__gt=0,
-    ).order_by("assessed_on", "pk")
-    for charge in owed:
-        standing = fee_status(
-            notice_date=charge.assessed_on, paid_on=None, on=on, ruleset=ruleset, calendar=calendar
-        )
-        # Q1: due on receipt of the notice, so "due" from then until it becomes delinquent.
-        status = LATE if standing.delinquent else DUE
+    for owed in core_owed.amounts_owed(establishment.pk, on):
+        if owed.amount <= 0:
+            continue
+        late = owed.delinquent or (owed.due_on is not None and on > owed.due_on)
         items.append(
             Obligation(
                 FEES,
-                f"Pay ${charge.amount:,.2f}: {charge.description or charge.get_kind_display()}",
-                standing.last_day_to_pay,
-                status,
-                "Q1",
-                standing.explanation.text(),
-                "Pay the Town by the due date; unpaid after it, the fee is a debt and the business "
+                f"Pay ${owed.amount:,.2f}: {owed.label}",
+                owed.due_on or on,
+                LATE if late else DUE,
+                owed.provision or "Q1",
+                owed.explanation,
+                "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
                 "licence is not renewed (Q2).",
             )
         )
@@ -340,6 +334,6 @@ def obligations_for(establishment: FoodServiceEstablishment, *, on: dt.date) -> 
         *_reports(establishment, on, ruleset, calendar),
         *_permit(establishment, on, ruleset),
         *_findings(establishment),
-        *_fees(establishment, on, ruleset, calendar),
+        *_fees(establishment, on),
     ]
     return sorted(items, key=lambda item: (status_order(item.status), item.due_on, KINDS.index(item.kind)))

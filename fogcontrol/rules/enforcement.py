@@ -47,10 +47,12 @@ def violation_days_on(began_on: dt.date, cured_on: dt.date | None, today: dt.dat
 
 @dataclasses.dataclass(frozen=True)
 class Owed:
-    """One amount owed to the Town: what it is for and how much is unpaid."""
+    """One amount owed to the Town: what it is for, how much is unpaid, and the provision it is
+    owed under (H3 names each)."""
 
     label: str
     amount: Decimal
+    provision: str = ""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -18,6 +18,7 @@ from fogcontrol.billing.models import (
     Debtor,
     Invoice,
     InvoiceDelivery,
+    InvoiceKind,
     LedgerEntry,
 )
 from fogcontrol.billing.services.common import entry, require_biller, revenue_account
@@ -55,14 +56,21 @@ def invoices_issue(
     ruleset, calendar = ruleset_on(notice_date), town_calendar()
     invoices = []
     for (kind, penalty, establishment_id), lines in groups.items():
-        dates = invoice_dates(kind=kind, notice_date=notice_date, ruleset=ruleset, calendar=calendar)
+        # P8: a penalty is due 30 days from the day its order became final (its charge's date), not
+        # from the day billing prints the invoice: the invoice never gives the debtor more time.
+        dated = (
+            min(notice_date, max(line.assessed_on for line in lines))
+            if kind == InvoiceKind.P8
+            else notice_date
+        )
+        dates = invoice_dates(kind=kind, notice_date=dated, ruleset=ruleset, calendar=calendar)
         invoice = Invoice(
             debtor=debtor,
             establishment_id=establishment_id,
             kind=kind,
             penalty=penalty,
             total=total(line.amount for line in lines),
-            notice_date=notice_date,
+            notice_date=dated,
             due_on=dates.due_on,
             last_day_to_pay=dates.last_day_to_pay,
             delinquent_from=dates.delinquent_from,

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
@@ -146,3 +146,55 @@ def compliance_charge_cancel(*, charge: ComplianceCharge, reason: str, acting_us
         note=reason.strip(),
     )
     return charge
+
+
+# --- Billing picks the charges up (issue #14): invoiced, paid, or owed here again ---------------
+
+
+def _charges_move(ids, *, frm, to: str, acting_user, action: str, note: str, **fields) -> int:
+    """Move the charges ``ids`` in status ``frm`` to ``to`` in one UPDATE, audited in bulk."""
+    charges = list(
+        ComplianceCharge.objects.select_for_update().filter(pk__in=list(ids), status__in=frm).order_by("pk")
+    )
+    if not charges:
+        return 0
+    befores = [snapshot(charge) for charge in charges]
+    ComplianceCharge.objects.filter(pk__in=[c.pk for c in charges]).update(status=to, **fields)
+    for charge in charges:
+        charge.status = to
+        for name, value in fields.items():
+            setattr(charge, name, value)
+    audit_records_bulk(
+        acting_user=acting_user,
+        action=action,
+        changes=[(c, b, snapshot(c)) for c, b in zip(charges, befores, strict=True)],
+        note=note,
+    )
+    return len(charges)
+
+
+@transaction.atomic
+def compliance_charges_mark_invoiced(*, ids, acting_user) -> int:
+    """D6: billing picked these charges up; they are invoiced and paid through billing (Q1)."""
+    S = ComplianceCharge.Status
+    return _charges_move(ids, frm=(S.OWED,), to=S.INVOICED, acting_user=acting_user,
+                         action="compliance_charge.invoice", note="Picked up by billing.")  # fmt: skip
+
+
+@transaction.atomic
+def compliance_charges_mark_paid(*, ids, acting_user, paid_on: dt.date, reference: str) -> int:
+    """D6: billing received payment in full of the invoice billing these charges."""
+    S = ComplianceCharge.Status
+    return _charges_move(
+        ids, frm=(S.OWED, S.INVOICED), to=S.PAID, acting_user=acting_user, action="compliance_charge.pay",
+        note=f"Paid through billing ({reference}).", paid_on=paid_on, payment_reference=reference[:100],
+    )  # fmt: skip
+
+
+@transaction.atomic
+def compliance_charges_mark_owed(*, ids, acting_user, reason: str) -> int:
+    """D6: billing no longer bills these charges (invoice cancelled or written off): owed here again,
+    for the FOG Manager to cancel with a reason or staff to collect; billing never picks them up twice."""
+    S = ComplianceCharge.Status
+    return _charges_move(ids, frm=(S.INVOICED,), to=S.OWED, acting_user=acting_user,
+                         action="compliance_charge.release", note=f"No longer billed by billing: {reason}"[:500])  # fmt: skip

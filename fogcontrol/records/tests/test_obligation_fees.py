@@ -1,6 +1,8 @@
-"""Fees in the FSE's obligations list (Q1, Q2), read from permits' fee charges until billing exists:
-each unpaid, unwaived charge, due on the notice, late once delinquent; the page and API keep an exact
-number of queries whatever the number of fees."""
+"""Fees, charges and penalties in the FSE's obligations list (Q1, Q2), as ``fogcontrol.core.owed``
+answers them (billing: its invoices, its charges not yet invoiced, the records owed not yet picked
+up; enforcement: the citations): each unpaid, unwaived amount, due on the notice, late once
+delinquent; the page and API keep an exact number of queries whatever the number of fees (one per
+billing source, the invoices, the charges, the citations, and the rules once)."""
 
 import datetime as dt
 from decimal import Decimal
@@ -55,8 +57,26 @@ def test_q1_the_obligations_page_and_api_take_the_same_queries_whatever_the_numb
     page = Client()
     page.force_login(fse_user)
     assert_queries_do_not_grow(
-        page, add_fees, {f"/records/establishments/{fse.pk}/obligations/": 15}, grows=False
+        page, add_fees, {f"/records/establishments/{fse.pk}/obligations/": 24}, grows=False
     )
     assert_queries_do_not_grow(
-        api_as(fse_user), add_fees, {f"/api/v1/establishments/{fse.pk}/obligations/": 13}
+        api_as(fse_user), add_fees, {f"/api/v1/establishments/{fse.pk}/obligations/": 22}
     )
+
+
+@pytest.mark.provision("Q1")
+def test_q1_d6_charges_and_penalty_orders_owed_are_in_the_list_as_core_owed_answers_them(town):
+    from fogcontrol.inspections.services import compliance_charge_record
+    from fogcontrol.sampling.tests.helpers import schedule_with_rates
+
+    schedule_with_rates()
+    fse = town.own_fse
+    compliance_charge_record(
+        establishment=fse, kind="staff_time", quantity="2", incurred_on=days_ago(2),
+        reason="Follow-up of the unpumped interceptor", acting_user=town.users[Role.INSPECTOR],
+    )  # fmt: skip
+    fees = [item for item in obligations_for(fse, on=days_ago(0)) if item.kind == "fees"]
+    assert [(item.title.split(":")[0], item.status, item.provision) for item in fees] == [
+        ("Pay $150.00", "due", "Q1")
+    ]
+    assert "D6" in fees[0].title and "Q1" in fees[0].explanation and fees[0].due_on > days_ago(0)

@@ -156,7 +156,10 @@ class CaseViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSe
             body = {
                 "detail": str(refusal),
                 "provision": "H3",
-                "amounts": [{"label": o.label, "amount": f"{o.amount:.2f}"} for o in refusal.owed],
+                "amounts": [
+                    {"label": o.label, "amount": f"{o.amount:.2f}", "provision": o.provision}
+                    for o in refusal.owed
+                ],
                 "total": f"{refusal.total:.2f}",
             }
             return Response(body, status=status.HTTP_409_CONFLICT)
