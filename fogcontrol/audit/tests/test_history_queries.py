@@ -23,6 +23,8 @@ def test_the_change_history_takes_the_same_exact_queries_for_few_entries_and_man
     client.force_login(manager)
     url = f"/registry/establishments/{fse.pk}/"
     # The page's own reads and the history: each entry's actor is joined
-    # (audit.selectors.audit_entries_for), never read per entry.
-    few, many = assert_queries_do_not_grow(client, add_entries, {url: 10})[url]
+    # (audit.selectors.audit_entries_for), never read per entry. Nine of the 19 are what the FSE owes
+    # (core.owed, answered by billing: open invoices, charges not yet invoiced, one query per
+    # producer not yet picked up, citations, the ruleset and holidays for the dates), fixed in size.
+    few, many = assert_queries_do_not_grow(client, add_entries, {url: 19})[url]
     assert len(many.context["history"]) - len(few.context["history"]) == 5
