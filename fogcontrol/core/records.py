@@ -147,14 +147,14 @@ def record_append_bulk(instances: Sequence[CopyOfRecord], *, acting_user) -> lis
     returning = connection.features.can_return_columns_from_insert
     insert = (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-        + (f" RETURNING {quote(meta.pk.column)}" if returning else "")
-    )  # nosec B608: SQL names come from model metadata, values are parameters
+        f"VALUES ({', '.join(['%s'] * len(fields))})"  # nosec B608: SQL names come from model metadata, values are parameters
+        + (f" RETURNING {quote(meta.pk.column)}" if returning else "")  # nosec B608: SQL names come from model metadata, values are parameters
+    )
     head_table = RecordChainHead._meta
     move_head = (
-        f"UPDATE {quote(head_table.db_table)} SET {quote('last_sequence')} = %s, {quote('last_hash')} = %s "
-        f"WHERE {quote(head_table.pk.column)} = %s"
-    )  # nosec B608: SQL names come from model metadata, values are parameters
+        f"UPDATE {quote(head_table.db_table)} SET {quote('last_sequence')} = %s, {quote('last_hash')} = %s "  # nosec B608: SQL names come from model metadata, values are parameters
+        f"WHERE {quote(head_table.pk.column)} = %s"  # nosec B608: SQL names come from model metadata, values are parameters
+    )
     received_at = timezone.now().astimezone(dt.UTC)
     submitted_by, label = person(acting_user), actor_label_for(acting_user)[:150]
     sequence, previous = head.last_sequence, head.last_hash
