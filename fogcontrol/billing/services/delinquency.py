@@ -26,7 +26,7 @@ def delinquency_sweep(*, acting_user=NIGHTLY, on: dt.date | None = None) -> int:
     UPDATE, one INSERT of audit entries). Returns how many were marked."""
     on = on or town_today()
     due = list(
-        Invoice.objects.select_for_update()
+        Invoice.objects.select_for_update(of=("self",))
         .filter(status=Invoice.Status.OPEN, delinquent_on__isnull=True, delinquent_from__lte=on)
         .order_by("pk")
     )
@@ -97,7 +97,7 @@ def billing_nightly(*, acting_user=NIGHTLY, on: dt.date | None = None) -> dict[s
 def lien_record(*, acting_user, lien: Lien, recorded_on: dt.date, document_number: str) -> Lien:
     """P9: the lien as recorded by the County Recorder: the date and the document number."""
     require_biller(acting_user, "record liens")
-    lien = Lien.objects.select_for_update().get(pk=lien.pk)
+    lien = Lien.objects.select_for_update(of=("self",)).get(pk=lien.pk)
     if lien.status != Lien.Status.LISTED:
         raise StateConflict(f"This lien is already {lien.get_status_display().lower()}.")
     errors = {}
@@ -129,7 +129,7 @@ def lien_release(*, acting_user, lien: Lien, released_on: dt.date, document_numb
     """P9: once the penalty is paid (or cancelled), the lien is released: the release's date and
     document number are kept and the release letter can be printed."""
     require_biller(acting_user, "release liens")
-    lien = Lien.objects.select_for_update().select_related("invoice").get(pk=lien.pk)
+    lien = Lien.objects.select_for_update(of=("self",)).select_related("invoice").get(pk=lien.pk)
     if lien.status != Lien.Status.RECORDED:
         raise StateConflict("Only a recorded lien is released: one not yet recorded is simply not recorded.")
     if lien.invoice.status == Invoice.Status.OPEN:

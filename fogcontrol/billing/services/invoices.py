@@ -42,7 +42,11 @@ def invoices_issue(
         raise ValidationError(
             {"notice_date": ["An invoice cannot be dated in the future: give today or earlier."]}
         )
-    pending = Charge.objects.select_for_update().filter(debtor=debtor, invoice__isnull=True).order_by("pk")
+    pending = (
+        Charge.objects.select_for_update(of=("self",))
+        .filter(debtor=debtor, invoice__isnull=True)
+        .order_by("pk")
+    )
     if charges is not None:
         wanted = [getattr(charge, "pk", charge) for charge in charges]
         pending = pending.filter(pk__in=wanted)
@@ -94,7 +98,7 @@ def invoices_issue(
 
 
 def _locked_open(invoice: Invoice, what: str) -> Invoice:
-    invoice = with_invoice_amounts(Invoice.objects.select_for_update()).get(pk=invoice.pk)
+    invoice = with_invoice_amounts(Invoice.objects.select_for_update(of=("self",))).get(pk=invoice.pk)
     if invoice.status != Invoice.Status.OPEN:
         raise StateConflict(
             f"Invoice {invoice.number} is {invoice.get_status_display().lower()}: nothing to {what}."

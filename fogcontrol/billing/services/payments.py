@@ -43,7 +43,9 @@ def _open_invoices(debtor_id: int) -> list[Invoice]:
     """The debtor's open invoices, oldest first, locked, with what each still owes."""
     return list(
         with_invoice_amounts(
-            Invoice.objects.select_for_update().filter(debtor_id=debtor_id, status=Invoice.Status.OPEN)
+            Invoice.objects.select_for_update(of=("self",)).filter(
+                debtor_id=debtor_id, status=Invoice.Status.OPEN
+            )
         ).order_by("notice_date", "pk")
     )
 
@@ -150,7 +152,9 @@ def payment_record(
     if errors:
         raise ValidationError(errors)
     amount = money(amount, "amount")
-    Debtor.objects.select_for_update().filter(pk=debtor.pk).first()  # one payment at a time per account
+    Debtor.objects.select_for_update(of=("self",)).filter(
+        pk=debtor.pk
+    ).first()  # one payment at a time per account
     plan = _plan(amount, _open_invoices(debtor.pk), allocations)
     payment = Payment(
         debtor=debtor, received_on=received_on, amount=amount, method=method, reference=reference.strip(),
@@ -177,7 +181,7 @@ def credit_apply(
     """Apply the debtor's credit (payments not yet allocated) to its open invoices."""
     require_biller(acting_user, "apply credit")
     on = on or town_today()
-    Debtor.objects.select_for_update().filter(pk=debtor.pk).first()
+    Debtor.objects.select_for_update(of=("self",)).filter(pk=debtor.pk).first()
     credit = with_debtor_amounts(Debtor.objects.filter(pk=debtor.pk)).get().credit
     if credit <= 0:
         raise StateConflict(f"{debtor.name} has no credit to apply.")
@@ -215,7 +219,7 @@ def refund_record(
     if method not in Payment.Method.values:
         raise ValidationError({"method": [f"Choose the method: {', '.join(Payment.Method.values)}."]})
     amount = money(amount, "amount")
-    Debtor.objects.select_for_update().filter(pk=debtor.pk).first()
+    Debtor.objects.select_for_update(of=("self",)).filter(pk=debtor.pk).first()
     credit = with_debtor_amounts(Debtor.objects.filter(pk=debtor.pk)).get().credit
     if amount > credit:
         raise ValidationError(
@@ -273,7 +277,7 @@ def write_off_decide(*, acting_user, write_off: WriteOff, approve: bool, note: s
     """The second person's decision (two-person rule): the requester may not approve their own
     write-off. Approved, it is posted to the ledger and allocated to the invoice."""
     require_biller(acting_user, "approve write-offs")
-    write_off = WriteOff.objects.select_for_update().get(pk=write_off.pk)
+    write_off = WriteOff.objects.select_for_update(of=("self",)).get(pk=write_off.pk)
     if write_off.status != WriteOff.Status.PENDING:
         raise StateConflict(f"This write-off was already {write_off.get_status_display().lower()}.")
     if (
@@ -290,7 +294,7 @@ def write_off_decide(*, acting_user, write_off: WriteOff, approve: bool, note: s
     on = town_today()
     if approve:
         invoice = with_invoice_amounts(
-            Invoice.objects.select_for_update().filter(pk=write_off.invoice_id)
+            Invoice.objects.select_for_update(of=("self",)).filter(pk=write_off.invoice_id)
         ).get()
         if invoice.status != Invoice.Status.OPEN or write_off.amount > invoice.outstanding:
             raise StateConflict(

@@ -64,7 +64,7 @@ def case_open(
 def case_add_violations(*, acting_user, case: Case, violations: Sequence[Violation]) -> Case:
     """Add more of the establishment's violations to an open case (a violation is added once)."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    case = Case.objects.select_for_update().get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).get(pk=case.pk)
     if case.closed_on is not None:
         raise StateConflict(f"{case.reference} is closed.")
     violations = list(violations)
@@ -85,7 +85,7 @@ def case_add_violations(*, acting_user, case: Case, violations: Sequence[Violati
 def case_close(*, acting_user, case: Case, closed_on: dt.date, reason: str) -> Case:
     """Close a case with the day and why."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    case = Case.objects.select_for_update().get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).get(pk=case.pk)
     if case.closed_on is not None:
         raise StateConflict(f"{case.reference} was already closed on {case.closed_on:%B %-d, %Y}.")
     if not (reason or "").strip():

@@ -49,7 +49,7 @@ def complaint_serve(
 ) -> AdministrativeComplaint:
     """P5: issue and serve the complaint, and set its hearing within the P5 limit of service."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    case = Case.objects.select_for_update().select_related("establishment").get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     if case.closed_on:
         raise StateConflict(f"The case was closed on {fmt_date(case.closed_on)}.")
     errors: dict[str, str] = {}
@@ -149,7 +149,7 @@ def ruleset_days(day: dt.date) -> int:
 
 def _locked(complaint: AdministrativeComplaint) -> AdministrativeComplaint:
     return (
-        AdministrativeComplaint.objects.select_for_update()
+        AdministrativeComplaint.objects.select_for_update(of=("self",))
         .select_related("case__establishment", "hearing")
         .get(pk=complaint.pk)
     )

@@ -37,7 +37,7 @@ def rules_for(day: dt.date) -> dict:
 
 def locked_hearing(hearing: Hearing) -> Hearing:
     return (
-        Hearing.objects.select_for_update()
+        Hearing.objects.select_for_update(of=("self",))
         .select_related("case__establishment", "permit_order")
         .get(pk=hearing.pk)
     )

@@ -15,7 +15,9 @@ from fogcontrol.enforcement.models import PenaltyOrder, ServiceCost
 
 def _mark_paid(model, ids, *, acting_user, action: str, paid_on: dt.date, reference: str) -> int:
     records = list(
-        model.objects.select_for_update().filter(pk__in=list(ids), paid_on__isnull=True).order_by("pk")
+        model.objects.select_for_update(of=("self",))
+        .filter(pk__in=list(ids), paid_on__isnull=True)
+        .order_by("pk")
     )
     if not records:
         return 0

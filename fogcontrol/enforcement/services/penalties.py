@@ -104,7 +104,7 @@ def penalty_order_issue(
 ) -> PenaltyOrder:
     """P7, P8: issue a penalty order within the cap, with the P7 factors, served and payable."""
     require_role(acting_user, HEARING_RECORDERS, ISSUERS_ONLY)
-    case = Case.objects.select_for_update().select_related("establishment").get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     if case.closed_on:
         raise StateConflict(f"The case was closed on {fmt_date(case.closed_on)}.")
     cap = cap_for(violation_kind=violation_kind, days=days, occurrences=occurrences, under_order=under_order,
@@ -207,7 +207,7 @@ def penalty_order_appeal(*, acting_user, order: PenaltyOrder, status: str, on: d
     """P8, P6: a penalty order is final on issuance unless appealed to the Town Council within the P6
     window from its service (``appealed``); then the Council upholds or overturns it."""
     require_role(acting_user, HEARING_RECORDERS, ISSUERS_ONLY)
-    order = PenaltyOrder.objects.select_for_update().get(pk=order.pk)
+    order = PenaltyOrder.objects.select_for_update(of=("self",)).get(pk=order.pk)
     S = PenaltyOrder.Status
     if on is None or on > town_today():
         raise ValidationError({"on": "Give the date, today or earlier."})

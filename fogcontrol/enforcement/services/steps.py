@@ -47,7 +47,7 @@ class AmountsOwed(StateConflict):
 
 def _locked_case(case: Case) -> Case:
     return (
-        Case.objects.select_for_update()
+        Case.objects.select_for_update(of=("self",))
         .select_related("establishment")
         .prefetch_related("violations", "agreements__milestones")
         .get(pk=case.pk)
@@ -263,7 +263,9 @@ def milestone_meet(
     agreement is met."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
     milestone = (
-        AgreementMilestone.objects.select_for_update().select_related("agreement").get(pk=milestone.pk)
+        AgreementMilestone.objects.select_for_update(of=("self",))
+        .select_related("agreement")
+        .get(pk=milestone.pk)
     )
     if milestone.met_on is not None:
         raise StateConflict(f"This milestone was already met on {milestone.met_on:%B %-d, %Y}.")
@@ -336,7 +338,7 @@ def referral_outcome_record(
     """Record what the court (or prosecutor) decided; a judicial civil penalty recovered bars an
     administrative one for the same violations (P10)."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    referral = Referral.objects.select_for_update().get(pk=referral.pk)
+    referral = Referral.objects.select_for_update(of=("self",)).get(pk=referral.pk)
     if referral.outcome_on is not None:
         raise StateConflict("The outcome of this referral is already recorded.")
     if not (outcome or "").strip():
@@ -371,7 +373,7 @@ def citation_record_payment(
     require_role(
         acting_user, PAYMENT_RECORDERS, "Only the FOG Manager and the Billing Clerk record payments."
     )
-    citation = AdministrativeCitation.objects.select_for_update().get(pk=citation.pk)
+    citation = AdministrativeCitation.objects.select_for_update(of=("self",)).get(pk=citation.pk)
     if citation.paid_on is not None:
         raise StateConflict(f"Citation {citation.number} was already paid on {citation.paid_on:%B %-d, %Y}.")
     if paid_on < citation.issued_on:

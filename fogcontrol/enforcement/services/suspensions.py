@@ -60,7 +60,7 @@ def emergency_dates(ordered_on: dt.date, hearing_on: dt.date | None = None) -> d
 
 def current_permit(case: Case, *, statuses=(PermitStatus.ISSUED,)) -> Permit:
     permit = (
-        Permit.objects.select_for_update()
+        Permit.objects.select_for_update(of=("self",))
         .filter(establishment=case.establishment, status__in=statuses)
         .order_by("-pk")
         .first()
@@ -74,7 +74,7 @@ def current_permit(case: Case, *, statuses=(PermitStatus.ISSUED,)) -> Permit:
 
 
 def _locked_case(case: Case) -> Case:
-    case = Case.objects.select_for_update().select_related("establishment").get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     if case.closed_on:
         raise StateConflict(f"The case was closed on {fmt_date(case.closed_on)}.")
     return case

@@ -166,9 +166,11 @@ def _service(today, acting_user) -> tuple[int, int]:
 # --- permits -----------------------------------------------------------------------------------
 
 
-def _in_force(today):
+def _in_force(today, outer_establishment: str = "pk"):
+    """A permit in force on ``today`` for the outer row's establishment: an establishment's ``pk``,
+    or a violation's ``establishment``."""
     return Permit.objects.filter(
-        establishment=OuterRef("pk"), status=PermitStatus.ISSUED, valid_until__gte=today
+        establishment=OuterRef(outer_establishment), status=PermitStatus.ISSUED, valid_until__gte=today
     )
 
 
@@ -211,7 +213,7 @@ def _permits(today, acting_user) -> tuple[int, int]:
     )
     cured = (
         Violation.objects.filter(source=Violation.Source.PERMIT, cured_on__isnull=True)
-        .annotate(in_force=Exists(_in_force(today).filter(establishment=OuterRef("establishment"))))
+        .annotate(in_force=Exists(_in_force(today, "establishment")))
         .filter(in_force=True)
         .annotate(issued_on=issued_on)
     )

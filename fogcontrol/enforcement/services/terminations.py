@@ -51,7 +51,7 @@ def service_terminate(
     permit in force) after a notice of violation served and its correction date passed. O2: the
     disconnection cost is owed by ``owed_by``."""
     require_role(acting_user, {Role.FOG_MANAGER}, MANAGER_ONLY)
-    case = Case.objects.select_for_update().select_related("establishment").get(pk=case.pk)
+    case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     errors: dict[str, str] = {}
     if terminated_on is None or terminated_on > town_today():
         errors["terminated_on"] = "Give the date service was terminated, today or earlier."
@@ -135,7 +135,7 @@ def service_reinstate(
 ) -> ServiceTermination:
     """O2: service reinstated; its cost is owed by the discharger (a ``ServiceCost`` for billing)."""
     require_role(acting_user, {Role.FOG_MANAGER}, MANAGER_ONLY)
-    termination = ServiceTermination.objects.select_for_update().get(pk=termination.pk)
+    termination = ServiceTermination.objects.select_for_update(of=("self",)).get(pk=termination.pk)
     if termination.reinstated_on:
         raise StateConflict(f"Service was reinstated on {fmt_date(termination.reinstated_on)}.")
     if reinstated_on is None or reinstated_on < termination.terminated_on or reinstated_on > town_today():

@@ -82,7 +82,7 @@ def violation_cure(*, acting_user, violation: Violation, cured_on: dt.date, evid
     """Record the day a violation was cured and what shows it. The cure day is the last day counted
     (P3: the violation continued on it until cured). A cured violation stays cured (409)."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    violation = Violation.objects.select_for_update().get(pk=violation.pk)
+    violation = Violation.objects.select_for_update(of=("self",)).get(pk=violation.pk)
     if violation.cured_on is not None:
         raise StateConflict(f"This violation was already cured on {violation.cured_on:%B %-d, %Y}.")
     if not (evidence or "").strip():

@@ -137,7 +137,9 @@ def _check(
 
 
 def _latest(key: str) -> DocumentTemplate | None:
-    return DocumentTemplate.objects.select_for_update().filter(key=key).order_by("-version").first()
+    return (
+        DocumentTemplate.objects.select_for_update(of=("self",)).filter(key=key).order_by("-version").first()
+    )
 
 
 @transaction.atomic
@@ -183,7 +185,7 @@ def template_version_update(
     """Change a draft version: its title, text, effective date and adoption. Unknown placeholders
     are refused with their names; a version in force is read-only (409)."""
     _require_editor(acting_user)
-    template = DocumentTemplate.objects.select_for_update().get(pk=template.pk)
+    template = DocumentTemplate.objects.select_for_update(of=("self",)).get(pk=template.pk)
     today = town_today()
     _lock_check(template, today)
     registration = registration_for(template.key)

@@ -78,7 +78,7 @@ def facility_installed(
     require_role(
         acting_user, FACILITY_RECORDERS, "Only the FOG Manager and inspectors record a facility installed."
     )
-    facility = MonitoringFacility.objects.select_for_update().get(pk=facility.pk)
+    facility = MonitoringFacility.objects.select_for_update(of=("self",)).get(pk=facility.pk)
     if facility.installed_on is not None:
         raise StateConflict(
             f"This facility was already recorded installed on {facility.installed_on:%Y-%m-%d}."

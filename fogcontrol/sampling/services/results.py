@@ -146,7 +146,7 @@ def results_record(
     judged against the limit in force on the sampling day; each result outside its limit opens one
     finding (set-based: one INSERT of results, one of findings, one of each's audit entries)."""
     require_role(acting_user, SAMPLERS, "Only the FOG Manager and inspectors record lab results.")
-    sample = Sample.objects.select_for_update().get(pk=sample.pk)
+    sample = Sample.objects.select_for_update(of=("self",)).get(pk=sample.pk)
     rows = list(rows)
     if not rows:
         raise ValidationError({"results": "Send at least one result."})

@@ -99,7 +99,7 @@ def custody_add(
     """D5 chain of custody: one hand-off, after the sampling and after the hand-off before it, from
     the person who last received the sample."""
     require_role(acting_user, SAMPLERS, "Only the FOG Manager and inspectors record a sample's hand-offs.")
-    sample = Sample.objects.select_for_update().get(pk=sample.pk)
+    sample = Sample.objects.select_for_update(of=("self",)).get(pk=sample.pk)
     at = aware(at, "at")
     previous = CustodyTransfer.objects.filter(sample=sample).order_by("-sequence").first()
     refusal = custody_refusal(

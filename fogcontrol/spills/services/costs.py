@@ -77,7 +77,7 @@ def cost_record(
 def cost_cancel(*, cost: SpillCost, reason: str, acting_user) -> SpillCost:
     """Cancel a cost recorded in error: it stays on record, marked cancelled, with the reason."""
     require_role(acting_user, SPILL_RECORDERS, "Only the FOG Manager and inspectors cancel costs.")
-    cost = SpillCost.objects.select_for_update().get(pk=cost.pk)
+    cost = SpillCost.objects.select_for_update(of=("self",)).get(pk=cost.pk)
     if cost.status != SpillCost.Status.OWED:
         raise StateConflict("This cost is already cancelled.")
     if not (reason or "").strip():

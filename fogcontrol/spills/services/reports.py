@@ -112,7 +112,7 @@ def written_report_submit(
     by the FSE and the Town, and what will prevent it again. A copy of record, sent once."""
     require_role(acting_user, REPORTERS, "Only the FSE and Town staff send the written report.")
     require_bound(acting_user, report.establishment, "send written spill reports")
-    SpillReport.objects.select_for_update().filter(pk=report.pk).values("pk").first()
+    SpillReport.objects.select_for_update(of=("self",)).filter(pk=report.pk).values("pk").first()
     if WrittenSpillReport.objects.filter(report=report).exists():
         raise StateConflict("The written report of this spill was already sent.")
     errors = {}
