@@ -188,42 +188,47 @@ def case_step(request, pk: int, step: str):
     return redirect("enforcement:case_detail", case.pk)
 
 
+def _record_on_child(request, pk, roles, denied, child, form, message, call):
+    """Record one outcome on a case's milestone, referral or citation: the case in scope (else 404),
+    the role, the child on that case (else 404), then the form and the service."""
+    case = found(selectors.case_detail, request.user, pk)
+    require_role(request.user, roles, denied)
+    model, lookup, child_pk, noun = child
+    obj = model.objects.filter(**{lookup: case}, pk=child_pk).first()
+    if obj is None:
+        raise Http404(f"No such {noun}.")
+    _run(request, form, message, lambda d: call(obj, d))
+    return redirect("enforcement:case_detail", case.pk)
+
+
 @login_required
 @require_POST
 def milestone_met(request, pk: int, milestone_pk: int):
-    case = found(selectors.case_detail, request.user, pk)
-    require_role(request.user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    milestone = AgreementMilestone.objects.filter(agreement__case=case, pk=milestone_pk).first()
-    if milestone is None:
-        raise Http404("No such milestone.")
-    _run(request, forms.MilestoneMetForm(request.POST), "Milestone recorded as met.",
-         lambda d: step_services.milestone_meet(acting_user=request.user, milestone=milestone, **d))  # fmt: skip
-    return redirect("enforcement:case_detail", case.pk)
+    return _record_on_child(
+        request, pk, ENFORCEMENT_OFFICERS, OFFICERS_ONLY,
+        (AgreementMilestone, "agreement__case", milestone_pk, "milestone"),
+        forms.MilestoneMetForm(request.POST), "Milestone recorded as met.",
+        lambda m, d: step_services.milestone_meet(acting_user=request.user, milestone=m, **d),
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def referral_outcome(request, pk: int, referral_pk: int):
-    case = found(selectors.case_detail, request.user, pk)
-    require_role(request.user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
-    referral = Referral.objects.filter(case=case, pk=referral_pk).first()
-    if referral is None:
-        raise Http404("No such referral.")
-    _run(request, forms.ReferralOutcomeForm(request.POST), "Outcome recorded.",
-         lambda d: step_services.referral_outcome_record(acting_user=request.user, referral=referral, **d))  # fmt: skip
-    return redirect("enforcement:case_detail", case.pk)
+    return _record_on_child(
+        request, pk, ENFORCEMENT_OFFICERS, OFFICERS_ONLY,
+        (Referral, "case", referral_pk, "referral"),
+        forms.ReferralOutcomeForm(request.POST), "Outcome recorded.",
+        lambda r, d: step_services.referral_outcome_record(acting_user=request.user, referral=r, **d),
+    )  # fmt: skip
 
 
 @login_required
 @require_POST
 def citation_paid(request, pk: int, citation_pk: int):
-    case = found(selectors.case_detail, request.user, pk)
-    require_role(
-        request.user, PAYMENT_RECORDERS, "Only the FOG Manager and the Billing Clerk record payments."
-    )
-    citation = AdministrativeCitation.objects.filter(case=case, pk=citation_pk).first()
-    if citation is None:
-        raise Http404("No such citation.")
-    _run(request, forms.CitationPaidForm(request.POST), "Payment recorded.",
-         lambda d: step_services.citation_record_payment(acting_user=request.user, citation=citation, **d))  # fmt: skip
-    return redirect("enforcement:case_detail", case.pk)
+    return _record_on_child(
+        request, pk, PAYMENT_RECORDERS, "Only the FOG Manager and the Billing Clerk record payments.",
+        (AdministrativeCitation, "case", citation_pk, "citation"),
+        forms.CitationPaidForm(request.POST), "Payment recorded.",
+        lambda c, d: step_services.citation_record_payment(acting_user=request.user, citation=c, **d),
+    )  # fmt: skip
