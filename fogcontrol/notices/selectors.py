@@ -80,6 +80,13 @@ def default_addressee(establishment) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def version_in_force(versions, day) -> DocumentTemplate | None:
+    """Of one document's ``versions`` (already fetched), the one in force on ``day``: the latest
+    effective on or before it, the higher version breaking a tie; None before the first."""
+    return max((v for v in versions if v.effective_from <= day), key=lambda v: (v.effective_from, v.version),
+               default=None)  # fmt: skip
+
+
 def template_overview(user, day) -> list[dict]:
     """Each registered document with its version in force on ``day`` and its draft, if any: one
     query for every version (staff only; anyone else sees an empty list)."""
@@ -89,8 +96,7 @@ def template_overview(user, day) -> list[dict]:
     rows = []
     for registration in all_registered():
         of_key = versions.get(registration.key, [])
-        in_force = next((v for v in sorted(of_key, key=lambda v: (v.effective_from, v.version), reverse=True)
-                         if v.effective_from <= day), None)  # fmt: skip
+        in_force = version_in_force(of_key, day)
         draft = next((v for v in of_key if v.effective_from > day), None)
         rows.append(
             {"registration": registration, "in_force": in_force, "draft": draft, "count": len(of_key)}

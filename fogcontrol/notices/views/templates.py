@@ -44,8 +44,7 @@ def template_detail(request, key: str):
     registration = _registration(key)
     today = town_today()
     versions = list(selectors.template_versions(request.user, key))
-    in_force = max((v for v in versions if v.effective_from <= today), key=lambda v: (v.effective_from, v.version),
-                   default=None)  # fmt: skip
+    in_force = selectors.version_in_force(versions, today)
     has_draft = any(v.effective_from > today for v in versions)
     context = {
         "registration": registration,
