@@ -11,7 +11,7 @@ everything the establishment owes the Town, whether or not billing has got to it
 Each amount names the provision it is billed under (Q1, P8, N1), its label the one it is owed
 under (B6, D6, O2, ...). Amounts not yet on an invoice are counted from the day they were assessed (for a penalty, the day
 its order became final), as their invoice would be (Q1, P8, N1). A fixed number of queries: one for
-the invoices, one for the charges, one per source; the ruleset and calendar once when needed.
+the invoices, one for the charges, one per source; the ruleset and calendar once when needed, none when the caller passes them (the obligations list).
 Enforcement asks it before a CSA (H3), permits before a renewal (B6, Q2), records for the FSE's
 obligations list (Q1)."""
 
@@ -28,7 +28,9 @@ from fogcontrol.billing.sources import sources
 from fogcontrol.core.owed import OwedAmount
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.rules.billing import invoice_dates
+from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.explain import explain
+from fogcontrol.rules.ruleset import Ruleset
 
 NOT_INVOICED = "Not yet on an invoice: counted from the day it was assessed ({on})."
 
@@ -40,9 +42,9 @@ def _invoice_text(invoice: Invoice) -> str:
 class _Dating:
     """The invoice dates of amounts not yet invoiced, with the rules read once."""
 
-    def __init__(self, on: dt.date):
+    def __init__(self, on: dt.date, ruleset: Ruleset | None = None, calendar: TownCalendar | None = None):
         self.on = on
-        self._rules = None
+        self._rules = (ruleset, calendar) if ruleset is not None and calendar is not None else None
 
     def owed(
         self, *, label: str, amount: Decimal, provision: str, kind: str, assessed_on: dt.date
@@ -87,9 +89,16 @@ def _pending(establishment_id: int, dating: _Dating) -> list[OwedAmount]:
     return owed
 
 
-def owed_by_establishment(establishment_id: int, on: dt.date) -> list[OwedAmount]:
+def owed_by_establishment(
+    establishment_id: int,
+    on: dt.date,
+    *,
+    ruleset: Ruleset | None = None,
+    calendar: TownCalendar | None = None,
+) -> list[OwedAmount]:
     """Everything the establishment owes on ``on``: open invoices, charges not invoiced, and the
-    producers' records not yet picked up; oldest first within each."""
+    producers' records not yet picked up; oldest first within each. ``ruleset`` (in force on ``on``)
+    and ``calendar``, when the caller has them, are not read again."""
     owed = []
     invoices = with_invoice_amounts(
         Invoice.objects.filter(establishment_id=establishment_id, status=Invoice.Status.OPEN)
@@ -109,7 +118,7 @@ def owed_by_establishment(establishment_id: int, on: dt.date) -> list[OwedAmount
                 explanation=_invoice_text(invoice),
             )
         )
-    dating = _Dating(on)
+    dating = _Dating(on, ruleset, calendar)
     waiting = Charge.objects.filter(establishment_id=establishment_id, invoice__isnull=True).order_by(
         "assessed_on", "pk"
     )

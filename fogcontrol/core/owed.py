@@ -29,21 +29,24 @@ class OwedAmount:
     explanation: str = ""  # how the dates were counted
 
 
-OwedProvider = Callable[[int, dt.date], list[OwedAmount]]
+OwedProvider = Callable[..., list[OwedAmount]]
 _providers: list[OwedProvider] = []
 
 
 def register_owed_provider(provider: OwedProvider) -> None:
-    """Add a provider: ``provider(establishment_id, on)`` answers the amounts owed on ``on``."""
+    """Add a provider: ``provider(establishment_id, on, **rules)`` answers the amounts owed on ``on``;
+    ``rules`` (``ruleset``, ``calendar``), when the caller has them already, spare their reading."""
     if provider not in _providers:
         _providers.append(provider)
 
 
-def amounts_owed(establishment_id: int, on: dt.date) -> list[OwedAmount]:
-    """Every amount the establishment owes the Town on ``on`` (H3: a CSA waits until none)."""
+def amounts_owed(establishment_id: int, on: dt.date, **rules) -> list[OwedAmount]:
+    """Every amount the establishment owes the Town on ``on`` (H3: a CSA waits until none).
+    ``rules``: the ``ruleset`` in force on ``on`` and the Town's ``calendar``, when the caller has
+    read them already (passed on to each provider, which then does not read them again)."""
     owed: list[OwedAmount] = []
     for provider in _providers:
-        owed.extend(provider(establishment_id, on))
+        owed.extend(provider(establishment_id, on, **rules))
     return owed
 
 

@@ -12,8 +12,8 @@ from fogcontrol.enforcement.models import AdministrativeCitation
 from fogcontrol.rules.explain import fmt_date
 
 
-def unpaid_citations(establishment_id: int, on: dt.date) -> list[OwedAmount]:
-    """P2: each citation issued by ``on`` to the establishment and not paid."""
+def unpaid_citations(establishment_id: int, on: dt.date, **_rules) -> list[OwedAmount]:
+    """P2: each citation issued by ``on`` to the establishment and not paid (no rules needed)."""
     return [
         OwedAmount(
             label=f"Administrative citation {citation.number}, issued {fmt_date(citation.issued_on)}",

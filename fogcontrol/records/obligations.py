@@ -299,13 +299,13 @@ def _findings(establishment) -> list[Obligation]:
     ]
 
 
-def _fees(establishment, on: dt.date) -> list[Obligation]:
+def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
     """Fees, charges and penalties owed (Q1, Q2), as ``fogcontrol.core.owed`` answers them (billing's
     invoices, its charges not yet invoiced and the records not yet picked up; the citations, P2):
     each with its last day to pay and how it was counted, late once past it or delinquent. A fixed
     number of queries whatever the number of amounts."""
     items = []
-    for owed in core_owed.amounts_owed(establishment.pk, on):
+    for owed in core_owed.amounts_owed(establishment.pk, on, ruleset=ruleset, calendar=calendar):
         if owed.amount <= 0:
             continue
         late = owed.delinquent or (owed.due_on is not None and on > owed.due_on)
@@ -334,6 +334,6 @@ def obligations_for(establishment: FoodServiceEstablishment, *, on: dt.date) -> 
         *_reports(establishment, on, ruleset, calendar),
         *_permit(establishment, on, ruleset),
         *_findings(establishment),
-        *_fees(establishment, on),
+        *_fees(establishment, on, ruleset, calendar),
     ]
     return sorted(items, key=lambda item: (status_order(item.status), item.due_on, KINDS.index(item.kind)))

@@ -57,10 +57,10 @@ def test_q1_the_obligations_page_and_api_take_the_same_queries_whatever_the_numb
     page = Client()
     page.force_login(fse_user)
     assert_queries_do_not_grow(
-        page, add_fees, {f"/records/establishments/{fse.pk}/obligations/": 24}, grows=False
+        page, add_fees, {f"/records/establishments/{fse.pk}/obligations/": 22}, grows=False
     )
     assert_queries_do_not_grow(
-        api_as(fse_user), add_fees, {f"/api/v1/establishments/{fse.pk}/obligations/": 22}
+        api_as(fse_user), add_fees, {f"/api/v1/establishments/{fse.pk}/obligations/": 20}
     )
 
 
