@@ -16,7 +16,7 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.views import found, live_filters, paginate, render_list
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.spills import selectors, services
 from fogcontrol.spills.filters import SpillFilter, SpillReportFilter
 from fogcontrol.spills.forms import CostForm, LinkForm, PhotoForm, ReportForm, SpillForm, WrittenReportForm
@@ -35,9 +35,7 @@ def _require(request, roles, message):
 def spill_list(request):
     """Spills the user may see, newest first, with filters; the map of the matching spills (one
     query), each with its place and coordinates."""
-    base = selectors.spill_list(request.user)
-    filterset = SpillFilter(request.GET, queryset=base, request=request)
-    rows = filterset.qs if filterset.is_valid() else base.none()
+    filterset, rows = filtered_rows(SpillFilter, request, selectors.spill_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
     context = {
@@ -153,9 +151,7 @@ def spill_photo(request, pk):
 @login_required
 def report_list(request):
     """Spill notices (J1): an FSE its own, staff all; each with its written report's due date."""
-    base = selectors.report_list(request.user)
-    filterset = SpillReportFilter(request.GET, queryset=base, request=request)
-    rows = filterset.qs if filterset.is_valid() else base.none()
+    filterset, rows = filtered_rows(SpillReportFilter, request, selectors.report_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
     context = {
