@@ -27,10 +27,6 @@ from fogcontrol.spills.roles import REPORTERS, SPILL_RECORDERS
 PER_PAGE = 50
 
 
-def _require(request, roles, message):
-    require_role(request.user, roles, message)
-
-
 @login_required
 def spill_list(request):
     """Spills the user may see, newest first, with filters; the map of the matching spills (one
@@ -50,7 +46,7 @@ def spill_list(request):
 
 @login_required
 def spill_new(request):
-    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors record spills.")
+    require_role(request.user, SPILL_RECORDERS, "Only the FOG Manager and inspectors record spills.")
     form = SpillForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,7 +92,7 @@ def _spill_step(request, pk, *, refusal: str, form_name: str, make_form, act, do
     """A step taken on a spill's page (link, cost, photo): the spill in the user's scope (404), the
     role (403), the form; the service's refusal beside its field (400); else back to the spill."""
     spill = found(selectors.spill_detail, request.user, pk)
-    _require(request, SPILL_RECORDERS, refusal)
+    require_role(request.user, SPILL_RECORDERS, refusal)
     form = make_form()
     if form.is_valid():
         try:
@@ -165,7 +161,7 @@ def report_list(request):
 
 @login_required
 def report_new(request):
-    _require(request, REPORTERS, "Only the FSE and Town staff report spills.")
+    require_role(request.user, REPORTERS, "Only the FSE and Town staff report spills.")
     establishments = selectors.linkable_establishments(request.user)
     form = ReportForm(request.POST if request.method == "POST" else None, establishments=establishments)
     if request.method == "POST" and form.is_valid():
@@ -202,7 +198,7 @@ def report_detail(request, pk):
 @require_POST
 def report_written(request, pk):
     report = found(selectors.report_detail, request.user, pk)
-    _require(request, REPORTERS, "Only the FSE and Town staff send the written report.")
+    require_role(request.user, REPORTERS, "Only the FSE and Town staff send the written report.")
     form = WrittenReportForm(request.POST)
     if form.is_valid():
         try:
