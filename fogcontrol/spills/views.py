@@ -16,7 +16,7 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.views import found, live_filters, paginate, render_list
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.spills import selectors, services
 from fogcontrol.spills.filters import SpillFilter, SpillReportFilter
 from fogcontrol.spills.forms import CostForm, LinkForm, PhotoForm, ReportForm, SpillForm, WrittenReportForm
@@ -27,17 +27,11 @@ from fogcontrol.spills.roles import REPORTERS, SPILL_RECORDERS
 PER_PAGE = 50
 
 
-def _require(request, roles, message):
-    require_role(request.user, roles, message)
-
-
 @login_required
 def spill_list(request):
     """Spills the user may see, newest first, with filters; the map of the matching spills (one
     query), each with its place and coordinates."""
-    base = selectors.spill_list(request.user)
-    filterset = SpillFilter(request.GET, queryset=base, request=request)
-    rows = filterset.qs if filterset.is_valid() else base.none()
+    filterset, rows = filtered_rows(SpillFilter, request, selectors.spill_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
     context = {
@@ -52,7 +46,7 @@ def spill_list(request):
 
 @login_required
 def spill_new(request):
-    _require(request, SPILL_RECORDERS, "Only the FOG Manager and inspectors record spills.")
+    require_role(request.user, SPILL_RECORDERS, "Only the FOG Manager and inspectors record spills.")
     form = SpillForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -98,7 +92,7 @@ def _spill_step(request, pk, *, refusal: str, form_name: str, make_form, act, do
     """A step taken on a spill's page (link, cost, photo): the spill in the user's scope (404), the
     role (403), the form; the service's refusal beside its field (400); else back to the spill."""
     spill = found(selectors.spill_detail, request.user, pk)
-    _require(request, SPILL_RECORDERS, refusal)
+    require_role(request.user, SPILL_RECORDERS, refusal)
     form = make_form()
     if form.is_valid():
         try:
@@ -153,9 +147,7 @@ def spill_photo(request, pk):
 @login_required
 def report_list(request):
     """Spill notices (J1): an FSE its own, staff all; each with its written report's due date."""
-    base = selectors.report_list(request.user)
-    filterset = SpillReportFilter(request.GET, queryset=base, request=request)
-    rows = filterset.qs if filterset.is_valid() else base.none()
+    filterset, rows = filtered_rows(SpillReportFilter, request, selectors.report_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
     context = {
@@ -169,7 +161,7 @@ def report_list(request):
 
 @login_required
 def report_new(request):
-    _require(request, REPORTERS, "Only the FSE and Town staff report spills.")
+    require_role(request.user, REPORTERS, "Only the FSE and Town staff report spills.")
     establishments = selectors.linkable_establishments(request.user)
     form = ReportForm(request.POST if request.method == "POST" else None, establishments=establishments)
     if request.method == "POST" and form.is_valid():
@@ -206,7 +198,7 @@ def report_detail(request, pk):
 @require_POST
 def report_written(request, pk):
     report = found(selectors.report_detail, request.user, pk)
-    _require(request, REPORTERS, "Only the FSE and Town staff send the written report.")
+    require_role(request.user, REPORTERS, "Only the FSE and Town staff send the written report.")
     form = WrittenReportForm(request.POST)
     if form.is_valid():
         try:

@@ -41,26 +41,39 @@ def _list(request, filter_class, rows, template, form, *, status=200, **extra):
     return render_list(request, template, context, status=status)
 
 
+def _add_form(request, form_class, *, setters, steps, today_field, save):
+    """(form, response) for a setup list's add-one form: a valid POST answers with `save`'s
+    redirect; an invalid one (or a service's refusal) gives the form back with its errors; a GET
+    gives a blank form (dated today) to those in `setters`, and no form to the others."""
+    if request.method == "POST":
+        require_step(request.user, "create", steps)
+        form = form_class(request.POST, establishments=_establishments(request.user))
+        if form.is_valid():
+            try:
+                return form, save(form.cleaned_data)
+            except ValidationError as exc:
+                show_service_errors(form, exc)
+        return form, None
+    if has_role(request.user, setters):
+        initial = {today_field: town_today()}
+        return form_class(establishments=_establishments(request.user), initial=initial), None
+    return None, None
+
+
 @login_required
 def limit_list(request):
     """D4, D5: the discharge limits in the permits' conditions; the FOG Manager adds one here."""
-    can_set = has_role(request.user, LIMIT_SETTERS)
-    form = None
-    if request.method == "POST":
-        require_step(request.user, "create", LIMIT_STEPS)
-        form = LimitForm(request.POST, establishments=_establishments(request.user))
-        if form.is_valid():
-            try:
-                limit = services.limit_set(acting_user=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                show_service_errors(form, exc)
-            else:
-                messages.success(request, f"Limit recorded: {limit}.")
-                return redirect("sampling:limits")
-    elif can_set:
-        form = LimitForm(
-            establishments=_establishments(request.user), initial={"effective_from": town_today()}
-        )
+
+    def save(data):
+        limit = services.limit_set(acting_user=request.user, **data)
+        messages.success(request, f"Limit recorded: {limit}.")
+        return redirect("sampling:limits")
+
+    form, done = _add_form(
+        request, LimitForm, setters=LIMIT_SETTERS, steps=LIMIT_STEPS, today_field="effective_from", save=save
+    )
+    if done:
+        return done
     return _list(
         request,
         DischargeLimitFilter,
@@ -74,23 +87,22 @@ def limit_list(request):
 @login_required
 def facility_list(request):
     """D7: the monitoring facilities required of FSEs, overdue first; the FOG Manager adds one."""
-    can_set = has_role(request.user, FACILITY_SETTERS)
-    form = None
-    if request.method == "POST":
-        require_step(request.user, "create", FACILITY_STEPS)
-        form = FacilityForm(request.POST, establishments=_establishments(request.user))
-        if form.is_valid():
-            try:
-                facility = services.facility_require(acting_user=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                show_service_errors(form, exc)
-            else:
-                messages.success(request, f"Facility required: due {facility.due_on:%b %-d, %Y} (D7).")
-                return redirect("sampling:facilities")
-    elif can_set:
-        form = FacilityForm(
-            establishments=_establishments(request.user), initial={"required_on": town_today()}
-        )
+
+    def save(data):
+        facility = services.facility_require(acting_user=request.user, **data)
+        messages.success(request, f"Facility required: due {facility.due_on:%b %-d, %Y} (D7).")
+        return redirect("sampling:facilities")
+
+    form, done = _add_form(
+        request,
+        FacilityForm,
+        setters=FACILITY_SETTERS,
+        steps=FACILITY_STEPS,
+        today_field="required_on",
+        save=save,
+    )
+    if done:
+        return done
     return _list(
         request,
         MonitoringFacilityFilter,

@@ -39,8 +39,17 @@ def _read(uploaded_file) -> tuple[str, str]:
         head=head,
         max_bytes=settings.FOGCONTROL_MAX_UPLOAD_BYTES,
     )
-    with open_rows(uploaded_file, "csv") as (facts, _rows):
-        kind = file_kind(facts.headers)
+    try:
+        with open_rows(uploaded_file, "csv") as (facts, _rows):
+            kind = file_kind(facts.headers)
+    except ValidationError:
+        raise
+    except Exception as error:  # a broken file says so; it never ends in a server error
+        raise ValidationError(
+            {
+                "file": f"The file cannot be read ({error}). Export it again from CIWQS as a tab-separated .txt."
+            }
+        ) from None
     if kind is None:
         raise ValidationError(
             {"file": "This is not a State CIWQS file: its first row should name SPILL_ID, SPILL_VOL, START_DT "

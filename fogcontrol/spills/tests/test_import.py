@@ -144,3 +144,24 @@ def test_i1_the_states_real_plsd_file_every_row_accounted_for_and_a_reimport_cha
     again = _json(f"{REAL_DIR}/PLSD.txt", "--apply")
     assert (again["unchanged"], again["imported"], again["updated"]) == (5791, 0, 0)
     assert AuditEntry.objects.count() == audit_entries
+
+
+@pytest.mark.provision("I1")
+@pytest.mark.parametrize(
+    "content",
+    [b"\xff\xfe\x00S\x00P\x00I\x00L\x00L", b'SPILL_ID\tSTART_DT\r\n"unterminated\x00\tx\r\n', b"\x00" * 64],
+)
+def test_i1_an_unreadable_file_is_a_400_naming_the_file_never_a_server_error(town, content):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from conftest import api_as
+
+    client = api_as(town.users[Role.INSPECTOR])
+    answer = client.post(
+        "/api/v1/imports/spills/",
+        {"file": SimpleUploadedFile("PLSD.txt", content, content_type="text/plain")},
+        format="multipart",
+    )
+    assert answer.status_code == 400
+    assert "file" in answer.json()
+    assert not SpillImportRow.objects.exists()
