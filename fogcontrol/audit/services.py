@@ -95,3 +95,26 @@ def audit_records_bulk(
     ]
     AuditEntry.objects.bulk_create(entries, batch_size=batch_size)
     return len(entries)
+
+
+def audited_bulk_update(
+    queryset: models.QuerySet, *, acting_user, action: str, note: str = "", **fields
+) -> int:
+    """Lock the rows of `queryset` (in primary-key order), set `fields` on them in one UPDATE and
+    audit each row's before and after in bulk (`audit_records_bulk`). A value may be an `F("name")`
+    of the row's own field. Call it inside the caller's transaction; returns how many rows changed."""
+    rows = list(queryset.select_for_update().order_by("pk"))
+    if not rows:
+        return 0
+    befores = [snapshot(row) for row in rows]
+    queryset.model.objects.filter(pk__in=[row.pk for row in rows]).update(**fields)
+    for row in rows:
+        for name, value in fields.items():
+            setattr(row, name, getattr(row, value.name) if isinstance(value, models.F) else value)
+    audit_records_bulk(
+        acting_user=acting_user,
+        action=action,
+        changes=[(row, before, snapshot(row)) for row, before in zip(rows, befores, strict=True)],
+        note=note,
+    )
+    return len(rows)

@@ -99,19 +99,34 @@ def _locked_seal(name: str, ring: Keyring) -> RecordChainSeal:
     return seal
 
 
-def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
-    """Insert a copy of record at the end of its table's chain. Call inside a transaction."""
-    ring = keyring()  # first: without a key nothing is written
-    name = chain_name(type(instance))
+def _locked_chain(model: type[CopyOfRecord]) -> tuple[Keyring, RecordChainHead, RecordChainSeal]:
+    """The key ring (first: without a key nothing is written), and the chain's head and seal, locked."""
+    ring = keyring()
+    name = chain_name(model)
     head, _ = RecordChainHead.objects.select_for_update().get_or_create(chain=name)
-    seal = _locked_seal(name, ring)
-    instance.received_at = timezone.now().astimezone(dt.UTC)
-    instance.submitted_by = person(acting_user)
-    instance.submitted_by_label = actor_label_for(acting_user)[:150]
-    instance.record_sequence = head.last_sequence + 1
-    instance.previous_hash = head.last_hash
+    return ring, head, _locked_seal(name, ring)
+
+
+def _stamp(instance: CopyOfRecord, *, ring: Keyring, received_at, submitted_by, label: str, sequence: int,
+           previous: str) -> str:  # fmt: skip
+    """Give ``instance`` its receipt, its place ``sequence`` after ``previous`` and its keyed hash."""
+    instance.received_at = received_at
+    instance.submitted_by = submitted_by
+    instance.submitted_by_label = label
+    instance.record_sequence = sequence
+    instance.previous_hash = previous
     instance.key_epoch = ring.current_epoch
     instance.record_hash = record_mac(instance, ring=ring, epoch=instance.key_epoch)
+    return instance.record_hash
+
+
+def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
+    """Insert a copy of record at the end of its table's chain. Call inside a transaction."""
+    ring, head, seal = _locked_chain(type(instance))
+    _stamp(
+        instance, ring=ring, received_at=timezone.now().astimezone(dt.UTC), submitted_by=person(acting_user),
+        label=actor_label_for(acting_user)[:150], sequence=head.last_sequence + 1, previous=head.last_hash,
+    )  # fmt: skip
     instance.save(force_insert=True)
     head.last_sequence = instance.record_sequence
     head.last_hash = instance.record_hash
@@ -136,10 +151,7 @@ def record_append_bulk(instances: Sequence[CopyOfRecord], *, acting_user) -> lis
     model = type(instances[0])
     if any(type(instance) is not model for instance in instances):
         raise TypeError("record_append_bulk appends rows of one model at a time.")
-    ring = keyring()
-    name = chain_name(model)
-    head, _ = RecordChainHead.objects.select_for_update().get_or_create(chain=name)
-    seal = _locked_seal(name, ring)
+    ring, head, seal = _locked_chain(model)
     connection = connections[router.db_for_write(model)]
     meta = model._meta
     fields = [field for field in meta.concrete_fields if not field.primary_key]
@@ -160,14 +172,11 @@ def record_append_bulk(instances: Sequence[CopyOfRecord], *, acting_user) -> lis
     sequence, previous = head.last_sequence, head.last_hash
     with connection.cursor() as cursor:
         for instance in instances:
-            instance.received_at = received_at
-            instance.submitted_by = submitted_by
-            instance.submitted_by_label = label
             sequence += 1
-            instance.record_sequence = sequence
-            instance.previous_hash = previous
-            instance.key_epoch = ring.current_epoch
-            instance.record_hash = previous = record_mac(instance, ring=ring, epoch=instance.key_epoch)
+            previous = _stamp(
+                instance, ring=ring, received_at=received_at, submitted_by=submitted_by, label=label,
+                sequence=sequence, previous=previous,
+            )  # fmt: skip
             cursor.execute(
                 insert,
                 [

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
+from fogcontrol.audit.services import audit_record, audited_bulk_update, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
@@ -153,24 +153,10 @@ def compliance_charge_cancel(*, charge: ComplianceCharge, reason: str, acting_us
 
 def _charges_move(ids, *, frm, to: str, acting_user, action: str, note: str, **fields) -> int:
     """Move the charges ``ids`` in status ``frm`` to ``to`` in one UPDATE, audited in bulk."""
-    charges = list(
-        ComplianceCharge.objects.select_for_update().filter(pk__in=list(ids), status__in=frm).order_by("pk")
+    charges = ComplianceCharge.objects.filter(pk__in=list(ids), status__in=frm)
+    return audited_bulk_update(
+        charges, acting_user=acting_user, action=action, note=note, status=to, **fields
     )
-    if not charges:
-        return 0
-    befores = [snapshot(charge) for charge in charges]
-    ComplianceCharge.objects.filter(pk__in=[c.pk for c in charges]).update(status=to, **fields)
-    for charge in charges:
-        charge.status = to
-        for name, value in fields.items():
-            setattr(charge, name, value)
-    audit_records_bulk(
-        acting_user=acting_user,
-        action=action,
-        changes=[(c, b, snapshot(c)) for c, b in zip(charges, befores, strict=True)],
-        note=note,
-    )
-    return len(charges)
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.audit.services import audited_bulk_update, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.permissions import require_role
 from fogcontrol.permits.models import (
@@ -231,29 +231,13 @@ def fee_waive(*, charge: FeeCharge, acting_user, reason: str) -> FeeCharge:
 
 def _fees_move(ids, *, to: str, acting_user, action: str, note: str, **fields) -> int:
     """Move the fees `ids` (still outstanding: owed or invoiced) to `to` in one UPDATE, audited in bulk."""
-    charges = list(
-        FeeCharge.objects.select_for_update()
-        .filter(pk__in=list(ids), status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED))
-        .order_by("pk")
+    outstanding = FeeCharge.objects.filter(
+        pk__in=list(ids), status__in=(FeeCharge.Status.OWED, FeeCharge.Status.INVOICED)
     )
-    if not charges:
-        return 0
-    befores = [snapshot(charge) for charge in charges]
     extra = {"paid_amount": F("amount")} if to == FeeCharge.Status.PAID else {}
-    FeeCharge.objects.filter(pk__in=[charge.pk for charge in charges]).update(status=to, **fields, **extra)
-    for charge in charges:
-        charge.status = to
-        if extra:
-            charge.paid_amount = charge.amount
-        for name, value in fields.items():
-            setattr(charge, name, value)
-    audit_records_bulk(
-        acting_user=acting_user,
-        action=action,
-        changes=[(c, b, snapshot(c)) for c, b in zip(charges, befores, strict=True)],
-        note=note,
+    return audited_bulk_update(
+        outstanding, acting_user=acting_user, action=action, note=note, status=to, **fields, **extra
     )
-    return len(charges)
 
 
 def fees_mark_invoiced(*, ids, acting_user) -> int:

@@ -164,7 +164,9 @@ def test_a_batch_refuses_a_program_with_service_records(town):
         ServiceHistoryBatch(acting_user=JOB)
 
 
-def test_a_batch_refuses_what_the_services_refuse(town):
+@pytest.mark.provision("F7")
+def test_f1_f7_a_batch_refuses_what_the_services_refuse(town):
+    """F1, F7: a manifest number the hauler already submitted, and a reading dated in the future."""
     batch = ServiceHistoryBatch(acting_user=JOB)
     batch.manifest(submission(town.own_device, manifest_number="N-1", hauler=town.hauler), channel="csv")
     with pytest.raises(ValidationError) as refusal:  # F1, F7: the hauler's own number, twice
