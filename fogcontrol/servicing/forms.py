@@ -89,6 +89,8 @@ class ManifestForm(forms.Form):
     certify = forms.BooleanField(label="I certify the statement above", required=False)
     certification_version = forms.CharField(widget=forms.HiddenInput, initial=certification.CURRENT_VERSION)
 
+    CERTIFICATION_FIELDS = ("certified_by_name", "certify")
+
     def __init__(self, *args, user, correcting=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
@@ -120,6 +122,14 @@ class ManifestForm(forms.Form):
             for field in ("vehicle_plate", "driver_name", "receiving_facility", "certified_by_name"):
                 if remembered.get(field):
                     self.initial.setdefault(field, remembered[field])
+
+    @property
+    def fields_before_certification(self):
+        return [field for field in self.visible_fields() if field.name not in self.CERTIFICATION_FIELDS]
+
+    @property
+    def certification_fields(self):
+        return [field for field in self.visible_fields() if field.name in self.CERTIFICATION_FIELDS]
 
     def clean(self):
         data = super().clean()
