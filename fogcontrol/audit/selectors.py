@@ -22,22 +22,74 @@ _EMPTY = (None, "", [], {})
 
 
 def change_history(user, instance: models.Model, *, limit: int = HISTORY_LIMIT) -> list[dict] | None:
-    """The record's audit entries, newest first, as (field, before, after) rows. Staff only (None
-    for anyone else, and the partial shows nothing)."""
+    """The record's audit entries, newest first, as (field, before, after) rows, each value as a
+    person reads it: a choice's label, a related record's name, Yes/No. Staff only (None for anyone
+    else, and the partial shows nothing)."""
     if not user.is_program_staff:
         return None
     meta = instance._meta
-    labels = {field.attname: str(field.verbose_name) for field in meta.concrete_fields}
-    labels.update({field.name: str(field.verbose_name) for field in meta.many_to_many})
-    return [
-        {
-            "entry": entry,
-            "changes": [
-                (labels.get(name, name), before, after)
+    fields = {field.attname: field for field in meta.concrete_fields}
+    fields.update({field.name: field for field in meta.many_to_many})
+    entries = [
+        (
+            entry,
+            [
+                (name, before, after)
                 for name, before, after in entry.changed_fields()
                 # A new record lists only the fields it was given.
                 if name not in _HIDDEN_IN_HISTORY and not (entry.before is None and after in _EMPTY)
             ],
-        }
+        )
         for entry in audit_entries_for(instance)[:limit]
     ]
+    names = _related_names(fields, (change for _, changes in entries for change in changes))
+    return [
+        {
+            "entry": entry,
+            "changes": [
+                (
+                    str(fields[name].verbose_name) if name in fields else name,
+                    _readable(fields.get(name), before, names),
+                    _readable(fields.get(name), after, names),
+                )
+                for name, before, after in changes
+            ],
+        }
+        for entry, changes in entries
+    ]
+
+
+def _related_names(fields: dict, changes) -> dict:
+    """The names of every related record the changes mention: one query per related model, however
+    many entries mention it."""
+    wanted: dict[type, set] = {}
+    for name, before, after in changes:
+        field = fields.get(name)
+        if field is None or not field.is_relation:
+            continue
+        for value in (before, after):
+            ids = value if isinstance(value, list) else [value]
+            wanted.setdefault(field.related_model, set()).update(i for i in ids if i is not None)
+    names = {}
+    for model, ids in wanted.items():
+        if ids:
+            names.update({(model, obj.pk): str(obj) for obj in model._base_manager.filter(pk__in=ids)})
+    return names
+
+
+def _readable(field, value, names: dict):
+    """A stored value as a person reads it. A record deleted since keeps its number, so the row still
+    says which one it was."""
+    if value in (None, "") or field is None:
+        return value
+    if field.is_relation:
+        model = field.related_model
+        label = str(model._meta.verbose_name)
+        ids = value if isinstance(value, list) else [value]
+        shown = [names.get((model, pk), f"{label} {pk} (no longer exists)") for pk in ids]
+        return ", ".join(shown) if isinstance(value, list) else shown[0]
+    if field.choices:
+        return dict(field.flatchoices).get(value, value)
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return value

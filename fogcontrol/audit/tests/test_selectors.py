@@ -37,3 +37,56 @@ def test_anyone_but_staff_gets_no_history():
     parcel = factories.ParcelFactory()
     _renumber(parcel, "3 Main St", "seed_demo")
     assert change_history(factories.UserFactory(role=Role.FSE), parcel) is None
+
+
+def test_changes_show_choice_labels_and_the_names_of_related_records_not_raw_values():
+    """Issue 18: history read "full_service", "Haulers [2, 3]" and "Parcel 184"."""
+    fse = factories.EstablishmentFactory(category="full_service")
+    old_parcel, new_parcel = fse.parcel, factories.ParcelFactory(situs_address="9 Elm St")
+    first, second = (
+        factories.HaulerCompanyFactory(name="Coastal Pumping"),
+        factories.HaulerCompanyFactory(name="Bay Grease"),
+    )
+    before = snapshot(fse)
+    fse.category, fse.parcel = "quick_service", new_parcel
+    fse.save()
+    fse.haulers.set([first, second])
+    audit_record(
+        acting_user="seed_demo",
+        action="establishment.update",
+        instance=fse,
+        before=before,
+        after=snapshot(fse),
+    )
+    changes = {
+        label: (was, now)
+        for label, was, now in change_history(factories.UserFactory(role=Role.FOG_MANAGER), fse)[0]["changes"]
+    }
+    category = fse._meta.get_field("category")
+    assert changes["category"] == (
+        dict(category.flatchoices)["full_service"],
+        dict(category.flatchoices)["quick_service"],
+    )
+    assert changes["parcel"] == (str(old_parcel), str(new_parcel))
+    assert changes["haulers"][1] in ("Coastal Pumping, Bay Grease", "Bay Grease, Coastal Pumping")
+
+
+def test_a_related_record_deleted_since_is_named_by_its_number():
+    parcel = factories.ParcelFactory()
+    audit_record(
+        acting_user="seed_demo",
+        action="parcel.update",
+        instance=parcel,
+        before={"situs_address": "a"},
+        after={"situs_address": "b"},
+    )
+    fse = factories.EstablishmentFactory()
+    audit_record(
+        acting_user="seed_demo",
+        action="establishment.update",
+        instance=fse,
+        before={"parcel_id": 999999},
+        after={"parcel_id": fse.parcel_id},
+    )
+    ((label, was, now),) = change_history(factories.UserFactory(role=Role.FOG_MANAGER), fse)[0]["changes"]
+    assert was == "parcel 999999 (no longer exists)" and now == str(fse.parcel)
