@@ -22,17 +22,29 @@ from fogcontrol.registry.models import GreaseControlDevice
 DATE = forms.DateInput(attrs={"type": "date"})
 
 
+def _choose_establishment(form: forms.Form, establishments) -> None:
+    """The establishment starts empty, so nobody files for the first one in the list by mistake;
+    someone who has only one is given it."""
+    field = form.fields["establishment"]
+    field.queryset = establishments
+    field.empty_label = "Choose the establishment"
+    if not form.is_bound:
+        only = list(establishments[:2])
+        if len(only) == 1:
+            form.initial.setdefault("establishment", only[0].pk)
+
+
 class StartForm(forms.Form):
     """Which establishment, and by which route (B3 application, or B4 documents in lieu)."""
 
-    establishment = forms.ModelChoiceField(queryset=None, empty_label=None)
+    establishment = forms.ModelChoiceField(queryset=None)
     route = forms.ChoiceField(
         choices=ApplicationRoute.choices, widget=forms.RadioSelect, initial=ApplicationRoute.FULL
     )
 
     def __init__(self, *args, establishments, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["establishment"].queryset = establishments
+        _choose_establishment(self, establishments)
 
 
 class ApplicationForm(forms.ModelForm):
@@ -220,14 +232,14 @@ class ChangeForm(forms.Form):
 
 
 class RemodelForm(forms.Form):
-    establishment = forms.ModelChoiceField(queryset=None, empty_label=None)
+    establishment = forms.ModelChoiceField(queryset=None)
     kind = forms.ChoiceField(choices=RemodelNotice.Kind.choices)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
     planned_start = forms.DateField(widget=DATE)
 
     def __init__(self, *args, establishments, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["establishment"].queryset = establishments
+        _choose_establishment(self, establishments)
 
 
 class PlansForm(forms.Form):

@@ -196,6 +196,11 @@ class ImportForm(forms.Form):
     dry_run = forms.BooleanField(required=False, initial=True, label="Dry run: check every row, save nothing")
 
 
+def _frequency_choices(allowed) -> list:
+    # No frequency is preselected: a change of frequency is a decision, never a default (E1, E5).
+    return [("", "Choose a frequency"), *((days, f"Every {days} days") for days in allowed)]
+
+
 class FrequencyChangeForm(forms.Form):
     """E1, B7: the one form that proposes a change of a device's frequency (device and permit pages)."""
 
@@ -228,7 +233,7 @@ class FrequencyChangeForm(forms.Form):
 
     def __init__(self, *args, allowed=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["to_days"].choices = [(days, f"Every {days} days") for days in allowed]
+        self.fields["to_days"].choices = _frequency_choices(allowed)
 
 
 class FrequencyRequestForm(forms.Form):
@@ -240,7 +245,7 @@ class FrequencyRequestForm(forms.Form):
 
     def __init__(self, *args, allowed=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["requested_days"].choices = [(days, f"Every {days} days") for days in allowed]
+        self.fields["requested_days"].choices = _frequency_choices(allowed)
 
 
 class DecisionForm(forms.Form):
