@@ -23,7 +23,9 @@ from fogcontrol.permits.states import (
     TransitionNotAllowed,
     check_application_transition,
     check_permit_transition,
+    renewal_not_open_yet,
 )
+from fogcontrol.program.selectors import ruleset_on, town_today
 
 APPLICANT, REVIEWER, DECIDER = "applicant", "reviewer", "decider"
 _WHO_REFUSED = {
@@ -145,12 +147,16 @@ def _no_open_application(open_application) -> Verdict:
 ORDERABLE = frozenset({P.ISSUED, P.SUSPENDED, P.EXPIRED})
 
 
-def permit_actions(user, permit, *, open_application=None) -> Actions:
+def permit_actions(user, permit, *, open_application=None, ruleset=None) -> Actions:
     """Every step on the permit, for this user, now: {step: Allowed | Refused(reason)}.
 
     ``open_application``: the establishment's application in progress, if any (a renewal or change
-    cannot open a second one).
+    cannot open a second one). ``ruleset``: the rules in force today, if the caller has read them
+    (the renewal window, B6).
     """
+    today = town_today()
+    ruleset = ruleset if ruleset is not None else ruleset_on(today)
+    not_yet = renewal_not_open_yet(permit, today=today, ruleset=ruleset)
     who = _who(user, permit.establishment)
     status_label = permit.get_status_display().lower()
     return {
@@ -160,6 +166,7 @@ def permit_actions(user, permit, *, open_application=None) -> Actions:
                 permit, P.ISSUED, allowed_from=RENEWABLE,
                 refusal=f"Permit {permit.number} is {status_label}: it cannot be renewed.",
             ),
+            allowed_if(not_yet is None, not_yet or ""),
             _no_open_application(open_application),
         ),
         "change": first_refusal(

@@ -6,9 +6,14 @@ API answers with 409 and the pages show as a message, with the reason in words.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.permits.models import ApplicationStatus as A
 from fogcontrol.permits.models import PermitStatus as P
+from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.permit_term import renewal_opens_on
+from fogcontrol.rules.ruleset import Ruleset
 
 
 class TransitionNotAllowed(StateConflict):
@@ -105,3 +110,17 @@ def check_permit_transition(current: str, target: str) -> None:
             "The permit has been replaced by a newer permit (B8): act on the newer permit instead."
         )
     raise TransitionNotAllowed(f"A permit that is {_label(P, current)} cannot {_PERMIT_WORDS[target]}.")
+
+
+def renewal_not_open_yet(permit, *, today: dt.date, ruleset: Ruleset) -> str | None:
+    """B6: why a permit in force cannot be renewed yet (its renewal window has not opened), or None.
+    An expired permit may be renewed at once."""
+    if permit.status != P.ISSUED:
+        return None
+    opens = renewal_opens_on(valid_until=permit.valid_until, ruleset=ruleset)
+    if today >= opens:
+        return None
+    return (
+        f"Permit {permit.number} is in force until {fmt_date(permit.valid_until)}: its renewal opens on "
+        f"{fmt_date(opens)}, {ruleset.permit_renewal_window_days} days before the term ends (B6)."
+    )

@@ -94,6 +94,13 @@ def licence_check(
     return LicenceCheck(True, "", explain(("B6",), steps))
 
 
+def renewal_opens_on(*, valid_until: dt.date, ruleset: Ruleset) -> dt.date:
+    """B6: the first day a permit in force may be renewed: the program's renewal window
+    (``permit_renewal_window_days``) before its term ends. The ordinance renews "annually"; a
+    renewal opened the day after issue would only start a second application for the same year."""
+    return valid_until - dt.timedelta(days=ruleset.permit_renewal_window_days)
+
+
 def renewal_term_start(
     *, term_start: dt.date, valid_until: dt.date, renewed_on: dt.date, ruleset: Ruleset
 ) -> tuple[dt.date, str]:

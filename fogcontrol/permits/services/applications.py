@@ -39,6 +39,7 @@ from fogcontrol.permits.states import (
     RENEWABLE,
     TransitionNotAllowed,
     check_application_transition,
+    renewal_not_open_yet,
 )
 from fogcontrol.permits.uploads import check_upload
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -420,6 +421,10 @@ def renewal_application_start(*, permit: Permit, acting_user) -> PermitApplicati
             f"Permit {permit.number} is {permit.get_status_display().lower()}: it cannot be renewed."
             + (" The FSE must apply for a new permit (L5)." if permit.status == PermitStatus.REVOKED else "")
         )
+    today = town_today()
+    not_yet = renewal_not_open_yet(permit, today=today, ruleset=ruleset_on(today))
+    if not_yet:
+        raise TransitionNotAllowed(not_yet)
     fields, fixtures = _carry_forward(permit)
     if permit.device_id:
         fields.update(device=permit.device, device_kind=permit.device_kind)

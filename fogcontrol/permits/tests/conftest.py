@@ -116,6 +116,14 @@ def issued(accepted, manager):
 
 
 @pytest.fixture
+def renewal_due(accepted, manager):
+    """A permit issued eleven months ago: in force, inside its renewal window (B6)."""
+    return services.permit_issue(
+        application=accepted, acting_user=manager, issued_on=town_today() - dt.timedelta(days=330)
+    )
+
+
+@pytest.fixture
 def issued_2025(accepted, manager):
     """A permit issued on Tuesday, July 1, 2025: its term ends Wednesday, July 1, 2026 (B6)."""
     return services.permit_issue(application=accepted, acting_user=manager, issued_on=dt.date(2025, 7, 1))

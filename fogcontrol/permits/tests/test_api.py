@@ -179,13 +179,13 @@ def test_b5_api_rejected(draft, fse_user, manager):
 
 
 @pytest.mark.provision("B6")
-def test_b6_api_renewal_list_and_prefilled_renewal(issued, fse_user, manager):
+def test_b6_api_renewal_list_and_prefilled_renewal(renewal_due, fse_user, manager):
     response = api_as(manager).get("/api/v1/permit-renewals/", {"within_days": 400})
     rows = response.json()["results"]
-    assert [r["number"] for r in rows] == [issued.number] and rows[0]["renewal_open"] is False
+    assert [r["number"] for r in rows] == [renewal_due.number] and rows[0]["renewal_open"] is False
     assert api_as(manager).get("/api/v1/permit-renewals/", {"within_days": 10}).json()["count"] == 0
     assert api_as(manager).get("/api/v1/permit-renewals/", {"within_days": "soon"}).status_code == 400
-    renewal = api_as(fse_user).post(f"/api/v1/permits/{issued.pk}/renew/")
+    renewal = api_as(fse_user).post(f"/api/v1/permits/{renewal_due.pk}/renew/")
     assert renewal.status_code == 201
     assert renewal.json()["kind"] == "renewal" and renewal.json()["dining_capacity"] == 60
     assert (

@@ -62,7 +62,7 @@ def test_a2_renewing_one_tenants_permit_never_resets_the_shared_interceptor(town
     pizza, pho = town.mall_fses
     today = town_today()
     permits = [
-        _tenant_permit(fse, device, manager, issued_on=today - dt.timedelta(days=300)) for fse in (pizza, pho)
+        _tenant_permit(fse, device, manager, issued_on=today - dt.timedelta(days=320)) for fse in (pizza, pho)
     ]
     assert [p.service_frequency_days for p in permits] == [90, 90]
     change = frequency_change(
@@ -86,7 +86,7 @@ def test_a2_a_renewal_states_the_devices_frequency_even_over_a_stale_permit(town
     frequency belonged to the device): renewing it must not move the device back to 90."""
     device = town.shared_device
     permit = _tenant_permit(
-        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=300)
+        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=320)
     )
     device_update(device=device, acting_user=manager, assigned_frequency_days=60)
     renewed = _renew(permit, manager)
@@ -99,7 +99,7 @@ def test_a2_a_renewal_states_the_devices_frequency_even_over_a_stale_permit(town
 def test_a2_issuing_or_renewing_with_another_frequency_is_refused_naming_a2(town, manager, profile, fees):
     device = town.shared_device
     permit = _tenant_permit(
-        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=300)
+        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=320)
     )
     application = services.renewal_application_start(permit=permit, acting_user=manager)
     application = services.application_submit(application=application, acting_user=manager)
@@ -120,7 +120,7 @@ def test_a2_the_issue_page_offers_the_devices_frequency_and_refuses_another(
 ):
     device = town.shared_device
     permit = _tenant_permit(
-        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=300)
+        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=320)
     )
     device_update(device=device, acting_user=manager, assigned_frequency_days=60)
     application = services.renewal_application_start(permit=permit, acting_user=manager)
@@ -145,7 +145,7 @@ def test_a2_the_issue_page_offers_the_devices_frequency_and_refuses_another(
 def test_a2_api_renewal_with_another_frequency_is_a_400_naming_a2(town, manager, profile, fees):
     device = town.shared_device
     permit = _tenant_permit(
-        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=300)
+        town.mall_fses[0], device, manager, issued_on=town_today() - dt.timedelta(days=320)
     )
     application = services.renewal_application_start(permit=permit, acting_user=manager)
     application = services.application_submit(application=application, acting_user=manager)

@@ -178,12 +178,12 @@ def test_b5_rejected_on_the_page_needs_reasons(as_user, draft, fse_user, manager
 
 
 @pytest.mark.provision("B6")
-def test_b6_renewal_list_and_renewal_started_from_it(as_user, issued, manager):
+def test_b6_renewal_list_and_renewal_started_from_it(as_user, renewal_due, manager):
     staff = as_user(manager)
     page = text(staff.get("/permits/renewals/", {"within": 400}))
-    assert issued.number in page and "Start renewal" in page
-    assert issued.number not in text(staff.get("/permits/renewals/", {"within": 5}))
-    response = staff.post(f"/permits/{issued.pk}/renew/")
+    assert renewal_due.number in page and "Start renewal" in page
+    assert renewal_due.number not in text(staff.get("/permits/renewals/", {"within": 5}))
+    response = staff.post(f"/permits/{renewal_due.pk}/renew/")
     renewal = PermitApplication.objects.get(kind="renewal")
     assert response.url == f"/permits/applications/{renewal.pk}/edit/"
     assert "In progress" in text(staff.get("/permits/renewals/", {"within": 400}))

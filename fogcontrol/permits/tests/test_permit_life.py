@@ -40,9 +40,9 @@ def licence_renewed(permit, manager, expires):
 
 
 @pytest.mark.provision("B6")
-def test_b6_renewal_is_prefilled_from_the_last_application_and_permit(issued, fse_user):
-    application = services.renewal_application_start(permit=issued, acting_user=fse_user)
-    assert application.kind == ApplicationKind.RENEWAL and application.previous_permit == issued
+def test_b6_renewal_is_prefilled_from_the_last_application_and_permit(renewal_due, fse_user):
+    application = services.renewal_application_start(permit=renewal_due, acting_user=fse_user)
+    assert application.kind == ApplicationKind.RENEWAL and application.previous_permit == renewal_due
     assert application.dining_capacity == 60 and application.wastewater_volume_gpd == 900
     assert [f.kind for f in application.fixtures.all()] == [
         "sink_three_compartment",
@@ -50,7 +50,7 @@ def test_b6_renewal_is_prefilled_from_the_last_application_and_permit(issued, fs
         "hand_sink",
         "fryer",
     ]
-    assert application.device_capacity_gallons == issued.device_capacity_gallons
+    assert application.device_capacity_gallons == renewal_due.device_capacity_gallons
 
 
 @pytest.mark.provision("B6")
