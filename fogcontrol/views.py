@@ -8,6 +8,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.permits.selectors import permit_summary_for
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import establishment_list, registry_counts
+from fogcontrol.servicing.selectors import with_next_service_due
 
 
 @login_required
@@ -15,10 +16,21 @@ def home(request):
     user = request.user
     if user.is_program_staff:
         return render(request, "home_staff.html", {"counts": registry_counts(user)})
-    context = {"establishments": establishment_list(user)[:50]}
+    today = town_today()
+    establishments = list(with_next_service_due(establishment_list(user))[:50])
+    context = {
+        "establishments": establishments,
+        "today": today,
+        # B6: a permit is neither issued nor renewed on an expired business licence.
+        "lapsed_licences": [
+            fse
+            for fse in establishments
+            if user.role != Role.HAULER and fse.licence_expires_on and fse.licence_expires_on < today
+        ],
+    }
     if user.role in (Role.FSE, Role.PROPERTY_OWNER):
         # B1/B6: each establishment's permit, its expiry and what the FSE must do next.
         context["permit_entries"] = permit_summary_for(user)
         # Q1, Q2: what the user's accounts owe the Town, delinquent amounts first to notice.
-        context["accounts"] = portal_accounts(user, town_today())
+        context["accounts"] = portal_accounts(user, today)
     return render(request, "home_portal.html", context)

@@ -42,3 +42,29 @@ def test_the_stylesheet_is_served(client):
     from django.contrib.staticfiles import finders
 
     assert finders.find("fogcontrol/app.css")
+
+
+@pytest.mark.provision("B6")
+def test_b6_an_fse_is_warned_that_its_business_licence_has_lapsed(client, town):
+    import datetime as dt
+
+    from fogcontrol.program.selectors import town_today
+
+    town.own_fse.licence_expires_on = town_today() - dt.timedelta(days=3)
+    town.own_fse.save(update_fields=["licence_expires_on"])
+    client.force_login(town.users[Role.FSE])
+    page = client.get("/").content.decode()
+    assert "The business licence of Blue Plate Diner" in page
+    assert "expired on" in page and "(B6)" in page
+
+
+@pytest.mark.provision("E1")
+def test_e1_the_fse_home_shows_the_next_pump_out_date(client, town):
+    from fogcontrol.servicing.tests.helpers import submit
+
+    manifest = submit(town.users[Role.HAULER], town.own_device)
+    next_due = manifest.device.service_state.next_due
+    client.force_login(town.users[Role.FSE])
+    page = client.get("/").content.decode()
+    assert "Next pump-out due (E1)" in page
+    assert f"{next_due:%b} {next_due.day}, {next_due.year}" in page

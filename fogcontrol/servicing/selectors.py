@@ -11,7 +11,7 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Count, Exists, Min, OuterRef, Prefetch, Q, QuerySet
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import VIEW
@@ -80,6 +80,17 @@ def service_status_list(user) -> QuerySet[GreaseControlDevice]:
             )
         )
         .order_by("service_state__next_due", "identifier")
+    )
+
+
+def with_next_service_due(establishments: QuerySet[FoodServiceEstablishment]) -> QuerySet:
+    """Each establishment annotated with ``next_service_due``: the earliest next pump-out among its
+    active devices (E1, calendar days), in the same query as the list."""
+    return establishments.annotate(
+        next_service_due=Min(
+            "devices__service_state__next_due",
+            filter=Q(devices__status=GreaseControlDevice.Status.ACTIVE),
+        )
     )
 
 
