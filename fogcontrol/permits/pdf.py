@@ -66,8 +66,17 @@ def permit_pdf(version: PermitVersion) -> bytes:
             "rules": permit_rules(ruleset),
             "spill_report_days": ruleset.spill_report_working_days,
             "standing_conditions": permit_conditions_of_version(version),
+            "issued_by_name": issued_by_name(version),
         },
     )
+
+
+def issued_by_name(version: PermitVersion) -> str:
+    """The person who issued the version as a permittee reads it: their name, never a login name.
+    A version issued by a job (no person) is signed by the FOG Manager the version's contacts name."""
+    person = version.issued_by
+    full_name = person.get_full_name().strip() if person is not None else ""
+    return full_name or (version.contacts or {}).get("fog_manager_name") or "the FOG Manager"
 
 
 def notice_pdf(notice: PermitNotice, contacts: dict) -> bytes:

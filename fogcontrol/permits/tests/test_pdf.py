@@ -56,3 +56,24 @@ def test_e3_the_permit_prints_the_numbers_of_the_rules_in_force_when_it_took_eff
     amended = text_of(permit_pdf(version))
     assert "may not exceed 20% of the GCD's total design hydraulic depth" in amended
     assert "within 3 working days" in amended
+
+
+@pytest.mark.provision("B2")
+def test_b2_the_permit_fits_one_page_and_is_signed_with_a_name_not_a_login(issued, manager):
+    """Issue 18: the PDF spilled onto a second page and printed "manager"."""
+    manager.first_name, manager.last_name = "Rosa", "Delgado"
+    manager.save(update_fields=["first_name", "last_name"])
+    version = issued.versions.get()
+    data = permit_pdf(version)
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
+    text = text_of(data)
+    assert "by Rosa Delgado" in text
+    assert f"by {manager.username} " not in text
+
+
+@pytest.mark.provision("B2")
+def test_b2_a_permit_with_long_conditions_still_prints_every_word(issued):
+    version = issued.versions.get()
+    version.conditions = " ".join(["Clean the baffles and the outlet tee monthly."] * 40)
+    data = permit_pdf(version)
+    assert text_of(data).count("outlet tee monthly") == 40
