@@ -128,13 +128,40 @@ def holiday_add(*, acting_user, date: dt.date, name: str, kind: str = Holiday.Ki
         if existing is not None:
             raise ValidationError(
                 {
-                    "date": f"{date:%Y-%m-%d} is already on the calendar as {existing.name}. Remove it first to change it."
+                    "date": f"{date:%Y-%m-%d} is already on the calendar as {existing.name}. Edit that day instead."
                 }
             )
     holiday = Holiday(date=date, name=(name or "").strip(), kind=kind)
     holiday.full_clean()
     holiday.save()
     audit_record(acting_user=acting_user, action="holiday.add", instance=holiday, after=snapshot(holiday))
+    return holiday
+
+
+@transaction.atomic
+def holiday_update(*, acting_user, holiday: Holiday, date: dt.date, name: str, kind: str) -> Holiday:
+    """Correct a closed day: its date, name or kind (a holiday re-dated by the Council, a closure
+    renamed). Counting follows the calendar as it now stands."""
+    _require_fog_manager(acting_user)
+    holiday = Holiday.objects.select_for_update().get(pk=holiday.pk)
+    if isinstance(date, dt.date):
+        _check_year(date.year)
+        clash = Holiday.objects.filter(date=date).exclude(pk=holiday.pk).first()
+        if clash is not None:
+            raise ValidationError(
+                {"date": f"{date:%Y-%m-%d} is already on the calendar as {clash.name}. Choose another day."}
+            )
+    before = snapshot(holiday)
+    holiday.date, holiday.name, holiday.kind = date, (name or "").strip(), kind
+    holiday.full_clean()
+    holiday.save()
+    audit_record(
+        acting_user=acting_user,
+        action="holiday.update",
+        instance=holiday,
+        before=before,
+        after=snapshot(holiday),
+    )
     return holiday
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("holidays/", views.holiday_list, name="holidays"),
     path("holidays/add/", views.holiday_add, name="holiday-add"),
     path("holidays/install-standard/", views.holiday_install_standard, name="holiday-install"),
+    path("holidays/<int:pk>/edit/", views.holiday_edit, name="holiday-edit"),
     path("holidays/<int:pk>/remove/", views.holiday_remove, name="holiday-remove"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/new/", views.ruleset_create, name="ruleset-create"),

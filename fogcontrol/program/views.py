@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
+from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
@@ -160,6 +161,29 @@ def holiday_add(request):
                 return redirect(f"{reverse('program:holidays')}?year={holiday.date.year}")
             return _holiday_page(request, year=holiday.date.year)
     return _holiday_page(request, year=year, form=form)
+
+
+@login_required
+def holiday_edit(request, pk: int):
+    """Correct a closed day in place, rather than removing it and adding it again."""
+    _require_fog_manager(request)
+    holiday = _get_or_404(selectors.holiday_detail, request.user, pk)
+    initial = {"date": holiday.date, "name": holiday.name, "kind": holiday.kind}
+    form = HolidayForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                holiday = services.holiday_update(
+                    acting_user=request.user, holiday=holiday, **form.cleaned_data
+                )
+            except ValidationError as error:
+                show_service_errors(form, error)
+            else:
+                messages.success(request, f"{holiday.name} is now on {holiday.date:%A, %B %-d, %Y}.")
+                return redirect(f"{reverse('program:holidays')}?year={holiday.date.year}")
+    return render(request, "program/holiday_form.html", {"form": form, "holiday": holiday}, status=status)
 
 
 @login_required

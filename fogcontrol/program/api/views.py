@@ -107,11 +107,13 @@ class HolidayViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
     mixins.DestroyModelMixin,
     ScopedViewSet,
 ):
     permission_classes = PERMISSIONS
     serializer_class = serializers.HolidaySerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     filter_backends: list = []
 
     def get_queryset(self):
@@ -121,6 +123,18 @@ class HolidayViewSet(
 
     def perform_create(self, serializer):
         serializer.instance = services.holiday_add(acting_user=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        holiday = serializer.instance
+        values = {
+            "date": holiday.date,
+            "name": holiday.name,
+            "kind": holiday.kind,
+            **serializer.validated_data,
+        }
+        serializer.instance = services.holiday_update(
+            acting_user=self.request.user, holiday=holiday, **values
+        )
 
     def perform_destroy(self, instance):
         services.holiday_remove(acting_user=self.request.user, holiday=instance)

@@ -51,6 +51,10 @@ PAGES = [
     _settings("program:holidays", f"{P}/holidays/"),
     _settings("program:holiday-add", f"{P}/holidays/add/", write=True),
     _settings("program:holiday-install", f"{P}/holidays/install-standard/", write=True),
+    _settings("program:holiday-edit", lambda t: f"{P}/holidays/{t['holiday'].pk}/edit/", may=MANAGER),
+    _settings(
+        "program:holiday-edit", lambda t: f"{P}/holidays/{t['holiday'].pk}/edit/", write=True, label="save"
+    ),
     _settings("program:holiday-remove", lambda t: f"{P}/holidays/{t['holiday'].pk}/remove/", write=True),
     _settings("program:rulesets", f"{P}/rulesets/"),
     _settings("program:ruleset-create", f"{P}/rulesets/new/", may=MANAGER),
@@ -71,6 +75,13 @@ API_ROUTES = [
     _settings("program-holiday-list", f"{A}/holidays/", write=True, label="add"),
     _settings("program-holiday-install-standard", f"{A}/holidays/install-standard/", write=True),
     _settings("program-holiday-detail", lambda t: f"{A}/holidays/{t['holiday'].pk}/"),
+    _settings(
+        "program-holiday-detail",
+        lambda t: f"{A}/holidays/{t['holiday'].pk}/",
+        write=True,
+        method="patch",
+        label="edit",
+    ),
     _settings(
         "program-holiday-detail",
         lambda t: f"{A}/holidays/{t['holiday'].pk}/",

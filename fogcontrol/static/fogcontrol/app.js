@@ -21,3 +21,18 @@ document.addEventListener("focusin", function (event) {
     field.select();
   }
 });
+
+// The main menu on a phone: folded behind the "Menu" button, which the page shows only when this
+// script runs (without it the menu stays open). The button says whether the menu is open.
+(function () {
+  var toggle = document.querySelector(".menu-toggle");
+  var menu = document.getElementById("main-menu");
+  if (!toggle || !menu) return;
+  toggle.hidden = false;
+  document.documentElement.classList.add("menu-folds");
+  toggle.addEventListener("click", function () {
+    var open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    menu.classList.toggle("open", open);
+  });
+})();
