@@ -63,6 +63,10 @@ class RowResult:
     establishment: FoodServiceEstablishment | None = None
     changed_fields: list[str] = dataclasses.field(default_factory=list)
     reasons: list[dict] = dataclasses.field(default_factory=list)
+    # What the row says it is, as written, for the report when the row could not be cleaned: a
+    # rejected row is found in the file by its licence and name.
+    licence_as_written: str = ""
+    name_as_written: str = ""
 
     def reject(self, code: str, message: str) -> None:
         self.outcome, self.effect = Outcome.REJECTED, Effect.NONE
@@ -143,8 +147,8 @@ def _report_row(licence_import: LicenceImport, result: RowResult, *, applied: bo
         row_number=result.source.row_number,
         outcome=result.outcome,
         effect=result.effect,
-        licence_number=(clean.licence_number if clean else "")[:64],
-        business_name=(clean.business_name if clean else "")[:200],
+        licence_number=(clean.licence_number if clean else result.licence_as_written)[:64],
+        business_name=(clean.business_name if clean else result.name_as_written)[:200],
         establishment=result.establishment
         if applied and result.establishment and result.establishment.pk
         else None,
@@ -152,6 +156,12 @@ def _report_row(licence_import: LicenceImport, result: RowResult, *, applied: bo
         reasons=result.reasons,
         raw=raw,
     )
+
+
+def _as_written(values: dict, mapping: dict, field: str) -> str:
+    header = mapping.get(field)
+    cell = values.get(header) if header else None
+    return " ".join(str(cell).split()) if cell not in (None, "") else ""
 
 
 def _run_batch(
@@ -164,6 +174,8 @@ def _run_batch(
             result.clean = clean_row(result.source.values, mapping)
         except RowProblem as problem:
             result.reject(problem.code, problem.message)
+            result.licence_as_written = _as_written(result.source.values, mapping, "licence_number")
+            result.name_as_written = _as_written(result.source.values, mapping, "business_name")
     lookups = _Lookups.for_rows(result.clean for result in results if result.clean)
     # 2. In file order: settle duplicates, compare with the registry, apply when asked.
     for result in results:

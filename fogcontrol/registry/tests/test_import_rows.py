@@ -86,6 +86,16 @@ def test_a_row_is_rejected_with_its_reason_and_nothing_is_created(upload, cells,
     assert not FoodServiceEstablishment.objects.exists()
 
 
+def test_a_rejected_row_keeps_its_licence_and_name_as_written_in_the_report(upload):
+    """Issue 18: the report hid the licence and the name of rejected rows, so staff could not find them."""
+    licence_import = import_upload(
+        upload(_rows(["BL-77", "Taqueria  Sol", "120 Main St", "31/12/2027", "", ""])), apply=True
+    )
+    row = report(licence_import)[2]
+    assert row.outcome == Outcome.REJECTED
+    assert (row.licence_number, row.business_name) == ("BL-77", "Taqueria Sol")
+
+
 def test_a_later_row_for_the_same_licence_with_other_data_is_rejected_naming_what_differs(upload):
     other = ["bl-1001", "Blue Plate Cafe", "120 Main St", "6/30/2027", "37.3861", "-122.0839"]
     licence_import = import_upload(upload(_rows(GOOD, other)), apply=True)
