@@ -297,3 +297,25 @@ def test_g1_the_remodel_notice_page_states_the_notice_period_of_the_rules_in_for
         effective_from=town_today(), label="Amendment", values={"remodel_notice_days": 90}
     )
     assert "at least 90 days" in client.get("/permits/remodel/new/").content.decode()
+
+
+@pytest.mark.provision("B3")
+def test_b3_a_refused_submission_marks_each_missing_item_beside_its_field_and_keeps_the_draft(
+    as_user, town, fse_user, fees
+):
+    """Issue 18: the errors of "Save and submit" were listed on another page, away from the fields."""
+    fse = as_user(fse_user)
+    fse.post("/permits/applications/new/", {"establishment": town.own_fse.pk, "route": "full"})
+    application = PermitApplication.objects.get()
+    answers = {f"app-{k}": v for k, v in B3_ANSWERS.items() if k != "wastewater_volume_gpd"}
+    form = answers | management(total=0) | {"submit": "1"}
+    response = fse.post(f"/permits/applications/{application.pk}/edit/", form)
+    assert response.status_code == 400
+    page = response.content.decode()
+    error = page.index('id="id_app-wastewater_volume_gpd_error"')
+    assert page.index('name="app-wastewater_volume_gpd"') < error  # beside its own control
+    assert "B3 asks for the wastewater volume" in page[error : error + 400]
+    assert "Your draft is saved, but it cannot be submitted yet" in page
+    application.refresh_from_db()
+    assert application.status == ApplicationStatus.DRAFT
+    assert application.dining_capacity == B3_ANSWERS["dining_capacity"]  # what was typed is kept

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -106,6 +106,7 @@ def application_edit(request, pk):
     form = forms.ApplicationForm(data, instance=application, prefix="app")
     formset = forms.FixtureFormSet(data, instance=application, prefix="fixtures")
     status = 200
+    draft_saved = False
     if request.method == "POST":
         status = 400
         if form.is_valid() and formset.is_valid():
@@ -125,27 +126,36 @@ def application_edit(request, pk):
                 messages.error(request, str(error))
                 return redirect("permits:application_detail", pk)
             else:
-                messages.success(request, "Draft saved.")
-                if "submit" in request.POST:
-                    return _submit(request, pk)
-                return redirect("permits:application_detail", pk)
-    context = {"application": application, "form": form, "formset": formset}
+                if "submit" not in request.POST:
+                    messages.success(request, "Draft saved.")
+                    return redirect("permits:application_detail", pk)
+                if _submit(request, pk, form, formset):
+                    return redirect("permits:application_detail", pk)
+                draft_saved = True
+    context = {"application": application, "form": form, "formset": formset, "draft_saved": draft_saved}
     return render(request, "permits/application_edit.html", context, status=status)
 
 
-def _submit(request, pk):
+def _submit(request, pk, form, formset) -> bool:
+    """Submit the draft just saved. Refused, each missing item is put beside its field on the same
+    page (the fixture list's above the fixtures), and the draft stays saved."""
     application = found(selectors.application_detail, request.user, pk)
     try:
         services.application_submit(application=application, acting_user=request.user)
     except ValidationError as error:
-        for field, problems in error.message_dict.items():
-            for problem in problems:
-                messages.error(request, f"{field.replace('_', ' ').capitalize()}: {problem}")
-        return redirect("permits:application_detail", pk)
+        problems = (
+            dict(error.message_dict) if hasattr(error, "error_dict") else {NON_FIELD_ERRORS: error.messages}
+        )
+        fixture_problems = problems.pop("fixtures", [])
+        if fixture_problems:
+            formset._non_form_errors = formset.error_class([*formset.non_form_errors(), *fixture_problems])
+        if problems:
+            show_service_errors(form, ValidationError(problems))
+        return False
     messages.success(
         request, f"Application {application.reference} submitted. The FOG Manager will review it (B5)."
     )
-    return redirect("permits:application_detail", pk)
+    return True
 
 
 # --- The detail page and its steps ---------------------------------------------------------
