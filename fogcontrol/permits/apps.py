@@ -11,7 +11,10 @@ class PermitsConfig(AppConfig):
         from fogcontrol.permits import (
             hooks,
             navigation,  # noqa: F401
+            panels,
         )
         from fogcontrol.registry.signals import licence_expiry_changed
 
         licence_expiry_changed.connect(hooks.on_licence_expiry_changed, dispatch_uid="permits.licence_expiry")
+        # Its panel on the registry's establishment page (fogcontrol.core.panels).
+        panels.register()

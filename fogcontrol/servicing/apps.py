@@ -6,4 +6,7 @@ class ServicingConfig(AppConfig):
 
     def ready(self):
         # The app's items in the menus (fogcontrol.core.navigation).
-        from fogcontrol.servicing import navigation  # noqa: F401
+        from fogcontrol.servicing import navigation, panels  # noqa: F401
+
+        # Its panels on the registry's pages (fogcontrol.core.panels).
+        panels.register()
