@@ -88,6 +88,7 @@ class FixtureRows(forms.BaseInlineFormSet):
         super().add_fields(form, index)
         if "DELETE" in form.fields:  # added by the formset, after the row's own __init__
             row_number = "" if index is None else f", fixture {index + 1}"
+            form.fields["DELETE"].label = "Remove this fixture"
             form.fields["DELETE"].widget.attrs.setdefault("aria-label", f"Remove{row_number}")
 
 

@@ -319,3 +319,25 @@ def test_b3_a_refused_submission_marks_each_missing_item_beside_its_field_and_ke
     application.refresh_from_db()
     assert application.status == ApplicationStatus.DRAFT
     assert application.dining_capacity == B3_ANSWERS["dining_capacity"]  # what was typed is kept
+
+
+@pytest.mark.provision("B3")
+def test_b3_each_fixture_is_a_card_whose_every_control_has_a_visible_label(as_user, town, fse_user, fees):
+    """Issue 18: on a phone the fixture table became unlabelled boxes."""
+    import re
+
+    application = services.application_create(acting_user=fse_user, establishment=town.own_fse)
+    page = as_user(fse_user).get(f"/permits/applications/{application.pk}/edit/").content.decode()
+    assert page.count('<fieldset class="fixture-card">') == 3 and "<legend>Fixture 1</legend>" in page
+    controls = re.findall(r'<(?:input|select)[^>]*name="(fixtures-\d+-[a-z_A-Z]+)"[^>]*>', page)
+    visible = [
+        name
+        for name in controls
+        if not re.search(rf'type="hidden"[^>]*name="{name}"|name="{name}"[^>]*type="hidden"', page)
+    ]
+    assert visible, "the fixture controls are on the page"
+    for name in visible:
+        assert f'<label for="id_{name}">' in page, f"{name} has no visible label"
+    assert (
+        "<table" not in page.split("Kitchen appliances and plumbing fixtures")[1].split("Save the draft")[0]
+    )
