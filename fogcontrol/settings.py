@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "fogcontrol.records",
     "fogcontrol.billing",
     "fogcontrol.spills",
+    "fogcontrol.dashboard",
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",

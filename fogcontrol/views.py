@@ -5,6 +5,7 @@ from django.shortcuts import render
 
 from fogcontrol.billing.selectors import portal_accounts
 from fogcontrol.core.roles import Role
+from fogcontrol.dashboard.selectors import today_for
 from fogcontrol.permits.selectors import permit_summary_for
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import establishment_list, registry_counts
@@ -14,7 +15,8 @@ from fogcontrol.registry.selectors import establishment_list, registry_counts
 def home(request):
     user = request.user
     if user.is_program_staff:
-        return render(request, "home_staff.html", {"counts": registry_counts(user)})
+        # The "today" dashboard (issue #17): the role's figures, each a link to its list, and trends.
+        return render(request, "home_staff.html", {"counts": registry_counts(user), **today_for(user)})
     context = {"establishments": establishment_list(user)[:50]}
     if user.role in (Role.FSE, Role.PROPERTY_OWNER):
         # B1/B6: each establishment's permit, its expiry and what the FSE must do next.
