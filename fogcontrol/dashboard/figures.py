@@ -24,7 +24,6 @@ from django.urls import reverse
 from fogcontrol.billing.models import Invoice
 from fogcontrol.billing.selectors import invoice_list
 from fogcontrol.dashboard import panels as p
-from fogcontrol.enforcement.models import Hearing
 from fogcontrol.enforcement.querysets import CASE_STAGE_CHOICES
 from fogcontrol.enforcement.selectors.cases import cases_visible_to
 from fogcontrol.enforcement.selectors.orders import hearing_list
@@ -109,7 +108,9 @@ def servicing_panel(user, period: Period) -> Panel:
         over_limit=Count("pk", filter=Q(service_state__status=device_rules.STATUS_OVER_LIMIT)),
     )
     flags = flags_to_review(user).filter(review=ManifestFlag.Review.OPEN).count()
-    requests = frequency_requests_visible_to(user).filter(status=FrequencyChangeRequest.Status.PENDING).count()
+    requests = (
+        frequency_requests_visible_to(user).filter(status=FrequencyChangeRequest.Status.PENDING).count()
+    )
     return Panel(
         p.SERVICING,
         "Servicing",

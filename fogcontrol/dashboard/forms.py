@@ -7,7 +7,10 @@ class BulkFlagReviewForm(forms.Form):
     """One decision for many flags: the outcome and one note for all (required to refer)."""
 
     outcome = forms.ChoiceField(
-        choices=[(ManifestFlag.Review.CLEARED, "Cleared: no action"), (ManifestFlag.Review.REFERRED, "Refer for enforcement")],
+        choices=[
+            (ManifestFlag.Review.CLEARED, "Cleared: no action"),
+            (ManifestFlag.Review.REFERRED, "Refer for enforcement"),
+        ],
         label="Outcome for every selected flag",
     )
     note = forms.CharField(

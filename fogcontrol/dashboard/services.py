@@ -53,7 +53,9 @@ def flags_review_bulk(*, flags, acting_user, outcome: str, note: str = "") -> Bu
     if outcome not in (ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED):
         raise ValidationError({"outcome": "Choose cleared or referred."})
     if outcome == ManifestFlag.Review.REFERRED and not note.strip():
-        raise ValidationError({"note": "Say why the manifests are referred for enforcement (one reason for all)."})
+        raise ValidationError(
+            {"note": "Say why the manifests are referred for enforcement (one reason for all)."}
+        )
     ids = list(flags.order_by("pk").values_list("pk", flat=True)[: BULK_LIMIT + 1])
     if len(ids) > BULK_LIMIT:
         raise ValidationError(

@@ -87,7 +87,9 @@ def _bulk_review(request):
         result = flags_review_bulk(flags=chosen, acting_user=user, **_decision(form))
     except ValidationError as error:
         return _back(request, form, " ".join(error.messages), params)
-    return render(request, "dashboard/flag_result.html", {"result": result, "params": params, **_decision(form)})
+    return render(
+        request, "dashboard/flag_result.html", {"result": result, "params": params, **_decision(form)}
+    )
 
 
 def _decision(form) -> dict:

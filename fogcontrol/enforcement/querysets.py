@@ -7,7 +7,8 @@ Haulers see none. "change": the roles in ``roles.py``.
 
 from __future__ import annotations
 
-from django.db.models import Case as SqlCase, CharField, Exists, OuterRef, Q, Value, When
+from django.db.models import Case as SqlCase
+from django.db.models import CharField, Exists, OuterRef, Q, Value, When
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet

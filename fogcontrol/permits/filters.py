@@ -18,7 +18,6 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.registry.models import FoodServiceEstablishment
 
-
 # Applications waiting for the Town's next step (B5): filed and not yet decided, and not waiting for
 # the applicant (a draft, or information requested).
 WAITING_ON_TOWN = (

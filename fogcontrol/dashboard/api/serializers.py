@@ -2,6 +2,10 @@ from rest_framework import serializers
 
 from fogcontrol.servicing.models import ManifestFlag
 
+# The two outcomes of a flag's review, as servicing's single review takes them (named once in the
+# schema: settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]["FlagReviewOutcomeEnum"]).
+FLAG_REVIEW_OUTCOMES = [ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED]
+
 
 class FigureSerializer(serializers.Serializer):
     key = serializers.CharField()
@@ -59,7 +63,7 @@ class SearchSerializer(serializers.Serializer):
 
 
 class BulkFlagReviewSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=[ManifestFlag.Review.CLEARED, ManifestFlag.Review.REFERRED])
+    outcome = serializers.ChoiceField(choices=FLAG_REVIEW_OUTCOMES)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
     ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
@@ -78,7 +82,9 @@ class BulkFlagReviewSerializer(serializers.Serializer):
         if not data["all_matching"] and not data["ids"]:
             raise serializers.ValidationError({"ids": "Name the flags to review, or set all_matching."})
         if data["outcome"] == ManifestFlag.Review.REFERRED and not data["note"].strip():
-            raise serializers.ValidationError({"note": "Say why the manifests are referred (one reason for all)."})
+            raise serializers.ValidationError(
+                {"note": "Say why the manifests are referred (one reason for all)."}
+            )
         return data
 
 

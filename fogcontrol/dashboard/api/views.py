@@ -82,7 +82,9 @@ class BulkFlagReviewView(StaffOnly, APIView):
         if data["dry_run"]:
             matched = chosen.count()
             return Response(s.BulkResultSerializer({"matched": matched, "done": [], "refused": []}).data)
-        result = flags_review_bulk(flags=chosen, acting_user=request.user, outcome=data["outcome"], note=data["note"])
+        result = flags_review_bulk(
+            flags=chosen, acting_user=request.user, outcome=data["outcome"], note=data["note"]
+        )
         answer = {
             "matched": len(result.done) + len(result.refused),
             "done": result.done,

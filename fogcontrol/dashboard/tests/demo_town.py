@@ -22,7 +22,9 @@ def demo_fixture():
             try:
                 result = seed_demo(establishments=ESTABLISHMENTS, seed=1)
                 assert result.seeded, result
-                users = {role: UserFactory(role=role, username=f"dash-{role}") for role in sorted(STAFF_ROLES)}
+                users = {
+                    role: UserFactory(role=role, username=f"dash-{role}") for role in sorted(STAFF_ROLES)
+                }
             except BaseException:
                 transaction.set_rollback(True)
                 atomic.__exit__(None, None, None)

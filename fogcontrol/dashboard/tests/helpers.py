@@ -14,6 +14,8 @@ def open_flags(town, count: int, *, code: str = "fill_high") -> list[ManifestFla
         manifest = submit(town.users[Role.HAULER], device)
         ManifestFlag.objects.filter(manifest=manifest).delete()  # the submission's own checks' flags
         flags.append(
-            ManifestFlag.objects.create(manifest=manifest, code=code, provision="E4", message="Fill above 25%")
+            ManifestFlag.objects.create(
+                manifest=manifest, code=code, provision="E4", message="Fill above 25%"
+            )
         )
     return flags

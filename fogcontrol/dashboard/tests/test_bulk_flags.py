@@ -46,7 +46,9 @@ def test_select_all_takes_every_flag_matching_the_filters_and_reports_refusals(c
     body = {"outcome": "cleared", "select_all": "on", "code": "fill_high", "review": "", "confirmed": "yes"}
     page = client.post(URL, {**body, "review": "cleared"})
     assert "1 refused" in page.content.decode() and "already reviewed" in page.content.decode()
-    page = client.post(URL, {"outcome": "cleared", "select_all": "on", "code": "fill_high", "confirmed": "yes"})
+    page = client.post(
+        URL, {"outcome": "cleared", "select_all": "on", "code": "fill_high", "confirmed": "yes"}
+    )
     assert "2 done" in page.content.decode()
     assert all(flag.review == "open" for flag in ManifestFlag.objects.filter(pk__in=[b.pk for b in baffles]))
 
@@ -74,10 +76,16 @@ def test_read_only_staff_see_the_queue_but_may_not_review(client, town):
 def test_the_api_reviews_in_bulk_and_counts_on_a_dry_run(town):
     flags = open_flags(town, 3)
     api = api_as(town.users[Role.INSPECTOR])
-    dry = api.post("/api/v1/queues/flags/review/", {"outcome": "cleared", "all_matching": True, "dry_run": True}, format="json")
+    dry = api.post(
+        "/api/v1/queues/flags/review/",
+        {"outcome": "cleared", "all_matching": True, "dry_run": True},
+        format="json",
+    )
     assert dry.status_code == 200 and dry.json()["matched"] == 3 and _reviews() == 0
     ids = [flag.pk for flag in flags[:2]]
-    answer = api.post("/api/v1/queues/flags/review/", {"outcome": "referred", "note": "Repeated", "ids": ids}, format="json")
+    answer = api.post(
+        "/api/v1/queues/flags/review/", {"outcome": "referred", "note": "Repeated", "ids": ids}, format="json"
+    )
     assert answer.status_code == 200
     assert sorted(answer.json()["done"]) == sorted(ids) and answer.json()["refused"] == []
     again = api.post("/api/v1/queues/flags/review/", {"outcome": "cleared", "ids": ids}, format="json").json()

@@ -5,9 +5,9 @@ import datetime as dt
 
 import pytest
 
+from fogcontrol.billing.tests.helpers import invoice
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.tests.helpers import a_case
-from fogcontrol.billing.tests.helpers import invoice
 from fogcontrol.inspections.tests.helpers import scheduled
 from fogcontrol.permits.tests.factories import PermitFactory
 from fogcontrol.program.selectors import town_today
@@ -32,7 +32,9 @@ def add_rows(town):
         for _ in range(count):
             device = DeviceFactory(establishments=[town.own_fse], parcel=town.own_fse.parcel)
             manifest = submit(hauler, device)
-            ManifestFlag.objects.create(manifest=manifest, code="fill_high", provision="E4", message="Fill high")
+            ManifestFlag.objects.create(
+                manifest=manifest, code="fill_high", provision="E4", message="Fill high"
+            )
             a_case(town)
             invoice(town)
             fog_spill(town, day=town_today())

@@ -52,7 +52,9 @@ def test_too_short_a_search_is_explained(client, town):
 
 def test_live_results_are_the_partial_with_a_link_to_all(client, town):
     client.force_login(town.users[Role.FOG_MANAGER])
-    response = client.get("/dashboard/search/", {"q": town.own_fse.business_name, "live": "1"}, headers={"HX-Request": "true"})
+    response = client.get(
+        "/dashboard/search/", {"q": town.own_fse.business_name, "live": "1"}, headers={"HX-Request": "true"}
+    )
     page = response.content.decode()
     assert "<h1>" not in page and "search-live" in page
     assert "All results for" in page
