@@ -6,6 +6,7 @@ from __future__ import annotations
 from fogcontrol.core.permissions import has_role
 from fogcontrol.dashboard.figures import dashboard_panels
 from fogcontrol.dashboard.trends import dashboard_trends
+from fogcontrol.permits.roles import DECIDERS
 from fogcontrol.program.selectors import town_today
 from fogcontrol.servicing.permissions import REVIEWERS
 from fogcontrol.servicing.selectors import flags_to_review
@@ -19,6 +20,7 @@ def today_for(user) -> dict:
         "panels": dashboard_panels(user, today),
         "trends": dashboard_trends(user, today),
         "can_review_flags": has_role(user, REVIEWERS),
+        "can_approve_renewals": has_role(user, DECIDERS),
     }
 
 

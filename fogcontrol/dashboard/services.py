@@ -1,7 +1,13 @@
 """The work queues' bulk actions (issue #17): many records, one decision, each through the service
 that decides one record.
 
-One transaction per item, not per batch: each flag is reviewed by `servicing.services.flag_review`
+One transaction per item, not per batch. Each routine renewal is accepted (if not yet) and its
+permit issued by permits' own services (`application_accept`, `permit_issue`, with the defaults the
+issue form offers) inside one transaction of its own: a renewal the services refuse (a fee owed,
+B3; a licence expired, B6; a device the sizing check finds wanting, A4/A5) is reported with their
+reason and left as it was, and the others are renewed.
+
+Each flag is reviewed by `servicing.services.flag_review`
 in its own transaction (the flag re-read and locked inside it), audited there as if reviewed by
 hand. A flag someone else reviewed meanwhile, or one the service refuses, is reported with the
 service's reason and the others still go through: one stale row never undoes the hundreds reviewed
@@ -18,6 +24,9 @@ from django.db import transaction
 
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.permits.models import ApplicationKind, ApplicationStatus, PermitApplication
+from fogcontrol.permits.roles import DECIDERS
+from fogcontrol.permits.services import application_accept, permit_issue
 from fogcontrol.servicing.models import ManifestFlag
 from fogcontrol.servicing.permissions import STEP_ROLES
 from fogcontrol.servicing.services import flag_review
@@ -69,6 +78,49 @@ def flags_review_bulk(*, flags, acting_user, outcome: str, note: str = "") -> Bu
             with transaction.atomic():
                 flag = ManifestFlag.objects.select_for_update().get(pk=pk)
                 flag_review(flag=flag, acting_user=acting_user, outcome=outcome, note=note)
+        except (StateConflict, ValidationError, PermissionDenied) as error:
+            result.refused.append((pk, _why(error)))
+        else:
+            result.done.append(pk)
+    return result
+
+
+# A routine renewal the FOG Manager may approve at once: a renewal application (B6) filed and waiting
+# for the Town's decision, not one with an on-site inspection under way.
+ROUTINE_RENEWAL_STATUSES = (
+    ApplicationStatus.SUBMITTED,
+    ApplicationStatus.UNDER_REVIEW,
+    ApplicationStatus.ACCEPTED,
+)
+
+
+def routine_renewals(applications):
+    """The renewal applications of `applications` (scoped) that a bulk approval takes."""
+    return applications.filter(kind=ApplicationKind.RENEWAL, status__in=ROUTINE_RENEWAL_STATUSES)
+
+
+def renewals_approve_bulk(*, applications, acting_user, note: str = "") -> BulkResult:
+    """B5, B6: accept each routine renewal of `applications` (if not yet accepted) and issue its
+    permit's next version, each in its own transaction, through the permits services."""
+    require_role(acting_user, DECIDERS, "Only the FOG Manager may approve renewals (B5).")
+    ids = list(routine_renewals(applications).order_by("pk").values_list("pk", flat=True)[: BULK_LIMIT + 1])
+    if len(ids) > BULK_LIMIT:
+        raise ValidationError(f"At most {BULK_LIMIT} renewals at once: narrow the filters and run it again.")
+    if not ids:
+        raise ValidationError(
+            "No routine renewal is selected: tick renewal applications that are submitted, under review "
+            "or accepted, or select all that match."
+        )
+    result = BulkResult()
+    for pk in ids:
+        try:
+            with transaction.atomic():
+                application = PermitApplication.objects.select_for_update().get(pk=pk)
+                if application.status != ApplicationStatus.ACCEPTED:
+                    application = application_accept(
+                        application=application, acting_user=acting_user, note=note or "Routine renewal."
+                    )
+                permit_issue(application=application, acting_user=acting_user)
         except (StateConflict, ValidationError, PermissionDenied) as error:
             result.refused.append((pk, _why(error)))
         else:

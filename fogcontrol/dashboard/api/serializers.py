@@ -97,3 +97,25 @@ class BulkResultSerializer(serializers.Serializer):
     matched = serializers.IntegerField()
     done = serializers.ListField(child=serializers.IntegerField())
     refused = RefusalSerializer(many=True)
+
+
+class BulkRenewalSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        default=list,
+        help_text="The renewal applications to approve; or leave out and set all_matching.",
+    )
+    all_matching = serializers.BooleanField(
+        default=False,
+        help_text="Every routine renewal matching `q` and `status` (the application list's filters).",
+    )
+    q = serializers.CharField(required=False, allow_blank=True, default="")
+    status = serializers.CharField(required=False, allow_blank=True, default="")
+    dry_run = serializers.BooleanField(default=False, help_text="Only count what would be approved.")
+
+    def validate(self, data):
+        if not data["all_matching"] and not data["ids"]:
+            raise serializers.ValidationError({"ids": "Name the renewals to approve, or set all_matching."})
+        return data
