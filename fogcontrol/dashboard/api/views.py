@@ -15,7 +15,10 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.dashboard import search as global_search
 from fogcontrol.dashboard.api import serializers as s
 from fogcontrol.dashboard.selectors import flag_queue, today_for
-from fogcontrol.dashboard.services import flags_review_bulk
+from fogcontrol.dashboard.services import flags_review_bulk, renewals_approve_bulk, routine_renewals
+from fogcontrol.permits.filters import ApplicationFilter
+from fogcontrol.permits.roles import DECIDERS
+from fogcontrol.permits.selectors import application_list
 from fogcontrol.servicing.filters import FlagFilter
 from fogcontrol.servicing.permissions import STEP_ROLES
 
@@ -85,9 +88,45 @@ class BulkFlagReviewView(StaffOnly, APIView):
         result = flags_review_bulk(
             flags=chosen, acting_user=request.user, outcome=data["outcome"], note=data["note"]
         )
-        answer = {
-            "matched": len(result.done) + len(result.refused),
-            "done": result.done,
-            "refused": [{"id": pk, "reason": why} for pk, why in result.refused],
-        }
-        return Response(s.BulkResultSerializer(answer).data)
+        return _answer(result)
+
+
+def _answer(result):
+    answer = {
+        "matched": len(result.done) + len(result.refused),
+        "done": result.done,
+        "refused": [{"id": pk, "reason": why} for pk, why in result.refused],
+    }
+    return Response(s.BulkResultSerializer(answer).data)
+
+
+class BulkRenewalView(StaffOnly, APIView):
+    """B5, B6: approve many routine renewals (renewal applications submitted, under review or
+    accepted): the named ``ids``, or all matching the application list's ``q`` and ``status``. Each
+    is accepted if not yet and its permit issued, in its own transaction, by the permits services
+    (audited); a refused one is listed with the reason. ``dry_run`` counts them only."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=s.BulkRenewalSerializer, responses={200: s.BulkResultSerializer})
+    def post(self, request):
+        require_role(request.user, DECIDERS, "Only the FOG Manager may approve renewals (B5).")
+        body = s.BulkRenewalSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        queue = routine_renewals(application_list(request.user))
+        if data["all_matching"]:
+            params = {"q": data["q"], "status": data["status"]}
+            filterset = ApplicationFilter({k: v for k, v in params.items() if v}, queryset=queue)
+            if not filterset.is_valid():
+                raise ValidationError(filterset.errors)
+            chosen = filterset.qs
+        else:
+            chosen = queue.filter(pk__in=data["ids"])
+        if data["dry_run"]:
+            return Response(
+                s.BulkResultSerializer({"matched": chosen.count(), "done": [], "refused": []}).data
+            )
+        return _answer(
+            renewals_approve_bulk(applications=chosen, acting_user=request.user, note=data["note"])
+        )

@@ -37,7 +37,9 @@ def _renewals(town, *, paid: bool):
     manager = town.users[Role.FOG_MANAGER]
     filed = []
     for fse, device in ((town.own_fse, town.own_device), (town.other_fse, town.other_device)):
-        application = services.renewal_application_start(permit=_permit(fse, device, manager), acting_user=manager)
+        application = services.renewal_application_start(
+            permit=_permit(fse, device, manager), acting_user=manager
+        )
         filed.append(services.application_submit(application=application, acting_user=manager))
     pay_fees(filed[0], manager)
     if paid:
@@ -78,7 +80,9 @@ def test_the_api_approves_named_renewals_and_counts_on_a_dry_run(town, profile, 
     api = api_as(town.users[Role.FOG_MANAGER])
     dry = api.post("/api/v1/queues/renewals/approve/", {"all_matching": True, "dry_run": True}, format="json")
     assert dry.status_code == 200 and dry.json()["matched"] == 2
-    answer = api.post("/api/v1/queues/renewals/approve/", {"ids": [first.pk, second.pk]}, format="json").json()
+    answer = api.post(
+        "/api/v1/queues/renewals/approve/", {"ids": [first.pk, second.pk]}, format="json"
+    ).json()
     assert sorted(answer["done"]) == sorted([first.pk, second.pk]) and answer["refused"] == []
     again = api.post("/api/v1/queues/renewals/approve/", {"ids": [first.pk]}, format="json")
     assert again.status_code == 400  # no longer a routine renewal waiting: nothing to approve
