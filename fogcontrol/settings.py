@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "fogcontrol.records",
     "fogcontrol.billing",
     "fogcontrol.spills",
+    "fogcontrol.dashboard",
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
@@ -329,6 +330,8 @@ SPECTACULAR_SETTINGS = {
         "SpillSourceEnum": "fogcontrol.spills.models.Spill.Source",
         "SpillImportKindEnum": "fogcontrol.spills.models.SpillImport.Kind",
         "SpillImportStatusEnum": "fogcontrol.spills.models.SpillImport.Status",
+        # A manifest flag's review, one at a time (servicing) or many at once (dashboard).
+        "FlagReviewOutcomeEnum": "fogcontrol.dashboard.api.serializers.FLAG_REVIEW_OUTCOMES",
     },
 }
 

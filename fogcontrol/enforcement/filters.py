@@ -4,6 +4,7 @@ import django_filters
 
 from fogcontrol.core.api.filters import RecordFilter
 from fogcontrol.enforcement.models import Case, Violation
+from fogcontrol.enforcement.querysets import CASE_STAGE_CHOICES
 from fogcontrol.registry.models import FoodServiceEstablishment
 
 
@@ -24,7 +25,13 @@ class ViolationFilter(django_filters.FilterSet):
 class CaseFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     open = django_filters.BooleanFilter(field_name="closed_on", lookup_expr="isnull", label="Open")
+    stage = django_filters.ChoiceFilter(
+        choices=CASE_STAGE_CHOICES, method="filter_stage", label="Stage (furthest step)"
+    )
 
     class Meta:
         model = Case
-        fields = ["establishment", "open"]
+        fields = ["establishment", "open", "stage"]
+
+    def filter_stage(self, queryset, name, value):
+        return queryset.with_stage().filter(stage=value) if value else queryset

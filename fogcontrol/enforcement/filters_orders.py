@@ -11,10 +11,12 @@ class HearingFilter(django_filters.FilterSet):
     case = IdFilter(field_name="case_id")
     kind = django_filters.ChoiceFilter(choices=Hearing.Kind.choices)
     decided = django_filters.BooleanFilter(field_name="decided_on", lookup_expr="isnull", exclude=True)
+    scheduled_from = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="gte")
+    scheduled_to = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="lte")
 
     class Meta:
         model = Hearing
-        fields = ["case", "kind", "decided"]
+        fields = ["case", "kind", "decided", "scheduled_from", "scheduled_to"]
 
 
 class ComplaintFilter(django_filters.FilterSet):

@@ -13,6 +13,7 @@ register(
     items=[
         MenuItem("Cases", "enforcement:case_list", roles=STAFF_ROLES | OWN),
         MenuItem("Violations", "enforcement:violation_list", roles=STAFF_ROLES | OWN),
+        MenuItem("Hearings", "enforcement:hearing_list", roles=STAFF_ROLES),
         MenuItem("Hearing work list", "enforcement:worklist", roles=STAFF_ROLES),
     ],
 )

@@ -7,7 +7,8 @@ Haulers see none. "change": the roles in ``roles.py``.
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Case as SqlCase
+from django.db.models import CharField, Exists, OuterRef, Q, Value, When
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet
@@ -34,9 +35,34 @@ class ViolationQuerySet(ScopedQuerySet):
         return NOTHING
 
 
+# How far a case has gone: the furthest step recorded on it, furthest first. Each names the
+# related records that mark it (the steps' models point at the case with these related names).
+CASE_STAGES = (
+    ("penalty", "Penalty order (P7)", "penalty_orders"),
+    ("complaint", "Administrative complaint (P5)", "complaints"),
+    ("agreement", "Compliance schedule agreement (H1)", "agreements"),
+    ("citation", "Administrative citation (P2)", "citations"),
+    ("notice", "Notice of violation", "notices_of_violation"),
+)
+CASE_STAGE_OPENED = ("opened", "Opened, no step yet")
+CASE_STAGE_CHOICES = [(key, label) for key, label, _ in CASE_STAGES] + [CASE_STAGE_OPENED]
+
+
 class CaseQuerySet(ScopedQuerySet):
     def open(self):
         return self.filter(closed_on__isnull=True)
+
+    def with_stage(self):
+        """Each case with ``stage``: the furthest step recorded on it (CASE_STAGES), in the query."""
+        model = self.model
+        whens = []
+        for key, _label, related in CASE_STAGES:
+            field = model._meta.get_field(related)
+            marks = field.related_model._base_manager.filter(**{field.field.name: OuterRef("pk")})
+            whens.append(When(Exists(marks), then=Value(key)))
+        return self.annotate(
+            stage=SqlCase(*whens, default=Value(CASE_STAGE_OPENED[0]), output_field=CharField())
+        )
 
     def scope(self, user, action):
         if action != VIEW:

@@ -15,6 +15,8 @@ class InspectionFilter(django_filters.FilterSet):
     scheduled_on = django_filters.DateFilter()
     scheduled_from = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="gte")
     scheduled_to = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="lte")
+    visited_from = django_filters.DateFilter(field_name="visited_on", lookup_expr="gte")
+    visited_to = django_filters.DateFilter(field_name="visited_on", lookup_expr="lte")
 
     class Meta:
         model = Inspection
@@ -26,6 +28,8 @@ class InspectionFilter(django_filters.FilterSet):
             "scheduled_on",
             "scheduled_from",
             "scheduled_to",
+            "visited_from",
+            "visited_to",
         ]
 
 

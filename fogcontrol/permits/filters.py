@@ -18,16 +18,33 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.registry.models import FoodServiceEstablishment
 
+# Applications waiting for the Town's next step (B5): filed and not yet decided, and not waiting for
+# the applicant (a draft, or information requested).
+WAITING_ON_TOWN = (
+    ApplicationStatus.SUBMITTED,
+    ApplicationStatus.UNDER_REVIEW,
+    ApplicationStatus.ACCEPTED,
+    ApplicationStatus.INSPECTION_SCHEDULED,
+)
+
 
 class ApplicationFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
     status = django_filters.ChoiceFilter(choices=ApplicationStatus.choices)
+    waiting = django_filters.BooleanFilter(method="filter_waiting", label="Waiting for the Town")
     kind = django_filters.ChoiceFilter(choices=ApplicationKind.choices)
     establishment = IdFilter(field_name="establishment_id", label="Establishment id")
 
     class Meta:
         model = PermitApplication
-        fields = ["q", "status", "kind", "establishment"]
+        fields = ["q", "status", "waiting", "kind", "establishment"]
+
+    def filter_waiting(self, queryset, name, value):
+        if value is None:
+            return queryset
+        if value:
+            return queryset.filter(status__in=WAITING_ON_TOWN)
+        return queryset.exclude(status__in=WAITING_ON_TOWN)
 
     def search(self, queryset, name, value):
         value = value.strip()

@@ -6,7 +6,7 @@ from django.db.models import Exists, OuterRef, Q
 from fogcontrol.core.api.filters import IdFilter
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import DEVICE_STATUSES
-from fogcontrol.servicing.models import Manifest, ManifestFlag, ServiceRequirement
+from fogcontrol.servicing.models import FrequencyChangeRequest, Manifest, ManifestFlag, ServiceRequirement
 
 STATUS_CHOICES = [(status, status.replace("_", " ").capitalize()) for status in DEVICE_STATUSES]
 
@@ -102,3 +102,14 @@ class RequirementFilter(django_filters.FilterSet):
     class Meta:
         model = ServiceRequirement
         fields = ["status", "kind", "device"]
+
+
+class FrequencyRequestFilter(django_filters.FilterSet):
+    """E5 requests by status (`?status=pending`: those waiting for the FOG Manager's decision)."""
+
+    status = django_filters.ChoiceFilter(choices=FrequencyChangeRequest.Status.choices)
+    device = IdFilter(field_name="device_id", label="Device id")
+
+    class Meta:
+        model = FrequencyChangeRequest
+        fields = ["status", "device"]

@@ -13,10 +13,16 @@ from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.views import found, live_filters, paginate, render_list, staff_only
+from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.servicing import certification, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
-from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
+from fogcontrol.servicing.filters import (
+    FlagFilter,
+    FrequencyRequestFilter,
+    ManifestFilter,
+    RequirementFilter,
+    ServiceStatusFilter,
+)
 from fogcontrol.servicing.forms import (
     CorrectionForm,
     DecisionForm,
@@ -483,10 +489,13 @@ def requirement_close(request, pk):
 
 @login_required
 def request_list(request):
-    return render(
+    filterset, rows = filtered_rows(
+        FrequencyRequestFilter, request, selectors.frequency_requests_visible_to(request.user)
+    )
+    return render_list(
         request,
         "servicing/request_list.html",
-        {"page": paginate(request, selectors.frequency_requests_visible_to(request.user), PAGE_SIZE)},
+        {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)},
     )
 
 

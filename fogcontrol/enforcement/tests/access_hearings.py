@@ -12,4 +12,5 @@ def build(town) -> None:
 
 ROUTES = [
     page("enforcement:worklist", "/enforcement/hearings/work-list/", record=False, scope=STAFF),
+    page("enforcement:hearing_list", "/enforcement/hearings/", record=False, scope=STAFF),
 ]

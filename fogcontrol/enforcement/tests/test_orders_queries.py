@@ -47,3 +47,11 @@ def test_the_api_lists_take_the_same_exact_queries_for_few_rows_and_many(town):
 
 def test_the_fse_sees_the_same_lists_in_the_same_exact_queries(town):
     assert_queries_do_not_grow(api_as(town.users[Role.FSE]), lambda count: add_rows(town, count), API)
+
+
+def test_the_hearing_list_page_takes_the_same_exact_queries_for_few_rows_and_many(client, town):
+    client.force_login(town.users[Role.FOG_MANAGER])
+    # the Town, the session, the user; hearings: the count, the page and its continuances; cases by
+    # stage: the count, the establishment filter's choices and the page
+    pages = {"/enforcement/hearings/": 6, "/enforcement/?open=true&stage=penalty": 6}
+    assert_queries_do_not_grow(client, lambda count: add_rows(town, count), pages)

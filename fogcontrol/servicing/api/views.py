@@ -21,7 +21,13 @@ from fogcontrol.registry.selectors import devices_visible_to
 from fogcontrol.servicing import imports, selectors, services
 from fogcontrol.servicing.api import serializers as s
 from fogcontrol.servicing.api.idempotency import idempotent
-from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
+from fogcontrol.servicing.filters import (
+    FlagFilter,
+    FrequencyRequestFilter,
+    ManifestFilter,
+    RequirementFilter,
+    ServiceStatusFilter,
+)
 from fogcontrol.servicing.models import Manifest, SludgeReading
 from fogcontrol.servicing.permissions import STEP_ROLES
 
@@ -356,6 +362,7 @@ class FrequencyRequestViewSet(
     step_roles = {"create": STEP_ROLES["request_frequency"], "decide": STEP_ROLES["decide_request"]}
 
     serializer_class = s.FrequencyRequestSerializer
+    filterset_class = FrequencyRequestFilter
 
     def get_queryset(self):
         return selectors.frequency_requests_visible_to(self.request.user)

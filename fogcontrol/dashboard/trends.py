@@ -1,0 +1,95 @@
+"""The last twelve months of the program, month by month, for the dashboard's small charts.
+
+One GROUP BY query per series (`TruncMonth`, in the Town's time zone for date-times), scoped to the
+user as the matching list is; a month with nothing shows as zero. Which series a user sees follows
+its panels (`panels.py`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from decimal import Decimal
+
+from django.db.models import Count, Sum
+from django.db.models.functions import TruncMonth
+
+from fogcontrol.billing.selectors import payment_list
+from fogcontrol.dashboard import panels as p
+from fogcontrol.inspections.models import Inspection
+from fogcontrol.inspections.selectors import inspection_list
+from fogcontrol.servicing.selectors import manifest_list
+from fogcontrol.spills.selectors import spill_list
+
+MONTHS = 12
+
+
+@dataclasses.dataclass(frozen=True)
+class Series:
+    key: str
+    title: str
+    unit: str  # what one is: "manifest", "inspection", "spill", "$"
+    months: list[tuple[dt.date, Decimal | int]]  # (first day of the month, value), oldest first
+
+    @property
+    def total(self):
+        return sum(value for _month, value in self.months)
+
+
+def month_starts(today: dt.date, count: int = MONTHS) -> list[dt.date]:
+    """The first days of the last `count` months, this one last."""
+    year, month = today.year, today.month
+    starts = []
+    for _ in range(count):
+        starts.append(dt.date(year, month, 1))
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    return starts[::-1]
+
+
+def _series(key, title, unit, rows, starts, value="n") -> Series:
+    found = {}
+    for row in rows:
+        month = row["month"]
+        month = month.date() if isinstance(month, dt.datetime) else month
+        found[month] = row[value] or 0
+    return Series(key, title, unit, [(start, found.get(start, 0)) for start in starts])
+
+
+def _by_month(queryset, field: str, value=None):
+    aggregate = value if value is not None else Count("pk")
+    return queryset.annotate(month=TruncMonth(field)).order_by().values("month").annotate(n=aggregate)
+
+
+def manifests_series(user, starts) -> Series:
+    rows = _by_month(manifest_list(user).filter(service_date__gte=starts[0]), "service_date")
+    return _series("manifests", "Manifests filed, by service date", "manifest", rows, starts)
+
+
+def inspections_series(user, starts) -> Series:
+    rows = inspection_list(user).filter(status=Inspection.Status.COMPLETED, visited_on__gte=starts[0])
+    if p.own_inspections_only(user):
+        rows = rows.filter(inspector_id=user.pk)
+    return _series("inspections", "Inspections done", "inspection", _by_month(rows, "visited_on"), starts)
+
+
+def spills_series(user, starts) -> Series:
+    rows = _by_month(spill_list(user).filter(started_at__date__gte=starts[0]), "started_at")
+    return _series("spills", "Spills, by the day they began", "spill", rows, starts)
+
+
+def payments_series(user, starts) -> Series:
+    rows = _by_month(payment_list(user).filter(received_on__gte=starts[0]), "received_on", Sum("amount"))
+    return _series("payments", "Payments received", "$", rows, starts)
+
+
+SERIES_BY_PANEL = {
+    p.SERVICING: manifests_series,
+    p.INSPECTIONS: inspections_series,
+    p.SPILLS: spills_series,
+    p.MONEY: payments_series,
+}
+
+
+def dashboard_trends(user, today: dt.date) -> list[Series]:
+    starts = month_starts(today)
+    return [SERIES_BY_PANEL[key](user, starts) for key in p.panels_for(user) if key in SERIES_BY_PANEL]
