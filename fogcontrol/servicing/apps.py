@@ -6,4 +6,9 @@ class ServicingConfig(AppConfig):
 
     def ready(self):
         # The app's items in the menus (fogcontrol.core.navigation).
+        from fogcontrol.core.sweep import register_step
         from fogcontrol.servicing import navigation  # noqa: F401
+        from fogcontrol.servicing.tasks import sweep_step
+
+        # Its step of the nightly sweep (fogcontrol/core/sweep.py).
+        register_step("servicing", order=10, run=sweep_step)
