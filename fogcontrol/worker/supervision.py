@@ -17,6 +17,7 @@ the nightly sweep at the Town's time (fogcontrol/worker/housekeeping.py).
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import sys
@@ -68,14 +69,21 @@ class SupervisedWorker(Worker):
             self._run_loop()
             return
         keeper.start()
+        # Under the autoreloader the loop runs in a thread, and Ctrl-C ends the process from the
+        # main thread: the stop is then recorded at exit.
+        atexit.register(self._record_stopped)
         try:
             self._run_loop()
         finally:
             keeper.stop()
-            try:
-                worker_stopped(self.worker_id)
-            except DatabaseError:
-                logger.warning("Could not record that worker %s stopped.", self.worker_id, exc_info=True)
+            atexit.unregister(self._record_stopped)
+            self._record_stopped()
+
+    def _record_stopped(self) -> None:
+        try:
+            worker_stopped(self.worker_id)
+        except DatabaseError:
+            logger.warning("Could not record that worker %s stopped.", self.worker_id, exc_info=True)
 
     def _run_loop(self) -> None:
         failures = 0
