@@ -51,12 +51,16 @@ def test_make_run_runs_queued_work_and_the_sweep_by_itself_and_ctrl_c_stops_it(d
         assert _wait_for(log, "state=SUCCESSFUL", 60), log.read_text()
 
         database = sqlite3.connect(data_dir / "fogcontrol.sqlite3")
-        swept = database.execute("SELECT count(*) FROM worker_sweeprun WHERE finished_at IS NOT NULL").fetchone()
+        swept = database.execute(
+            "SELECT count(*) FROM worker_sweeprun WHERE finished_at IS NOT NULL"
+        ).fetchone()
         assert swept == (1,), log.read_text()[-3000:]  # the day's sweep, queued by the worker itself
 
         run.send_signal(signal.SIGINT)  # Ctrl-C
         assert run.wait(timeout=60) == 0, log.read_text()[-3000:]
-        stopped = database.execute("SELECT count(*) FROM core_workerheartbeat WHERE stopped_at IS NULL").fetchone()
+        stopped = database.execute(
+            "SELECT count(*) FROM core_workerheartbeat WHERE stopped_at IS NULL"
+        ).fetchone()
         assert stopped == (0,), "the worker said it stopped"
         database.close()
     finally:
