@@ -21,6 +21,7 @@ api_v1 = [
     path("", include("fogcontrol.billing.api.urls")),
     path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
+    path("", include("fogcontrol.worker.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
 ]
@@ -58,6 +59,7 @@ urlpatterns = [
     path("registry/", include("fogcontrol.registry.urls")),
     path("rules/", include("fogcontrol.program.calculator.urls")),
     path("program/", include("fogcontrol.program.urls")),
+    path("worker/", include("fogcontrol.worker.urls")),
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),
     path("inspections/", include("fogcontrol.inspections.urls")),

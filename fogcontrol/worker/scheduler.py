@@ -18,9 +18,7 @@ from django.utils import timezone
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.program.selectors import town_profile, town_zone
 from fogcontrol.worker.models import SweepRun
-from fogcontrol.worker.sweep import sweep_run_for
-
-SWEEP_TASK = "fogcontrol.worker.tasks.run_nightly_sweep"
+from fogcontrol.worker.sweep import SWEEP_TASK, sweep_run_for
 
 
 def sweep_due_day(now: dt.datetime) -> dt.date:

@@ -33,6 +33,9 @@ from fogcontrol.worker.models import SweepRun, SweepStep
 
 logger = logging.getLogger("fogcontrol.worker")
 
+# The task that runs `sweep_run` in the worker (queued by its path, fogcontrol/core/queue.py).
+SWEEP_TASK = "fogcontrol.worker.tasks.run_nightly_sweep"
+
 
 class SweepStepFailed(Exception):
     """A step raised: the run stopped there. The next run of the day starts again at that step."""
