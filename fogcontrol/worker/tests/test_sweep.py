@@ -185,3 +185,46 @@ def test_the_old_nightly_commands_still_run_their_step(town, capsys):
     call_command("servicing_nightly")
     call_command("permits_daily")
     assert "permit(s) expired" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(
+    "postgresql" not in __import__("django.conf").conf.settings.DATABASES["default"]["ENGINE"],
+    reason="two connections at once: SQLite's in-memory test database is one connection's",
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_runners_started_together_run_each_step_once(counting, monkeypatch):
+    """Two workers (two connections) start the same day's sweep at the same moment."""
+    import threading
+    import time
+
+    from django.db import connection
+
+    day = dt.date(2026, 3, 31)
+    steps = dict(registry._steps)
+    slow = steps["servicing"].run
+
+    def slow_servicing(*, on, acting_user):
+        time.sleep(0.5)  # the other runner arrives while this one holds the day
+        return slow(on=on, acting_user=acting_user)
+
+    steps["servicing"] = registry.SweepStep("servicing", 0, slow_servicing)
+    monkeypatch.setattr(registry, "_steps", steps)
+    start = threading.Barrier(2)
+    outcomes = {}
+
+    def runner(owner):
+        try:
+            start.wait()
+            outcomes[owner] = sweep_run(on=day, owner=owner)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=runner, args=(owner,)) for owner in ("worker-a", "worker-b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(name for name, _, _ in counting) == sorted(APP_ORDER)  # each step once
+    held = [outcome for outcome in outcomes.values() if outcome.held_by]
+    assert len(held) == 1 and held[0].ran == {}
+    assert SweepRun.objects.get(day=day).finished_at is not None
