@@ -9,8 +9,7 @@ from fogcontrol.billing.services import billing_nightly
 
 @task()
 def nightly_billing() -> dict:
-    """Pick up new charges, mark delinquent invoices (Q1, P8) and list liens (P9). Run nightly:
-    `fogcontrol billing_nightly` from cron, beside `records_nightly` and `servicing_nightly`."""
+    """Pick up new charges, mark delinquent invoices (Q1, P8) and list liens (P9). The nightly sweep runs it as `sweep_step` below."""
     return billing_nightly()
 
 

@@ -9,7 +9,7 @@ from fogcontrol.enforcement.services.sweep import enforcement_sweep
 
 @task()
 def nightly_violations() -> dict:
-    """Open and cure violations from their sources (P3). Run nightly: `fogcontrol enforcement_nightly`."""
+    """Open and cure violations from their sources (P3). The nightly sweep runs it as `sweep_step` below."""
     return enforcement_sweep()
 
 

@@ -10,7 +10,7 @@ from fogcontrol.records.services import late_reports_sweep, late_training_sweep
 @task()
 def nightly_late_reports() -> dict:
     """Required reports not received by their due date (F3, F4) and late employee training (C4)
-    become findings. Run nightly: `fogcontrol records_nightly` from cron."""
+    become findings. The nightly sweep runs it as `sweep_step` below."""
     return {"findings_opened": late_reports_sweep(), "training_findings_opened": late_training_sweep()}
 
 

@@ -11,7 +11,7 @@ from fogcontrol.servicing.services import status_sweep
 @task()
 def nightly_status_sweep() -> dict:
     """Statuses that change with the date (due soon -> overdue) and frequency changes whose B7
-    effective date has come. Run nightly: `fogcontrol servicing_nightly` from cron."""
+    effective date has come. The nightly sweep runs it as `sweep_step` below."""
     return status_sweep()
 
 
