@@ -9,7 +9,8 @@ from fogcontrol.billing.services import billing_nightly
 
 @task()
 def nightly_billing() -> dict:
-    """Pick up new charges, mark delinquent invoices (Q1, P8) and list liens (P9). The nightly sweep runs it as `sweep_step` below."""
+    """Pick up new charges, mark delinquent invoices (Q1, P8) and list liens (P9).
+    The nightly sweep runs it as `sweep_step` below."""
     return billing_nightly()
 
 

@@ -9,7 +9,8 @@ from fogcontrol.sampling.services import facilities_overdue_sweep
 
 @task()
 def nightly_overdue_facilities() -> dict:
-    """Monitoring facilities not installed by their due date become findings (D7). The nightly sweep runs it as `sweep_step` below."""
+    """Monitoring facilities not installed by their due date become findings (D7).
+    The nightly sweep runs it as `sweep_step` below."""
     return {"findings_opened": facilities_overdue_sweep()}
 
 

@@ -9,7 +9,8 @@ from fogcontrol.spills.services import overdue_written_reports_sweep
 
 @task()
 def nightly_overdue_written_reports() -> dict:
-    """Written spill reports not received by their due day become findings (J2). The nightly sweep runs it as `sweep_step` below."""
+    """Written spill reports not received by their due day become findings (J2).
+    The nightly sweep runs it as `sweep_step` below."""
     return {"findings_opened": overdue_written_reports_sweep()}
 
 
