@@ -46,6 +46,8 @@ class Command(BaseCommand):
             "-",
             "--graceful-timeout",
             "20",
+            # No control socket in the service user's home: this command supervises gunicorn.
+            "--no-control-socket",
         ]
         children = [Child("web", gunicorn), Child("worker", manage("db_worker", "--no-reload"))]
         status = Supervisor(children, out=self.stdout).run()
