@@ -6,7 +6,7 @@ UV_VERSION := 0.13.9
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint format worker bench clean
+.PHONY: install run serve test lint format worker bench clean
 
 $(BIN)/uv:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "fogcontrol needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -22,8 +22,15 @@ install: $(VENV)/.synced
 run: install
 	$(BIN)/fogcontrol migrate --noinput
 	$(BIN)/fogcontrol seed_demo --if-empty
-	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop; the data is kept in ./data)"
-	$(BIN)/fogcontrol runserver $(HOST):$(PORT)
+	@echo "Serving on http://$(HOST):$(PORT)/ with the background worker  (Ctrl-C stops both; the data is kept in ./data)"
+	$(BIN)/fogcontrol run $(HOST):$(PORT)
+
+# Production: gunicorn and the worker together (README, "Running it for a Town"). Set FOGCONTROL_ENV,
+# SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL first; WEB_CONCURRENCY sets gunicorn's processes.
+serve: install
+	$(BIN)/fogcontrol migrate --noinput
+	$(BIN)/fogcontrol collectstatic --noinput
+	$(BIN)/fogcontrol serve --bind $(HOST):$(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -345,6 +345,12 @@ elif os.environ.get("FOGCONTROL_TASKS") == "immediate":
 else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
+# Background work (fogcontrol/worker/, docs/architecture.md "How a nightly job flows"): a worker beats
+# every FOGCONTROL_WORKER_BEAT_SECONDS; one silent for FOGCONTROL_WORKER_STALE_MINUTES is taken for
+# dead and the jobs it left running are requeued by the next worker.
+FOGCONTROL_WORKER_BEAT_SECONDS = float(os.environ.get("FOGCONTROL_WORKER_BEAT_SECONDS", 15))
+FOGCONTROL_WORKER_STALE_MINUTES = float(os.environ.get("FOGCONTROL_WORKER_STALE_MINUTES", 5))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -22,6 +22,7 @@ api_v1 = [
     path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.dashboard.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
+    path("", include("fogcontrol.worker.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
 ]
@@ -59,6 +60,7 @@ urlpatterns = [
     path("registry/", include("fogcontrol.registry.urls")),
     path("rules/", include("fogcontrol.program.calculator.urls")),
     path("program/", include("fogcontrol.program.urls")),
+    path("worker/", include("fogcontrol.worker.urls")),
     path("permits/", include("fogcontrol.permits.urls")),
     path("servicing/", include("fogcontrol.servicing.urls")),
     path("inspections/", include("fogcontrol.inspections.urls")),

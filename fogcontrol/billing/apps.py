@@ -12,3 +12,8 @@ class BillingConfig(AppConfig):
         from fogcontrol.core.owed import register_owed_provider
 
         register_owed_provider(owed_by_establishment)
+        from fogcontrol.billing.tasks import sweep_step
+        from fogcontrol.core.sweep import register_step
+
+        # Its step of the nightly sweep (fogcontrol/core/sweep.py).
+        register_step("billing", order=70, run=sweep_step)

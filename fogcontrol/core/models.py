@@ -121,3 +121,21 @@ class RecordChainSeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.chain} sealed at #{self.sealed_sequence}"
+
+
+class WorkerHeartbeat(models.Model):
+    """A background worker (or a `fogcontrol sweep` run) saying it is alive, every few seconds.
+
+    `fogcontrol.core.queue` reads it: a job still "running" under a worker that stopped beating is
+    requeued, and `queue_health()` tells staff when no worker is alive. One row per worker id."""
+
+    worker_id = models.CharField(max_length=64, unique=True)
+    host = models.CharField(max_length=255, blank=True)
+    pid = models.PositiveIntegerField(null=True)
+    started_at = models.DateTimeField()
+    last_seen_at = models.DateTimeField(db_index=True)
+    # Set when the worker stopped cleanly (Ctrl-C, SIGTERM): it is not alive, and no job is left to it.
+    stopped_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"worker {self.worker_id} last seen {self.last_seen_at:%Y-%m-%d %H:%M:%S}"

@@ -8,13 +8,29 @@ done later names the task by its dotted path, as a URL is named for ``reverse()`
 
 The task is queued only when the transaction commits, so the worker sees the rows it is given,
 and a rolled-back write queues nothing.
+
+The queue's health (for staff, and the "Background work" page): `queue_health()`. Workers beat
+(`worker_beat`) every few seconds; a job left "running" by a worker that stopped beating is put
+back in the queue by the next worker (`requeue_stuck`), so no one has to reset it by hand.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import os
+import socket
+
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django.utils.module_loading import import_string
-from django_tasks.base import Task
+from django_tasks import task_backends
+from django_tasks.base import Task, TaskResultStatus
+from django_tasks_db import DatabaseBackend
+from django_tasks_db.models import DBTaskResult
+
+from fogcontrol.core.models import WorkerHeartbeat
 
 
 def enqueue_on_commit(task_path: str, /, *args, **kwargs) -> None:
@@ -27,3 +43,119 @@ def enqueue_on_commit(task_path: str, /, *args, **kwargs) -> None:
     if not isinstance(task, Task):
         raise TypeError(f"{task_path} is not a task (decorate it with django_tasks.task).")
     transaction.on_commit(lambda: task.enqueue(*args, **kwargs))
+
+
+def stale_after() -> dt.timedelta:
+    """How long a worker may stay silent before it is taken for dead (its jobs are requeued)."""
+    return dt.timedelta(minutes=settings.FOGCONTROL_WORKER_STALE_MINUTES)
+
+
+def worker_beat(worker_id: str, *, now: dt.datetime | None = None) -> None:
+    """The worker `worker_id` is alive now (one small write; the first beat records its start)."""
+    now = now or timezone.now()
+    updated = WorkerHeartbeat.objects.filter(worker_id=worker_id).update(last_seen_at=now, stopped_at=None)
+    if not updated:
+        WorkerHeartbeat.objects.update_or_create(
+            worker_id=worker_id,
+            defaults={"last_seen_at": now, "stopped_at": None},
+            create_defaults={
+                "host": socket.gethostname()[:255],
+                "pid": os.getpid(),
+                "started_at": now,
+                "last_seen_at": now,
+            },
+        )
+
+
+def worker_stopped(worker_id: str, *, now: dt.datetime | None = None) -> None:
+    """The worker `worker_id` stopped cleanly: it is no longer counted as alive."""
+    WorkerHeartbeat.objects.filter(worker_id=worker_id).update(stopped_at=now or timezone.now())
+
+
+def live_worker_ids(*, now: dt.datetime | None = None) -> set[str]:
+    """Workers that beat within `stale_after()` and did not stop."""
+    since = (now or timezone.now()) - stale_after()
+    return set(
+        WorkerHeartbeat.objects.filter(last_seen_at__gte=since, stopped_at__isnull=True).values_list(
+            "worker_id", flat=True
+        )
+    )
+
+
+def _database_backend() -> str | None:
+    """The alias of the default task backend if it keeps its queue in the database, else None."""
+    backend = task_backends["default"]
+    return backend.alias if isinstance(backend, DatabaseBackend) else None
+
+
+def requeue_stuck(*, now: dt.datetime | None = None) -> int:
+    """Put back in the queue every job left "running" by a worker that is gone (no beat for
+    `stale_after()`, or stopped): the next worker runs it again. Tasks are written to be run again
+    (an import rewrites its report; a sweep skips the steps it finished). Returns how many."""
+    backend = _database_backend()
+    if backend is None:
+        return 0
+    now = now or timezone.now()
+    alive = live_worker_ids(now=now)
+    running = DBTaskResult.objects.filter(backend_name=backend, status=TaskResultStatus.RUNNING)
+    stuck = [
+        pk
+        for pk, worker_ids, started_at in running.values_list("pk", "worker_ids", "started_at")
+        if (worker_ids[-1] if worker_ids else None) not in alive
+        and (started_at is None or started_at < now - stale_after())
+    ]
+    if not stuck:
+        return 0
+    # Only rows still running: a worker that finished the job meanwhile keeps its result.
+    return running.filter(pk__in=stuck).update(status=TaskResultStatus.READY, started_at=None)
+
+
+@dataclasses.dataclass(frozen=True)
+class QueueHealth:
+    """The background queue at a glance (`queue_health()`): for the staff dashboard and the
+    "Background work" page.
+
+    - `queued`: jobs waiting to run now; `oldest_queued_age`: how long the oldest has waited
+      (None when none waits);
+    - `running`: jobs a worker is running;
+    - `failed_last_day`: jobs that failed in the last 24 hours;
+    - `last_heartbeat`: the most recent beat of any worker (None: no worker ever ran);
+    - `worker_alive`: a worker beat within `stale_after()` and did not stop;
+    - `reported`: False when the task backend is not the database one (Redis): the counts are then 0.
+    """
+
+    queued: int
+    oldest_queued_age: dt.timedelta | None
+    running: int
+    failed_last_day: int
+    last_heartbeat: dt.datetime | None
+    worker_alive: bool
+    reported: bool = True
+
+    @property
+    def healthy(self) -> bool:
+        """A worker is alive, or nothing waits for one."""
+        return self.worker_alive or (self.queued == 0 and self.running == 0)
+
+
+def queue_health(*, now: dt.datetime | None = None) -> QueueHealth:
+    """How the background queue is doing now (see `QueueHealth`). A handful of small queries."""
+    now = now or timezone.now()
+    last = WorkerHeartbeat.objects.order_by("-last_seen_at").values_list("last_seen_at", flat=True).first()
+    alive = bool(live_worker_ids(now=now))
+    backend = _database_backend()
+    if backend is None:
+        return QueueHealth(0, None, 0, 0, last, alive, reported=False)
+    jobs = DBTaskResult.objects.filter(backend_name=backend)
+    waiting = jobs.ready()
+    oldest = waiting.order_by("enqueued_at").values_list("enqueued_at", flat=True).first()
+    return QueueHealth(
+        queued=waiting.count(),
+        oldest_queued_age=(now - oldest) if oldest else None,
+        running=jobs.filter(status=TaskResultStatus.RUNNING).count(),
+        failed_last_day=jobs.filter(
+            status=TaskResultStatus.FAILED, finished_at__gte=now - dt.timedelta(days=1)
+        ).count(),
+        last_heartbeat=last,
+        worker_alive=alive,
+    )

@@ -21,3 +21,8 @@ class EnforcementConfig(AppConfig):
         # "Is anything owed?" (core.owed, H3): the citations paid under Chapter 1.01 (P2).
         register_owed_provider(unpaid_citations)
         manifest_flag_referred.connect(hooks.on_flag_referred, dispatch_uid="enforcement.flag_referred")
+        from fogcontrol.core.sweep import register_step
+        from fogcontrol.enforcement.tasks import sweep_step
+
+        # Its step of the nightly sweep (fogcontrol/core/sweep.py).
+        register_step("enforcement", order=60, run=sweep_step)

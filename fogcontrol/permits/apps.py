@@ -18,3 +18,8 @@ class PermitsConfig(AppConfig):
         licence_expiry_changed.connect(hooks.on_licence_expiry_changed, dispatch_uid="permits.licence_expiry")
         # Its panel on the registry's establishment page (fogcontrol.core.panels).
         panels.register()
+        from fogcontrol.core.sweep import register_step
+        from fogcontrol.permits.tasks import sweep_step
+
+        # Its step of the nightly sweep (fogcontrol/core/sweep.py).
+        register_step("permits", order=20, run=sweep_step)

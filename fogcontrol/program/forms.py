@@ -35,7 +35,18 @@ class TownProfileForm(VersionedFormMixin, forms.ModelForm):
             "time_zone": "Time zone",
         }
         help_texts = {"time_zone": "A time zone name such as America/Los_Angeles."}
-        widgets = {"fog_manager_address": forms.Textarea(attrs={"rows": 3})}
+        widgets = {
+            "fog_manager_address": forms.Textarea(attrs={"rows": 3}),
+            "nightly_sweep_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left out of a form posted before the setting existed: the time stays as it was.
+        self.fields["nightly_sweep_at"].required = False
+
+    def clean_nightly_sweep_at(self):
+        return self.cleaned_data["nightly_sweep_at"] or self.instance.nightly_sweep_at
 
 
 class HolidayForm(forms.ModelForm):

@@ -1,5 +1,7 @@
 """The Town's program settings: its profile, its calendar, and its rules as versioned data."""
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 
@@ -23,6 +25,13 @@ class TownProfile(Versioned):
     fog_manager_address = models.TextField(blank=True, help_text="Mailing address for written notices.")
     fog_manager_email = models.EmailField(blank=True)
     fog_manager_phone = models.CharField(max_length=40, blank=True)
+    # When the background worker starts the nightly sweep, in Town time (docs/architecture.md,
+    # "How a nightly job flows").
+    nightly_sweep_at = models.TimeField(
+        "nightly sweep at",
+        default=dt.time(2, 0),
+        help_text="The Town time the background worker runs the nightly sweep, e.g. 02:00.",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

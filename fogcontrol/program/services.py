@@ -45,6 +45,7 @@ PROFILE_FIELDS = (
     "fog_manager_address",
     "fog_manager_email",
     "fog_manager_phone",
+    "nightly_sweep_at",
 )
 
 # Years the holiday calendar accepts: wide enough for any real deadline, narrow enough to catch typos.

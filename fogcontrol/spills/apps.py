@@ -7,4 +7,9 @@ class SpillsConfig(AppConfig):
     verbose_name = "Sewer overflows and spills"
 
     def ready(self):
+        from fogcontrol.core.sweep import register_step
         from fogcontrol.spills import navigation  # noqa: F401  (registers the menu items)
+        from fogcontrol.spills.tasks import sweep_step
+
+        # Its step of the nightly sweep (fogcontrol/core/sweep.py).
+        register_step("spills", order=40, run=sweep_step)

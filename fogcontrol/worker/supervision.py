@@ -10,10 +10,14 @@ So: a database error restarts the loop after a back-off that doubles (0.5 s, 1 s
 process exits with status 1, for a supervisor (systemd, a container runtime) to restart it. A
 loop that then ran for a minute without error counts as recovered. Whatever ends the loop, the
 process ends with it: never a live process that runs nothing.
+
+Beside the loop, a housekeeping thread beats, requeues jobs a dead worker left running and queues
+the nightly sweep at the Town's time (fogcontrol/worker/housekeeping.py).
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import sys
@@ -22,6 +26,9 @@ import time
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connections
 from django_tasks_db.management.commands.db_worker import Worker
+
+from fogcontrol.core.queue import worker_stopped
+from fogcontrol.worker.housekeeping import Housekeeper
 
 logger = logging.getLogger("fogcontrol.worker")
 
@@ -57,6 +64,28 @@ class SupervisedWorker(Worker):
         self.max_db_retries = max_db_retries
 
     def run(self) -> None:
+        keeper = Housekeeper(self.worker_id)
+        if keeper.interval <= 0:  # housekeeping turned off (FOGCONTROL_WORKER_BEAT_SECONDS=0)
+            self._run_loop()
+            return
+        keeper.start()
+        # Under the autoreloader the loop runs in a thread, and Ctrl-C ends the process from the
+        # main thread: the stop is then recorded at exit.
+        atexit.register(self._record_stopped)
+        try:
+            self._run_loop()
+        finally:
+            keeper.stop()
+            atexit.unregister(self._record_stopped)
+            self._record_stopped()
+
+    def _record_stopped(self) -> None:
+        try:
+            worker_stopped(self.worker_id)
+        except DatabaseError:
+            logger.warning("Could not record that worker %s stopped.", self.worker_id, exc_info=True)
+
+    def _run_loop(self) -> None:
         failures = 0
         while True:
             started = time.monotonic()

@@ -11,6 +11,12 @@ from fogcontrol.worker import supervision
 from fogcontrol.worker.supervision import SupervisedWorker, WorkerGaveUp, backoff_seconds
 
 
+@pytest.fixture(autouse=True)
+def _no_housekeeping(settings):
+    """These tests are about the loop; its housekeeping thread is tested in test_housekeeping.py."""
+    settings.FOGCONTROL_WORKER_BEAT_SECONDS = 0
+
+
 def _worker(max_db_retries: int = 3) -> SupervisedWorker:
     return SupervisedWorker(
         queue_names=["default"],

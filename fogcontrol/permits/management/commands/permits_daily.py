@@ -1,4 +1,9 @@
-"""`fogcontrol permits_daily`: the permits' morning run, for cron when no task worker runs."""
+"""`fogcontrol permits_daily`: this app's step of the nightly sweep alone (kept as an alias).
+
+`fogcontrol sweep` runs every app's step in order, once a day; the worker runs it by itself at the
+Town's time (docs/architecture.md, "How a nightly job flows"). This command runs only this step,
+and is not recorded as the day's sweep.
+"""
 
 import datetime as dt
 

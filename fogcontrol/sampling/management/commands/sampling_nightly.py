@@ -1,4 +1,9 @@
-"""Run the nightly sampling sweep now (for cron: `fogcontrol sampling_nightly`)."""
+"""`fogcontrol sampling_nightly`: this app's step of the nightly sweep alone (kept as an alias).
+
+`fogcontrol sweep` runs every app's step in order, once a day; the worker runs it by itself at the
+Town's time (docs/architecture.md, "How a nightly job flows"). This command runs only this step,
+and is not recorded as the day's sweep.
+"""
 
 from django.core.management.base import BaseCommand
 
