@@ -4,6 +4,7 @@ Every count starts from the scoped selector of the list it stands for (figures.p
 from __future__ import annotations
 
 from fogcontrol.core.permissions import has_role
+from fogcontrol.core.queue import queue_health
 from fogcontrol.dashboard.figures import dashboard_panels
 from fogcontrol.dashboard.trends import dashboard_trends
 from fogcontrol.permits.roles import DECIDERS
@@ -22,6 +23,27 @@ def today_for(user) -> dict:
         "can_review_flags": has_role(user, REVIEWERS),
         "can_approve_renewals": has_role(user, DECIDERS),
     }
+
+
+def queue_for(user) -> dict:
+    """The background queue, for the staff who may open the "Background work" page (the home page
+    shows it; the API has its own, `GET /api/v1/worker/health/`)."""
+    if not user.is_program_staff:
+        return {}
+    queue = queue_health()
+    return {"queue": queue, "queue_oldest": _age_words(queue.oldest_queued_age)}
+
+
+def _age_words(age) -> str:
+    if age is None:
+        return ""
+    minutes = int(age.total_seconds() // 60)
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 120:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = minutes // 60
+    return f"{hours} hours" if hours < 48 else f"{hours // 24} days"
 
 
 def flag_queue(user):
