@@ -64,8 +64,10 @@ class MapFilters:
 
 def areas() -> list[str]:
     """The ZIP codes the map can be narrowed to: those of the parcels and of the spills (two queries)."""
-    parcels = Parcel.objects.exclude(postal_code="").values_list("postal_code", flat=True).distinct()
-    spills = Spill.objects.exclude(zip_code="").values_list("zip_code", flat=True).distinct()
+    parcels = (
+        Parcel.objects.exclude(postal_code="").order_by().values_list("postal_code", flat=True).distinct()
+    )
+    spills = Spill.objects.exclude(zip_code="").order_by().values_list("zip_code", flat=True).distinct()
     return sorted(set(parcels) | set(spills))
 
 
