@@ -78,16 +78,27 @@ class AnnualReport:
 
 
 def _program(user, as_of: dt.date) -> Section:
+    """The program's size: establishments not closed by the last day (the records do not say when a
+    business opened, only when it closed), devices in service installed by then (or with no date)."""
     section = Section("program", "The program at the end of the period")
-    open_on = Q(created_at__date__lte=as_of) & (Q(closed_on__isnull=True) | Q(closed_on__gt=as_of))
     fse = FoodServiceEstablishment.objects.visible_to(user).aggregate(
-        establishments=Count("pk", filter=open_on),
+        establishments=Count(
+            "pk",
+            filter=Q(status=FoodServiceEstablishment.Status.ACTIVE, closed_on__isnull=True)
+            | Q(closed_on__gt=as_of),
+        ),
     )
     devices = GreaseControlDevice.objects.visible_to(user).aggregate(
-        devices=Count("pk", filter=Q(created_at__date__lte=as_of, status=GreaseControlDevice.Status.ACTIVE)),
+        devices=Count(
+            "pk",
+            filter=Q(status=GreaseControlDevice.Status.ACTIVE)
+            & (Q(installed_on__isnull=True) | Q(installed_on__lte=as_of)),
+        ),
     )
-    section.add("establishments", "Food service establishments on record", fse["establishments"])
-    section.add("devices", "Grease control devices in service", devices["devices"], "as recorded today")
+    section.add("establishments", "Food service establishments in the program", fse["establishments"])
+    section.add(
+        "devices", "Grease control devices in service", devices["devices"], "installed by then or undated"
+    )
     return section
 
 

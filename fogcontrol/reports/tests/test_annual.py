@@ -90,6 +90,12 @@ def build_year(town, year: int) -> None:
     r.spill(town, on=_d(year, 5, 2), kind="blockage")
     r.spill(town, on=_d(before, 12, 31), gallons="999")
     r.spill(town, on=_d(after, 1, 1), gallons="999")
+    # The program: one FSE closed in the year (not counted), one closed the year after (counted);
+    # a device installed the year after (not counted), one removed (not counted).
+    EstablishmentFactory(status="closed", closed_on=_d(year, 6, 1))
+    EstablishmentFactory(status="closed", closed_on=_d(after, 2, 1))
+    DeviceFactory(installed_on=_d(after, 5, 1))
+    DeviceFactory(status="removed")
     # Manifests: three pump-outs of two devices in the year (one not full), one the year before.
     r.manifest(manager, town.own_device, on=_d(year, 2, 1), gallons="900")
     r.manifest(manager, town.own_device, on=_d(year, 8, 1), gallons="850.5", full=False)
@@ -98,6 +104,10 @@ def build_year(town, year: int) -> None:
 
 
 EXPECTED = {
+    # The small town's 4 FSEs, the 6 the permits above are issued to, and the one closed the year after.
+    "program.establishments": 11,
+    # The small town's 3 devices (installed 2015).
+    "program.devices": 3,
     "permits.issued": 2,
     "permits.reissued": 1,
     "permits.renewed": 1,
@@ -146,7 +156,8 @@ def test_each_figure_is_counted_from_the_records_of_the_year(town):
 
 def test_a_year_with_no_records_reports_zeros(town):
     figures = annual_report(town.users[Role.FOG_MANAGER], 2001).figures()
-    assert all(figures[key] == 0 for key in EXPECTED)
+    assert all(figures[key] == 0 for key in EXPECTED if not key.startswith("program."))
+    assert figures["program.devices"] == 0  # the small town's devices were installed in 2015
 
 
 def test_the_report_takes_a_fixed_number_of_queries(town):
