@@ -47,6 +47,7 @@ def map_page(request):
         "geojson_url": f"{reverse('reports:map_geojson')}?{request.GET.urlencode()}",
         "tiles": tiles,
         "fallback_limit": FALLBACK_LIMIT,
+        "establishments_shown": "establishment" in shown,
         "service_statuses": map_data.SERVICE_STATUSES,
         "permit_statuses": map_data.PERMIT_STATUSES,
     }

@@ -161,6 +161,8 @@ def test_the_map_page_shows_the_table_the_legend_and_the_script_from_our_own_sta
     assert "Blue Plate Diner" in page and "Golden Wok" not in page
     assert "Over 25% (E3)" in page  # the key
     assert "img-src 'self'" in response["Content-Security-Policy"]
+    spills_only = manager.get("/reports/map/", {"layers": "spill"}).content.decode()
+    assert "Establishments are not shown" in spills_only and "Blue Plate Diner" not in spills_only
 
 
 @override_settings(
