@@ -6,6 +6,7 @@ with `make run` and nothing set.
 """
 
 import datetime as dt
+import importlib.util
 import os
 from pathlib import Path
 
@@ -82,6 +83,7 @@ INSTALLED_APPS = [
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
+    "fogcontrol.reports",
     "fogcontrol.demo",
 ]
 
@@ -188,7 +190,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "fogcontrol" / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "fogcontrol" / "static",
+    # Leaflet's JS and CSS as our own static files (`leaflet/leaflet.js`, the map), from the
+    # django-leaflet package; not installed as an app (its admin and forms need GeoDjango and GDAL).
+    ("leaflet", Path(importlib.util.find_spec("leaflet").origin).parent / "static" / "leaflet"),
+]
 STATIC_ROOT = DATA_DIR / "static"
 # WhiteNoise serves collected files from here; it must exist even before the first collectstatic.
 STATIC_ROOT.mkdir(exist_ok=True)
@@ -244,6 +251,12 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+# The map's background tiles (docs/reports.md): none by default, so the map draws its points on a
+# plain background and fetches nothing from the internet. A Town that wants a base map sets a tile URL
+# template (`https://tiles.example.org/{z}/{x}/{y}.png`; `{s}` for subdomains) and its attribution;
+# the map page alone then lets images come from that origin (its CSP `img-src`).
+FOGCONTROL_MAP_TILE_URL = os.environ.get("FOGCONTROL_MAP_TILE_URL", "").strip()
+FOGCONTROL_MAP_TILE_ATTRIBUTION = os.environ.get("FOGCONTROL_MAP_TILE_ATTRIBUTION", "").strip()
 # The browser features no page uses, switched off (fogcontrol/core/middleware.py).
 FOGCONTROL_PERMISSIONS_POLICY = (
     "accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), "

@@ -21,6 +21,7 @@ api_v1 = [
     path("", include("fogcontrol.billing.api.urls")),
     path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.dashboard.api.urls")),
+    path("", include("fogcontrol.reports.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("", include("fogcontrol.worker.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
@@ -72,6 +73,7 @@ urlpatterns = [
     path("billing/", include("fogcontrol.billing.urls")),
     path("spills/", include("fogcontrol.spills.urls")),
     path("dashboard/", include("fogcontrol.dashboard.urls")),
+    path("reports/", include("fogcontrol.reports.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]
