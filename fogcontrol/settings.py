@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
+    "fogcontrol.messaging",
     "fogcontrol.demo",
 ]
 
@@ -218,8 +219,10 @@ FOGCONTROL_XLSX_MAX_ROWS = int(os.environ.get("FOGCONTROL_XLSX_MAX_ROWS", 250_00
 FOGCONTROL_UPLOAD_MAX_COLUMNS = int(os.environ.get("FOGCONTROL_UPLOAD_MAX_COLUMNS", 256))
 FOGCONTROL_UPLOAD_READ_SECONDS = float(os.environ.get("FOGCONTROL_UPLOAD_READ_SECONDS", 8))
 
-globals().update(email_settings(os.environ.get("EMAIL_URL")))
+globals().update(email_settings(os.environ.get("EMAIL_URL"), DATA_DIR))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "fog-program@localhost")
+# How long an invitation's link to set a password works (messaging).
+FOGCONTROL_INVITATION_DAYS = int(os.environ.get("FOGCONTROL_INVITATION_DAYS", 7))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -55,6 +55,7 @@ class PartyForm(RegistryForm):
             "name",
             "contact_name",
             "email",
+            "preferred_language",
             "phone",
             "mailing_address_line1",
             "mailing_address_line2",
