@@ -20,7 +20,9 @@ class InvitationForm(forms.Form):
     email = forms.EmailField()
     first_name = forms.CharField(required=False, max_length=150)
     last_name = forms.CharField(required=False, max_length=150)
-    language = forms.ChoiceField(choices=Language.choices, initial=Language.ENGLISH, label="Language for e-mail")
+    language = forms.ChoiceField(
+        choices=Language.choices, initial=Language.ENGLISH, label="Language for e-mail"
+    )
     establishment = forms.ModelChoiceField(
         FoodServiceEstablishment.objects.filter(status=FoodServiceEstablishment.Status.ACTIVE),
         required=False,

@@ -62,7 +62,9 @@ def establishments_with_contacts(ids) -> dict[int, FoodServiceEstablishment]:
             Prefetch("parcel__owner_users", queryset=users),
             Prefetch(
                 "haulers",
-                queryset=HaulerCompany.objects.order_by("pk").prefetch_related(Prefetch("users", queryset=users)),
+                queryset=HaulerCompany.objects.order_by("pk").prefetch_related(
+                    Prefetch("users", queryset=users)
+                ),
             ),
         )
     }

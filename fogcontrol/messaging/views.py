@@ -54,7 +54,9 @@ def message_bounce(request, pk: int):
     form = BounceForm(request.POST)
     if form.is_valid():
         try:
-            services.message_bounce(acting_user=request.user, message=message, reason=form.cleaned_data["reason"])
+            services.message_bounce(
+                acting_user=request.user, message=message, reason=form.cleaned_data["reason"]
+            )
         except ValidationError as error:
             show_service_errors(form, error)
         except StateConflict as conflict:
@@ -103,7 +105,9 @@ def invitation_new(request):
         else:
             messages.success(request, f"{invitation.user.email} is invited: the e-mail is in the outbox.")
             return redirect("messaging:invitations")
-    return render(request, "messaging/invitation_new.html", {"form": form}, status=400 if form.errors else 200)
+    return render(
+        request, "messaging/invitation_new.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @login_required

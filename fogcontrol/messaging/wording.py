@@ -108,12 +108,12 @@ WORDING: dict[str, tuple[tuple[str, ...], dict[str, str], dict[str, tuple[str, s
         {
             Language.ENGLISH: (
                 "{business_name}: {report} due by {due_date}",
-                "Dear {recipient_name},\n\nThe report \"{report}\" of {business_name} is due by "
+                'Dear {recipient_name},\n\nThe report "{report}" of {business_name} is due by '
                 "{due_date}. Upload it on the program's records page (a PDF or a photo of each page).",
             ),
             Language.SPANISH: (
                 "{business_name}: {report}, vence el {due_date}",
-                "Estimado/a {recipient_name}:\n\nEl informe \"{report}\" de {business_name} vence el "
+                'Estimado/a {recipient_name}:\n\nEl informe "{report}" de {business_name} vence el '
                 "{due_date}. Súbalo en la página de registros del programa (un PDF o una foto de cada "
                 "página).",
             ),

@@ -11,8 +11,10 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.viewsets import GenericViewSet
 
-from fogcontrol.core.api.views import ScopedViewSet, StaffOnly
+from fogcontrol.core.api.lookup import ScopedObjectLookup
+from fogcontrol.core.api.views import StaffOnly, StepRoles
 from fogcontrol.messaging import selectors, services
 from fogcontrol.messaging.api.serializers import (
     BounceSerializer,
@@ -27,7 +29,11 @@ BOUNCERS_ONLY = "Only the FOG Manager and the Billing Clerk record bounces."
 INVITERS_ONLY = "Only the FOG Manager invites users."
 
 
-class MessageViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+class StaffViewSet(StepRoles, StaffOnly, ScopedObjectLookup, GenericViewSet):
+    """Staff's records: anyone else is told the route does not exist (404) before any role check."""
+
+
+class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffViewSet):
     """Every e-mail the program sent, with its text and delivery."""
 
     serializer_class = MessageSerializer
@@ -48,11 +54,13 @@ class MessageViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin
         message = self.get_object()
         serializer = BounceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        message = services.message_bounce(acting_user=request.user, message=message, **serializer.validated_data)
+        message = services.message_bounce(
+            acting_user=request.user, message=message, **serializer.validated_data
+        )
         return Response(MessageSerializer(message).data)
 
 
-class InvitationViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
+class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffViewSet):
     """Invitations of FSE, property-owner and hauler users."""
 
     serializer_class = InvitationSerializer
@@ -77,7 +85,9 @@ class InvitationViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMi
         invitation = selectors.invitation_detail(request.user, invitation.pk)
         return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Withdraw an invitation not yet used", request=None, responses={200: InvitationSerializer})
+    @extend_schema(
+        summary="Withdraw an invitation not yet used", request=None, responses={200: InvitationSerializer}
+    )
     @action(detail=True, methods=["post"])
     def revoke(self, request, pk=None):
         invitation = services.invitation_revoke(acting_user=request.user, invitation=self.get_object())

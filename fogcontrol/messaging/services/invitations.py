@@ -68,7 +68,9 @@ def invitation_send(
     bound = {"establishment": establishment, "parcel": parcel, "hauler": hauler}
     errors = {}
     if role not in BINDING:
-        errors["role"] = "Invite an FSE, property-owner or hauler user (staff accounts are made by the administrator)."
+        errors["role"] = (
+            "Invite an FSE, property-owner or hauler user (staff accounts are made by the administrator)."
+        )
     else:
         field = BINDING[role]
         if bound[field] is None:
@@ -78,8 +80,13 @@ def invitation_send(
                 errors[other] = f"A {Role(role).label.lower()} account is bound to a {field}, not a {other}."
     if not email:
         errors["email"] = "Give the e-mail address the invitation goes to."
-    elif User.objects.filter(username__iexact=email).exists() or User.objects.filter(email__iexact=email).exists():
-        errors["email"] = f"An account with {email} exists already: bind that account instead, or use another address."
+    elif (
+        User.objects.filter(username__iexact=email).exists()
+        or User.objects.filter(email__iexact=email).exists()
+    ):
+        errors["email"] = (
+            f"An account with {email} exists already: bind that account instead, or use another address."
+        )
     if language not in Language.values:
         errors["language"] = "Choose English or Spanish."
     if errors:
@@ -202,11 +209,17 @@ def invitation_revoke(*, acting_user, invitation: Invitation) -> Invitation:
     require_role(acting_user, INVITERS, "Only the FOG Manager withdraws invitations.")
     invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if invitation.status != Invitation.Status.PENDING:
-        raise StateConflict(f"This invitation is {invitation.get_status_display().lower()}: it cannot be withdrawn.")
+        raise StateConflict(
+            f"This invitation is {invitation.get_status_display().lower()}: it cannot be withdrawn."
+        )
     before = snapshot(invitation)
     invitation.status = Invitation.Status.REVOKED
     invitation.save(update_fields=["status"])
     audit_record(
-        acting_user=acting_user, action="invitation.revoke", instance=invitation, before=before, after=snapshot(invitation)
+        acting_user=acting_user,
+        action="invitation.revoke",
+        instance=invitation,
+        before=before,
+        after=snapshot(invitation),
     )
     return invitation

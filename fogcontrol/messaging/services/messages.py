@@ -160,7 +160,9 @@ def messages_queue(*, acting_user, drafts: list[Draft], on: dt.date) -> list[Mes
     keys = list(keyed)
     for start in range(0, len(keys), 500):
         existing.update(
-            Message.objects.filter(dedupe_key__in=keys[start : start + 500]).values_list("dedupe_key", flat=True)
+            Message.objects.filter(dedupe_key__in=keys[start : start + 500]).values_list(
+                "dedupe_key", flat=True
+            )
         )
     label = actor_label_for(acting_user)
     templates: dict = {}
@@ -244,7 +246,9 @@ def message_bounce(*, acting_user, message: Message, reason: str, bounced_at: dt
     message = Message.objects.select_for_update().get(pk=message.pk)
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": "Say why it bounced, as the mail system reported it (e.g. 550 no such user)."})
+        raise ValidationError(
+            {"reason": "Say why it bounced, as the mail system reported it (e.g. 550 no such user)."}
+        )
     if message.status == Status.BOUNCED:
         raise StateConflict(f"{message.reference} is recorded as bounced already ({message.bounce_reason}).")
     if message.status != Status.SENT:
@@ -256,6 +260,10 @@ def message_bounce(*, acting_user, message: Message, reason: str, bounced_at: dt
     message.bounced_at = bounced_at or timezone.now()
     message.save(update_fields=["status", "bounce_reason", "bounced_at"])
     audit_record(
-        acting_user=acting_user, action="message.bounce", instance=message, before=before, after=snapshot(message)
+        acting_user=acting_user,
+        action="message.bounce",
+        instance=message,
+        before=before,
+        after=snapshot(message),
     )
     return message

@@ -41,7 +41,9 @@ def messages_send(*, message_ids: list[int]) -> dict[str, int]:
             # Imported here to keep WeasyPrint out of the import path of every service.
             from fogcontrol.permits.pdf import notice_pdf
 
-            attachments = [(f"notice-{notice.pk}.pdf", notice_pdf(notice, town_contacts()), "application/pdf")]
+            attachments = [
+                (f"notice-{notice.pk}.pdf", notice_pdf(notice, town_contacts()), "application/pdf")
+            ]
         sent = message_deliver(message_id=message.pk, attachments=attachments)
         if sent is None:
             continue

@@ -4,8 +4,8 @@ import itertools
 
 from fogcontrol.core.roles import Role
 from fogcontrol.messaging.models import Invitation, Kind, Message
-from fogcontrol.messaging.services import Draft, messages_queue
 from fogcontrol.messaging.recipients import Recipient
+from fogcontrol.messaging.services import Draft, messages_queue
 from fogcontrol.program.selectors import town_today
 from fogcontrol.testing import factories
 
@@ -17,7 +17,9 @@ def add_messages(town, count: int) -> list[Message]:
     drafts = []
     for _ in range(count):
         n = next(_numbers)
-        recipient = Recipient(email=f"person{n}@example.org", name=f"Person {n}", language="es" if n % 2 else "en")
+        recipient = Recipient(
+            email=f"person{n}@example.org", name=f"Person {n}", language="es" if n % 2 else "en"
+        )
         drafts.append(Draft(Kind.SERVICE_DUE, recipient, town.own_device, town_today(),
                             {"business_name": town.own_fse.business_name, "site_address": "1 Main",
                              "device": town.own_device.identifier, "due_date": town_today()},

@@ -11,7 +11,6 @@ from conftest import api_as
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.roles import Role
 from fogcontrol.envconfig import email_settings
-from fogcontrol.messaging.models import Message
 from fogcontrol.messaging.services import messages_send
 from fogcontrol.messaging.tests.rows import add_invitations, add_messages
 from fogcontrol.testing.queries import assert_queries_do_not_grow
@@ -71,9 +70,12 @@ def test_staff_record_a_bounce_on_the_page_and_the_webhook_on_the_api(town, clie
     answer = api.post(f"/api/v1/messages/{second.pk}/bounce/", {"reason": "552 mailbox full"}, format="json")
     assert answer.status_code == 200 and answer.json()["status"] == "bounced"
     assert AuditEntry.objects.filter(action="message.bounce").count() == 2
-    assert api_as(town.users[Role.INSPECTOR]).post(
-        f"/api/v1/messages/{second.pk}/bounce/", {"reason": "x"}, format="json"
-    ).status_code == 403
+    assert (
+        api_as(town.users[Role.INSPECTOR])
+        .post(f"/api/v1/messages/{second.pk}/bounce/", {"reason": "x"}, format="json")
+        .status_code
+        == 403
+    )
 
 
 def test_a_queued_message_cannot_bounce(town):
@@ -94,7 +96,11 @@ def _rows(town):
 
 # The Town profile, session, user, count, the page of messages with their establishment (the
 # invitations: with their user and bound record). API: the Town profile, count, page.
-PAGES = {"/messaging/outbox/": 5, "/messaging/outbox/?status=queued&language=es": 5, "/messaging/invitations/": 5}
+PAGES = {
+    "/messaging/outbox/": 5,
+    "/messaging/outbox/?status=queued&language=es": 5,
+    "/messaging/invitations/": 5,
+}
 API = {"/api/v1/messages/": 3, "/api/v1/messages/?kind=service_due": 3, "/api/v1/invitations/": 3}
 
 

@@ -1,7 +1,6 @@
 """Permit notices (B6, B7) are e-mailed through messaging: in the outbox, with the letter attached,
 and the notice records that it was e-mailed."""
 
-
 import pytest
 from django.core import mail
 

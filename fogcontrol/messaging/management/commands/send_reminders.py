@@ -18,8 +18,12 @@ class Command(BaseCommand):
         try:
             day = dt.date.fromisoformat(on) if on else town_today()
         except ValueError:
-            raise CommandError(f"--on {on!r} is not a date: give it as YYYY-MM-DD, e.g. 2026-05-04.") from None
+            raise CommandError(
+                f"--on {on!r} is not a date: give it as YYYY-MM-DD, e.g. 2026-05-04."
+            ) from None
         counts = reminders_send_due(on=day, acting_user="messaging.send_reminders")
         total = sum(counts.values())
         detail = ", ".join(f"{kind}: {n}" for kind, n in counts.items() if n)
-        self.stdout.write(f"{total} reminder(s) queued for {day:%Y-%m-%d}" + (f" ({detail})." if detail else "."))
+        self.stdout.write(
+            f"{total} reminder(s) queued for {day:%Y-%m-%d}" + (f" ({detail})." if detail else ".")
+        )
