@@ -22,7 +22,10 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
     with_email = [party.pk for party in town.parties if party.email]
     spanish = rng.sample(with_email, len(with_email) // 4)
     audited_bulk_update(
-        Party.objects.filter(pk__in=spanish), acting_user=ACTING, action="party.update", preferred_language="es"
+        Party.objects.filter(pk__in=spanish),
+        acting_user=ACTING,
+        action="party.update",
+        preferred_language="es",
     )
     reminders_send_due(on=today, acting_user=ACTING)
     queued = list(Message.objects.filter(status=Status.QUEUED).order_by("pk").values_list("pk", flat=True))

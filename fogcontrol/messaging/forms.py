@@ -3,8 +3,7 @@
 from django import forms
 
 from fogcontrol.core.languages import Language
-from fogcontrol.core.roles import Role
-from fogcontrol.messaging.models import INVITABLE_ROLES
+from fogcontrol.messaging.models import INVITABLE_ROLE_CHOICES
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany, Parcel
 
 
@@ -16,7 +15,7 @@ class BounceForm(forms.Form):
 
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(choices=[(r.value, Role(r).label) for r in INVITABLE_ROLES])
+    role = forms.ChoiceField(choices=INVITABLE_ROLE_CHOICES)
     email = forms.EmailField()
     first_name = forms.CharField(required=False, max_length=150)
     last_name = forms.CharField(required=False, max_length=150)

@@ -100,6 +100,7 @@ class Message(models.Model):
 
 
 INVITABLE_ROLES = (Role.FSE, Role.PROPERTY_OWNER, Role.HAULER)
+INVITABLE_ROLE_CHOICES = [(role.value, role.label) for role in INVITABLE_ROLES]
 
 
 class Invitation(models.Model):
@@ -111,7 +112,7 @@ class Invitation(models.Model):
         REVOKED = "revoked", "Withdrawn"
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invitation")
-    role = models.CharField(max_length=32, choices=[(r.value, r.label) for r in INVITABLE_ROLES])
+    role = models.CharField(max_length=32, choices=INVITABLE_ROLE_CHOICES)
     establishment = models.ForeignKey(
         "registry.FoodServiceEstablishment",
         null=True,

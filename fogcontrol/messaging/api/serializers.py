@@ -1,12 +1,11 @@
 from rest_framework import serializers
 
 from fogcontrol.core.languages import Language
-from fogcontrol.core.roles import Role
-from fogcontrol.messaging.models import INVITABLE_ROLES, Invitation, Message
+from fogcontrol.messaging.models import INVITABLE_ROLE_CHOICES, Invitation, Message
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany, Parcel
 
 
-class MessageSerializer(serializers.ModelSerializer):
+class SentMessageSerializer(serializers.ModelSerializer):
     reference = serializers.CharField(read_only=True)
 
     class Meta:
@@ -62,7 +61,7 @@ class InvitationSerializer(serializers.ModelSerializer):
 
 
 class InvitationCreateSerializer(serializers.Serializer):
-    role = serializers.ChoiceField(choices=[(r.value, Role(r).label) for r in INVITABLE_ROLES])
+    role = serializers.ChoiceField(choices=INVITABLE_ROLE_CHOICES)
     email = serializers.EmailField()
     first_name = serializers.CharField(required=False, allow_blank=True, default="")
     last_name = serializers.CharField(required=False, allow_blank=True, default="")

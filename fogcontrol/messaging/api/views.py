@@ -20,7 +20,7 @@ from fogcontrol.messaging.api.serializers import (
     BounceSerializer,
     InvitationCreateSerializer,
     InvitationSerializer,
-    MessageSerializer,
+    SentMessageSerializer,
 )
 from fogcontrol.messaging.filters import InvitationFilter, MessageFilter
 from fogcontrol.messaging.roles import INVITERS, MESSAGE_MANAGERS
@@ -36,7 +36,7 @@ class StaffViewSet(StepRoles, StaffOnly, ScopedObjectLookup, GenericViewSet):
 class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffViewSet):
     """Every e-mail the program sent, with its text and delivery."""
 
-    serializer_class = MessageSerializer
+    serializer_class = SentMessageSerializer
     filterset_class = MessageFilter
     step_roles = {"bounce": (MESSAGE_MANAGERS, BOUNCERS_ONLY)}
 
@@ -46,7 +46,7 @@ class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffView
     @extend_schema(
         summary="Record that the message bounced (for a bounce webhook, or staff)",
         request=BounceSerializer,
-        responses={200: MessageSerializer, 400: OpenApiResponse(description="The field and the fix."),
+        responses={200: SentMessageSerializer, 400: OpenApiResponse(description="The field and the fix."),
                    409: OpenApiResponse(description="Not sent, or bounced already.")},
     )  # fmt: skip
     @action(detail=True, methods=["post"])
@@ -57,7 +57,7 @@ class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffView
         message = services.message_bounce(
             acting_user=request.user, message=message, **serializer.validated_data
         )
-        return Response(MessageSerializer(message).data)
+        return Response(SentMessageSerializer(message).data)
 
 
 class InvitationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffViewSet):
