@@ -135,3 +135,48 @@ def test_the_command(town, send, capsys):
     assert "reminder(s) queued" in capsys.readouterr().out
     with pytest.raises(Exception, match="YYYY-MM-DD"):
         call_command("send_reminders", "--on", "tomorrow")
+
+
+@pytest.mark.provision("C4")
+def test_annual_training_due_soon_is_reminded_once(town, send):
+    from fogcontrol.records import services as records
+
+    # Trained a year ago less a week: the anniversary falls within the reminder window.
+    records.training_session_record(
+        establishment=town.own_fse, held_on=town_today() - dt.timedelta(days=358), trainer="Ana",
+        subjects=["dry_wipe", "food_waste", "absorbents", "waste_oil"], acting_user=town.users[Role.FSE],
+    )  # fmt: skip
+    records.training_session_record(
+        establishment=town.other_fse, held_on=town_today() - dt.timedelta(days=30), trainer="Ana",
+        subjects=["dry_wipe", "food_waste", "absorbents", "waste_oil"], acting_user=town.users[Role.FOG_MANAGER],
+    )  # fmt: skip
+    send()
+    messages = Message.objects.filter(kind="training_due")
+    assert messages.exists() and {m.establishment_id for m in messages} == {town.own_fse.pk}
+    assert "annual training" in messages.first().body
+    assert sum(send().values()) == 0
+
+
+def test_the_sweep_takes_the_same_queries_for_few_establishments_and_many(town):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from fogcontrol.testing import factories
+
+    def add(count):
+        for _ in range(count):
+            fse = factories.EstablishmentFactory()
+            service_due(factories.DeviceFactory(establishments=[fse], parcel=fse.parcel), 3)
+
+    def counted():
+        with CaptureQueriesContext(connection) as queries:
+            created = sum(reminders_send_due(on=town_today(), acting_user=JOB).values())
+        return created, len(queries)
+
+    add(1)
+    counted()  # the templates' first versions are installed on first use
+    add(2)
+    few, few_queries = counted()
+    add(7)
+    many, many_queries = counted()
+    assert many > few > 0 and many_queries == few_queries
