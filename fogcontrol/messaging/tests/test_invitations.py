@@ -83,3 +83,16 @@ def test_invite_a_hauler_through_the_api_and_withdraw_it(town, django_capture_on
     duplicate = api.post("/api/v1/invitations/", {"role": "hauler", "email": "driver@pump.example",
                                                   "hauler": town.hauler.pk}, format="json")  # fmt: skip
     assert duplicate.status_code == 400 and "exists already" in str(duplicate.json())
+
+
+def test_a_user_chooses_the_language_of_their_e_mails_on_the_account_page(town, client):
+    user = town.users[Role.HAULER]
+    client.force_login(user)
+    assert "Language of your e-mails" in client.get("/account/").content.decode()
+    assert client.post("/account/language/", {"language": "es"}).status_code == 302
+    user.refresh_from_db()
+    assert user.preferred_language == "es"
+    assert AuditEntry.objects.filter(action="user.language").count() == 1
+    client.post("/account/language/", {"language": "fr"})
+    user.refresh_from_db()
+    assert user.preferred_language == "es"
