@@ -151,3 +151,18 @@ def invitation_accept(request, token: str):
             return redirect("login")
     context = {"form": form, "invitation": invitation}
     return render(request, "messaging/invitation_accept.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def message_retry(request, pk: int):
+    message = found(selectors.message_detail, request.user, pk)
+    require_role(
+        request.user, MESSAGE_MANAGERS, "Only the FOG Manager and the Billing Clerk send a message again."
+    )
+    try:
+        services.message_retry(acting_user=request.user, message=message)
+    except StateConflict as conflict:
+        return _message_page(request, message, status=409, problem=str(conflict))
+    messages.success(request, f"{message.reference} is queued to be sent again.")
+    return redirect("messaging:message", pk=message.pk)

@@ -25,7 +25,7 @@ from fogcontrol.messaging.api.serializers import (
 from fogcontrol.messaging.filters import InvitationFilter, MessageFilter
 from fogcontrol.messaging.roles import INVITERS, MESSAGE_MANAGERS
 
-BOUNCERS_ONLY = "Only the FOG Manager and the Billing Clerk record bounces."
+BOUNCERS_ONLY = "Only the FOG Manager and the Billing Clerk record bounces and send messages again."
 INVITERS_ONLY = "Only the FOG Manager invites users."
 
 
@@ -38,7 +38,7 @@ class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffView
 
     serializer_class = SentMessageSerializer
     filterset_class = MessageFilter
-    step_roles = {"bounce": (MESSAGE_MANAGERS, BOUNCERS_ONLY)}
+    step_roles = {"bounce": (MESSAGE_MANAGERS, BOUNCERS_ONLY), "retry": (MESSAGE_MANAGERS, BOUNCERS_ONLY)}
 
     def get_queryset(self):
         return selectors.messages_visible_to(self.request.user)
@@ -57,6 +57,16 @@ class MessageViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, StaffView
         message = services.message_bounce(
             acting_user=request.user, message=message, **serializer.validated_data
         )
+        return Response(SentMessageSerializer(message).data)
+
+    @extend_schema(
+        summary="Send a failed message again",
+        request=None,
+        responses={200: SentMessageSerializer, 409: OpenApiResponse(description="Not failed.")},
+    )
+    @action(detail=True, methods=["post"])
+    def retry(self, request, pk=None):
+        message = services.message_retry(acting_user=request.user, message=self.get_object())
         return Response(SentMessageSerializer(message).data)
 
 

@@ -7,7 +7,13 @@ from fogcontrol.messaging.services.invitations import (
     invitation_revoke,
     invitation_send,
 )
-from fogcontrol.messaging.services.messages import Draft, message_bounce, message_deliver, messages_queue
+from fogcontrol.messaging.services.messages import (
+    Draft,
+    message_bounce,
+    message_deliver,
+    message_retry,
+    messages_queue,
+)
 from fogcontrol.messaging.services.reminders import reminders_due, reminders_send_due
 from fogcontrol.messaging.services.sending import messages_send, permit_notice_queue
 
@@ -20,6 +26,7 @@ __all__ = [
     "invitation_send",
     "message_bounce",
     "message_deliver",
+    "message_retry",
     "messages_queue",
     "messages_send",
     "permit_notice_queue",

@@ -267,3 +267,29 @@ def message_bounce(*, acting_user, message: Message, reason: str, bounced_at: dt
         after=snapshot(message),
     )
     return message
+
+
+@transaction.atomic
+def message_retry(*, acting_user, message: Message) -> Message:
+    """Queue a failed message again (the mail server was down, the address was corrected on the
+    contact): the same message, sent by the worker after commit. Only a failed one (409 otherwise)."""
+    require_role(
+        acting_user, MESSAGE_MANAGERS, "Only the FOG Manager and the Billing Clerk send a message again."
+    )
+    message = Message.objects.select_for_update().get(pk=message.pk)
+    if message.status != Status.FAILED:
+        raise StateConflict(
+            f"{message.reference} is {message.get_status_display().lower()}: only a failed message is sent again."
+        )
+    before = snapshot(message)
+    message.status, message.claimed_at = Status.QUEUED, None
+    message.save(update_fields=["status", "claimed_at"])
+    audit_record(
+        acting_user=acting_user,
+        action="message.retry",
+        instance=message,
+        before=before,
+        after=snapshot(message),
+    )
+    enqueue_on_commit(SEND_TASK, [message.pk])
+    return message

@@ -51,6 +51,13 @@ ROUTES = [
         scope=STAFF,
         may=MESSAGE_MANAGERS,
     ),
+    page(
+        "messaging:message_retry",
+        lambda t: f"/messaging/outbox/{_m(t)}/retry/",
+        method="post",
+        scope=STAFF,
+        may=MESSAGE_MANAGERS,
+    ),
     page("messaging:invitations", "/messaging/invitations/", record=False, scope=STAFF),
     page("messaging:invitation_new", "/messaging/invitations/new/", record=False, scope=STAFF, may=INVITERS),
     page(
@@ -84,6 +91,13 @@ ROUTES = [
         lambda t: f"/api/v1/messages/{_m(t)}/bounce/",
         method="post",
         body={"reason": "550 no such user"},
+        scope=STAFF,
+        may=MESSAGE_MANAGERS,
+    ),
+    api(
+        "message-retry",
+        lambda t: f"/api/v1/messages/{_m(t)}/retry/",
+        method="post",
         scope=STAFF,
         may=MESSAGE_MANAGERS,
     ),

@@ -45,13 +45,21 @@ def test_a_message_goes_to_a_file_and_shows_in_the_outbox(town, client, tmp_path
     assert "Record a bounce" not in detail  # read-only staff
 
 
-def test_a_failed_send_is_recorded_with_its_error(town):
+def test_a_failed_send_is_recorded_with_its_error_and_sent_again(town, django_capture_on_commit_callbacks):
     (message,) = add_messages(town, 1)
     with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
                            EMAIL_PORT=1, EMAIL_TIMEOUT=2):  # fmt: skip
         assert messages_send(message_ids=[message.pk])["failed"] == 1
     message.refresh_from_db()
     assert message.status == "failed" and message.error
+    # The server is back: staff send it again, once.
+    api = api_as(town.users[Role.FOG_MANAGER])
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.post(f"/api/v1/messages/{message.pk}/retry/")
+    assert answer.status_code == 200
+    message.refresh_from_db()
+    assert message.status == "sent" and mail.outbox[-1].to == [message.to_email]
+    assert api.post(f"/api/v1/messages/{message.pk}/retry/").status_code == 409
 
 
 def test_staff_record_a_bounce_on_the_page_and_the_webhook_on_the_api(town, client):
