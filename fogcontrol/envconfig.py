@@ -54,16 +54,34 @@ def database_from_url(url: str) -> dict:
     return config
 
 
-def email_settings(url: str | None) -> dict:
-    """EMAIL_URL: smtp://user:password@host:587?tls=1, smtps://…, console://, or locmem://."""
-    if not url or url.startswith("console:"):
+def email_settings(url: str | None, data_dir: Path | None = None) -> dict:
+    """EMAIL_URL: smtp://user:password@host:587?tls=1, smtps://…, file:///path, console://, or locmem://.
+
+    Without EMAIL_URL, messages are written as files into ``<data_dir>/mail`` (one ``.log`` file per
+    connection), and the program's outbox page (messaging) shows each message sent: a demo or a
+    Town trying the program sees its real messages without a mail server."""
+    if not url:
+        if data_dir is None:
+            return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": str(Path(data_dir) / "mail"),
+        }
+    if url.startswith("console:"):
         return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
     if url.startswith("locmem:"):
         return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
     parsed = urlparse(url)
+    if parsed.scheme == "file":
+        if not parsed.path:
+            raise ImproperlyConfigured("EMAIL_URL file:// needs a directory, e.g. file:///var/lib/fog/mail")
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": unquote(parsed.path),
+        }
     if parsed.scheme not in {"smtp", "smtps"}:
         raise ImproperlyConfigured(
-            f"EMAIL_URL scheme must be smtp, smtps, console or locmem, not {parsed.scheme!r}"
+            f"EMAIL_URL scheme must be smtp, smtps, file, console or locmem, not {parsed.scheme!r}"
         )
     query = parse_qs(parsed.query)
     return {

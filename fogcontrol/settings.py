@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
     "fogcontrol.reports",
+    "fogcontrol.messaging",
     "fogcontrol.demo",
 ]
 
@@ -226,8 +227,10 @@ FOGCONTROL_XLSX_MAX_ROWS = int(os.environ.get("FOGCONTROL_XLSX_MAX_ROWS", 250_00
 FOGCONTROL_UPLOAD_MAX_COLUMNS = int(os.environ.get("FOGCONTROL_UPLOAD_MAX_COLUMNS", 256))
 FOGCONTROL_UPLOAD_READ_SECONDS = float(os.environ.get("FOGCONTROL_UPLOAD_READ_SECONDS", 8))
 
-globals().update(email_settings(os.environ.get("EMAIL_URL")))
+globals().update(email_settings(os.environ.get("EMAIL_URL"), DATA_DIR))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "fog-program@localhost")
+# How long an invitation's link to set a password works (messaging).
+FOGCONTROL_INVITATION_DAYS = int(os.environ.get("FOGCONTROL_INVITATION_DAYS", 7))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
@@ -323,6 +326,9 @@ SPECTACULAR_SETTINGS = {
         "InspectionEntryEnum": "fogcontrol.inspections.models.Inspection.Entry",
         "FindingClosedHowEnum": "fogcontrol.findings.models.Finding.ClosedHow",
         "ServiceMethodEnum": "fogcontrol.notices.models.ServiceMethod",
+        "LanguageEnum": "fogcontrol.core.languages.Language",
+        "TrainingLanguageEnum": "fogcontrol.records.models.TrainingSession.Language",
+        "InvitationRoleEnum": "fogcontrol.messaging.models.INVITABLE_ROLE_CHOICES",
         "ComplianceChargeKindEnum": "fogcontrol.inspections.models.ComplianceCharge.Kind",
         "SampleKindEnum": "fogcontrol.sampling.models.Sample.Kind",
         "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",

@@ -24,6 +24,7 @@ api_v1 = [
     path("", include("fogcontrol.reports.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("", include("fogcontrol.worker.api.urls")),
+    path("", include("fogcontrol.messaging.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
 ]
@@ -74,6 +75,7 @@ urlpatterns = [
     path("spills/", include("fogcontrol.spills.urls")),
     path("dashboard/", include("fogcontrol.dashboard.urls")),
     path("reports/", include("fogcontrol.reports.urls")),
+    path("messaging/", include("fogcontrol.messaging.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

@@ -7,12 +7,19 @@ a property owner user to its parcels, a hauler user to its company.
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from fogcontrol.core.languages import DEFAULT_LANGUAGE, Language
 from fogcontrol.core.roles import REGISTRY_EDITORS, STAFF_ROLES, Role
 
 
 class User(AbstractUser):
     role = models.CharField(max_length=32, choices=Role.choices, default=Role.STAFF_READONLY)
     phone = models.CharField(max_length=40, blank=True)
+    preferred_language = models.CharField(
+        max_length=2,
+        choices=Language.choices,
+        default=DEFAULT_LANGUAGE,
+        help_text="The language the program's e-mails and reminders are written in.",
+    )
 
     class Meta:
         ordering = ["username"]

@@ -27,6 +27,7 @@ DEMO_SEEDERS: list[str] = [
     "fogcontrol.enforcement.demo_orders.seed",
     "fogcontrol.billing.demo.seed",
     "fogcontrol.spills.demo.seed",
+    "fogcontrol.messaging.demo.seed",
 ]
 
 

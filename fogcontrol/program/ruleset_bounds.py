@@ -86,6 +86,9 @@ BOUNDS: dict[str, Bounds] = {
     # B6 / B7
     "permit_term_years": Bounds(1, 5),
     "permit_renewal_window_days": Bounds(1, 180),
+    # E1, C4, F: e-mail reminders (messaging)
+    "service_reminder_days": Bounds(1, 90),
+    "records_reminder_days": Bounds(1, 90),
     "frequency_change_notice_days": Bounds(1, 180),
     # C4 / D8
     "training_interval_years": Bounds(1, 5),

@@ -160,6 +160,10 @@ FIELDS: dict[str, FieldInfo] = {
         "A5", "CPC 1014.2.1: fixtures hold at most this times the trap's rated gpm", "x gpm, in gallons"
     ),
     "permit_renewal_window_days": FieldInfo("B6", "Renewal reminder this many days before renewal", "days"),
+    "service_reminder_days": FieldInfo("E1", "Service reminder e-mailed this many days before due", "days"),
+    "records_reminder_days": FieldInfo(
+        "C4", "Training and report reminders e-mailed this many days before due", "days"
+    ),
 }
 
 

@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from fogcontrol.core.concurrency import VERSION_FIELD, Versioned, VersionedFormMixin
+from fogcontrol.core.languages import DEFAULT_LANGUAGE
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -55,6 +56,7 @@ class PartyForm(RegistryForm):
             "name",
             "contact_name",
             "email",
+            "preferred_language",
             "phone",
             "mailing_address_line1",
             "mailing_address_line2",
@@ -64,6 +66,15 @@ class PartyForm(RegistryForm):
             "notes",
         ]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+        labels = {"preferred_language": "Language for e-mail"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left out (an older form, a program posting the fields it knows): English, the default.
+        self.fields["preferred_language"].required = False
+
+    def clean_preferred_language(self):
+        return self.cleaned_data.get("preferred_language") or DEFAULT_LANGUAGE
 
 
 class ParcelForm(RegistryForm):

@@ -10,6 +10,7 @@ from django.db.models.functions import Lower
 
 from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.files import RandomName
+from fogcontrol.core.languages import DEFAULT_LANGUAGE, Language
 from fogcontrol.registry.querysets import (
     DeviceQuerySet,
     EstablishmentQuerySet,
@@ -35,6 +36,12 @@ class Party(Versioned):
         max_length=200, blank=True, help_text="Who to ask for, for an organisation."
     )
     email = models.EmailField(blank=True)
+    preferred_language = models.CharField(
+        max_length=2,
+        choices=Language.choices,
+        default=DEFAULT_LANGUAGE,
+        help_text="The language the program's e-mails and reminders are written in.",
+    )
     phone = models.CharField(max_length=40, blank=True)
     # The mailing address for certified mail (L2, P5): kept in parts so letters print cleanly.
     mailing_address_line1 = models.CharField(max_length=200, blank=True)

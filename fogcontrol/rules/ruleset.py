@@ -233,6 +233,12 @@ class Ruleset:
     # B6 program setting: a permit shows "renewal due soon", and its renewal reminder goes out, this many
     # days before its renewal date. The ordinance gives none.
     permit_renewal_window_days: int = 60
+    # E1 program setting: the e-mail reminder that a device's service is due goes out this many days
+    # before its due date (messaging). The ordinance gives none.
+    service_reminder_days: int = 14
+    # C4, F program setting: the e-mail reminder that training or a report is due goes out this many
+    # days before its due date (messaging). The ordinance gives none.
+    records_reminder_days: int = 14
     # A4 sizing: CPC Table 703.2 (horizontal drainage piping), the most DFU each inlet pipe size may carry;
     # a gravity interceptor is sized by it where the fixtures' DFUs are unknown (CPC 1014.3.6).
     cpc_inlet_pipe_max_dfu: dict[str, int] = dataclasses.field(

@@ -7,7 +7,7 @@ from fogcontrol.accounts.services.second_factor import (
     second_factor_start,
 )
 from fogcontrol.accounts.services.tokens import api_token_get_or_create, api_token_revoke, api_token_rotate
-from fogcontrol.accounts.services.users import password_set, user_deactivate
+from fogcontrol.accounts.services.users import password_set, user_deactivate, user_language_set
 
 __all__ = [
     "api_token_get_or_create",
@@ -18,4 +18,5 @@ __all__ = [
     "second_factor_confirm",
     "second_factor_start",
     "user_deactivate",
+    "user_language_set",
 ]

@@ -9,6 +9,7 @@ from rest_framework.authtoken.models import Token
 
 from fogcontrol.accounts.sessions import end_sessions
 from fogcontrol.audit.services import audit_record
+from fogcontrol.core.languages import Language
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 
@@ -61,3 +62,25 @@ def user_deactivate(*, user, acting_user, reason: str = "") -> dict:
         note=reason or "Account deactivated.",
     )
     return {"sessions_ended": sessions, "api_token_revoked": bool(tokens)}
+
+
+@transaction.atomic
+def user_language_set(*, user, language: str, acting_user) -> None:
+    """The language the program's e-mails to ``user`` are written in (their own choice, or the FOG
+    Manager's)."""
+    if acting_user != user:
+        require_role(acting_user, DEACTIVATORS, "Only the FOG Manager changes another user's language.")
+    if language not in Language.values:
+        raise ValidationError({"preferred_language": "Choose English or Spanish."})
+    before = user.preferred_language
+    if before == language:
+        return
+    user.preferred_language = language
+    user.save(update_fields=["preferred_language"])
+    audit_record(
+        acting_user=acting_user,
+        action="user.language",
+        instance=user,
+        before={"preferred_language": before},
+        after={"preferred_language": language},
+    )

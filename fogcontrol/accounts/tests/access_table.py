@@ -23,6 +23,7 @@ ROUTES = [
     page("accounts:account", "/account/", record=False, method="post", ok=405, label="post"),
     page("accounts:token-rotate", "/account/token/", record=False, method="post"),
     page("accounts:token-revoke", "/account/token/revoke/", record=False, method="post"),
+    page("accounts:language", "/account/language/", record=False, method="post", body={"language": "es"}),
     page("accounts:two-factor-verify", f"{TWO_FACTOR}/", record=False, ok=302),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False, method="post", label="confirm"),

@@ -1,11 +1,14 @@
 """The account page (/account/): who you are in the program, what you are bound to, your API token."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from fogcontrol.accounts.selectors import api_token_for, second_factor_status
-from fogcontrol.accounts.services import api_token_revoke, api_token_rotate
+from fogcontrol.accounts.services import api_token_revoke, api_token_rotate, user_language_set
+from fogcontrol.core.languages import Language
 from fogcontrol.registry import selectors
 
 # How many of each bound record the page lists; the registry pages list the rest.
@@ -20,6 +23,7 @@ def _page(request, *, new_token: str | None = None, token_message: str = ""):
         "token_message": token_message,
         "is_staff_user": user.is_program_staff,
         "second_factor": second_factor_status(user=user),
+        "languages": Language.choices,
     }
     if not user.is_program_staff:
         # Outside users see exactly the records they are bound to, as the selectors scope them.
@@ -59,3 +63,18 @@ def token_revoke(request):
     revoked = api_token_revoke(user=request.user, acting_user=request.user)
     message = "Your API token was revoked." if revoked else "You had no API token."
     return _page(request, token_message=message)
+
+
+@login_required
+@require_POST
+def language_set(request):
+    """The language of the e-mails the program sends you."""
+    try:
+        user_language_set(
+            user=request.user, language=request.POST.get("language", ""), acting_user=request.user
+        )
+    except ValidationError:
+        messages.error(request, "Choose English or Spanish for your e-mails.")
+        return redirect("accounts:account")
+    messages.success(request, "Your e-mails will be written in the language you chose.")
+    return redirect("accounts:account")

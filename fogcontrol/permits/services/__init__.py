@@ -34,7 +34,12 @@ from fogcontrol.permits.services.fees import (
     fees_outstanding,
 )
 from fogcontrol.permits.services.licence import permits_follow_licence
-from fogcontrol.permits.services.notices import notice_email_deliver, notice_send
+from fogcontrol.permits.services.notices import (
+    notice_email_deliver,
+    notice_email_letter,
+    notice_email_outcome,
+    notice_send,
+)
 from fogcontrol.permits.services.orders import (
     permit_order_decide,
     permit_order_record,
@@ -85,6 +90,8 @@ __all__ = [
     "fee_waive",
     "fees_outstanding",
     "notice_email_deliver",
+    "notice_email_letter",
+    "notice_email_outcome",
     "notice_send",
     "permit_conditions_attach",
     "permit_conditions_end",

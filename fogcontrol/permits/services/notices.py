@@ -18,6 +18,7 @@ from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.services.common import town_contacts
+from fogcontrol.permits.signals import notice_recorded
 
 
 def permittee_emails(establishment, application=None) -> list[str]:
@@ -127,7 +128,29 @@ def notice_send(
     )
     audit_record(acting_user=acting_user, action="notice.send", instance=notice, after=snapshot(notice))
     if emails:
-        enqueue_on_commit("fogcontrol.permits.tasks.send_notice_email", notice.pk)
+        answers = notice_recorded.send(sender=PermitNotice, notice=notice, acting_user=acting_user)
+        if not any(taken for _receiver, taken in answers):
+            enqueue_on_commit("fogcontrol.permits.tasks.send_notice_email", notice.pk)
+    return notice
+
+
+def notice_email_letter(notice: PermitNotice) -> tuple[str, str]:
+    """The e-mail of a notice: its subject and its text signed by the FOG Manager."""
+    contacts = town_contacts()
+    signature = f"{contacts['fog_manager_name'] or 'FOG Manager'}\n{contacts['town_name']}"
+    return notice.subject, f"{notice.body}\n\n{signature}"
+
+
+def notice_email_outcome(*, notice: PermitNotice, sent: bool, error: str = "") -> PermitNotice:
+    """Record on the notice how its e-mail went (the apps that send it call this): sent, or the error.
+    The first success stands."""
+    if sent:
+        if notice.email_sent_at is None:
+            notice.email_sent_at = timezone.now()
+        notice.email_error = ""
+    elif notice.email_sent_at is None:
+        notice.email_error = error[:2000]
+    notice.save(update_fields=["email_sent_at", "email_error"])
     return notice
 
 

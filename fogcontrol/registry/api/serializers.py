@@ -95,6 +95,7 @@ class PartySerializer(RegistryModelSerializer):
             "name",
             "contact_name",
             "email",
+            "preferred_language",
             "phone",
             "mailing_address_line1",
             "mailing_address_line2",
