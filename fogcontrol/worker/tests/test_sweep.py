@@ -21,7 +21,7 @@ from fogcontrol.worker.sweep import SweepStepFailed, sweep_run
 
 pytestmark = pytest.mark.django_db
 
-APP_ORDER = ["servicing", "permits", "records", "spills", "sampling", "enforcement", "billing"]
+APP_ORDER = ["servicing", "permits", "records", "spills", "sampling", "enforcement", "billing", "reminders"]
 
 
 @pytest.fixture(autouse=True)
@@ -55,14 +55,14 @@ def test_every_app_registers_its_step_in_the_documented_order():
 def test_registering_a_step_is_one_line_and_a_second_ready_is_harmless(monkeypatch):
     monkeypatch.setattr(registry, "_steps", dict(registry._steps))
 
-    def reminders_send_due(*, on, acting_user):
+    def archive_old_exports(*, on, acting_user):
         return 0
 
-    registry.register_step("reminders", order=80, run=reminders_send_due)
-    registry.register_step("reminders", order=80, run=reminders_send_due)
-    assert registry.steps()[-1].name == "reminders"
+    registry.register_step("archive", order=90, run=archive_old_exports)
+    registry.register_step("archive", order=90, run=archive_old_exports)
+    assert registry.steps()[-1].name == "archive"
     with pytest.raises(ValueError, match="already registered"):
-        registry.register_step("reminders", order=81, run=reminders_send_due)
+        registry.register_step("archive", order=91, run=archive_old_exports)
 
 
 def test_the_sweep_runs_every_step_in_order_for_its_day_under_each_app_label(counting):
@@ -107,7 +107,7 @@ def test_a_step_that_fails_stops_the_run_and_the_rerun_goes_on_from_it(counting,
     counting.clear()
     outcome = sweep_run(on=day, owner="worker-a")
     assert outcome.already_done == ["servicing", "permits", "records"]
-    assert list(outcome.ran) == ["spills", "sampling", "enforcement", "billing"]
+    assert list(outcome.ran) == ["spills", "sampling", "enforcement", "billing", "reminders"]
     assert SweepStep.objects.get(run__day=day, name="spills").attempts == 2
     assert SweepRun.objects.get(day=day).finished_at is not None
 
