@@ -99,8 +99,8 @@ def _read_file(path: Path) -> dict[int, bytes]:
     return keys
 
 
-def _write_file(path: Path, keys: dict[int, bytes]) -> None:
-    """Written to a new 0600 file, then renamed over the old one: never a half-written keyring."""
+def _write_scratch(path: Path, keys: dict[int, bytes]) -> Path:
+    """The keyring in a new 0600 file beside ``path``, written and synced."""
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"keys": {str(epoch): key.hex() for epoch, key in sorted(keys.items())}}, indent=1)
     scratch = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
@@ -109,7 +109,26 @@ def _write_file(path: Path, keys: dict[int, bytes]) -> None:
         handle.write(text + "\n")
         handle.flush()
         os.fsync(handle.fileno())
-    os.replace(scratch, path)
+    return scratch
+
+
+def _write_file(path: Path, keys: dict[int, bytes]) -> None:
+    """Written to a new 0600 file, then renamed over the old one: never a half-written keyring."""
+    os.replace(_write_scratch(path, keys), path)
+
+
+def _create_first_key(path: Path) -> None:
+    """Development: the first process that needs a key creates the file. Another process racing it
+    (a second server worker starting at the same moment) finds the file made and uses that key:
+    it never replaces it with one of its own, which would leave the first one's records signed by
+    a key nobody keeps (found by tests/test_kill_durability.py)."""
+    scratch = _write_scratch(path, {1: secrets.token_bytes(32)})
+    try:
+        os.link(scratch, path)  # fails if the file exists: creation, never replacement
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(scratch)
 
 
 _cache: dict[tuple, Keyring] = {}
@@ -130,7 +149,7 @@ def keyring() -> Keyring:
             raise RecordKeyMissing(
                 f"No record key: set {ENV_NAME} or provide the key file {path} (see docs/security.md)."
             )
-        _write_file(path, {1: secrets.token_bytes(32)})
+        _create_first_key(path)
     stat = path.stat()
     cache_key = ("file", str(path), stat.st_mtime_ns, stat.st_size)
     if cache_key not in _cache:

@@ -7,6 +7,8 @@ import hashlib
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from fogcontrol.core.images import open_image
+
 ALLOWED_UPLOADS = {
     # extension: (content type, leading bytes of a real file of that type)
     ".pdf": ("application/pdf", (b"%PDF-",)),
@@ -41,9 +43,31 @@ def check_upload(uploaded_file, field: str = "file") -> tuple[str, str]:
         raise ValidationError(
             {field: [f"{name} is not a real {extension[1:].upper()} file: export it again."]}
         )
+    if content_type.startswith("image/"):
+        _check_image(uploaded_file, field, name, extension)
     digest = hashlib.sha256()
     uploaded_file.seek(0)
     for chunk in uploaded_file.chunks():
         digest.update(chunk)
     uploaded_file.seek(0)
     return content_type, digest.hexdigest()
+
+
+def _check_image(uploaded_file, field: str, name: str, extension: str) -> None:
+    """A PNG or JPEG must open as one: its magic bytes with nothing readable behind them (a file cut
+    short), or more pixels than an image should have (a decompression bomb that would stall whoever
+    opens it), is refused."""
+    uploaded_file.seek(0)
+    try:
+        open_image(uploaded_file.read(), field, {"PNG"} if extension == ".png" else {"JPEG", "MPO"})
+    except ValidationError as exc:
+        raise ValidationError(
+            {
+                field: [
+                    f"{name} is not a {extension[1:].upper()} image that can be opened "
+                    f"({' '.join(exc.messages)}): export or scan it again."
+                ]
+            }  # fmt: skip
+        ) from exc
+    finally:
+        uploaded_file.seek(0)

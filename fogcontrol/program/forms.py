@@ -120,8 +120,9 @@ def ruleset_initial(ruleset: Ruleset) -> dict[str, Any]:
     return initial
 
 
-class RulesetVersionForm(forms.Form):
-    """The version's effective date, label and notes, then every value of the ruleset."""
+class RulesetVersionForm(VersionedFormMixin, forms.Form):
+    """The version's effective date, label and notes, then every value of the ruleset. Editing a
+    version (`instance=`), it carries the version it was opened at (core/concurrency.py)."""
 
     effective_from = forms.DateField(
         label="Takes effect on",
@@ -145,7 +146,8 @@ class RulesetVersionForm(forms.Form):
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, instance=None, **kwargs):
+        self.instance = instance
         super().__init__(*args, **kwargs)
         defaults = Ruleset()
         for field in dataclasses.fields(Ruleset):

@@ -58,7 +58,7 @@ class Holiday(models.Model):
         return f"{self.date:%Y-%m-%d} {self.name}"
 
 
-class RulesetVersion(models.Model):
+class RulesetVersion(Versioned):
     """A version of the program's numbers, in force from `effective_from` until the next version.
 
     `values` holds only what differs from Chapter 10.02 as adopted (fogcontrol.rules.ruleset),

@@ -418,9 +418,12 @@ VERSION_FIELDS = frozenset({"effective_from", "label", "values", "notes", "adopt
 
 
 @transaction.atomic
-def ruleset_version_update(*, acting_user, version: RulesetVersion, **fields) -> RulesetVersion:
+def ruleset_version_update(
+    *, acting_user, version: RulesetVersion, expected_version: int | None = None, **fields
+) -> RulesetVersion:
     """Change a version that has not yet taken effect (label, notes, values, effective date, and the
-    ordinance or resolution that adopted it), under the same checks as a new version."""
+    ordinance or resolution that adopted it), under the same checks as a new version. Saved only if
+    it still has the `expected_version` its editor read (core/concurrency.py): else 409."""
     _require_fog_manager(acting_user)
     version = RulesetVersion.objects.select_for_update().get(pk=version.pk)
     today = town_today()
@@ -450,16 +453,14 @@ def ruleset_version_update(*, acting_user, version: RulesetVersion, **fields) ->
     if errors:
         raise ValidationError(errors)
     version.full_clean()
-    version.save()
     after = snapshot(version)
-    if before != after:
-        audit_record(
-            acting_user=acting_user,
-            action="ruleset_version.update",
-            instance=version,
-            before=before,
-            after=after,
-        )
+    if before == after:
+        check_fresh(version, expected_version)  # nothing to save, but a stale copy is still told
+        return version
+    save_versioned(version, expected_version=expected_version)
+    audit_record(
+        acting_user=acting_user, action="ruleset_version.update", instance=version, before=before, after=after
+    )
     return version
 
 

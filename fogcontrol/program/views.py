@@ -331,12 +331,14 @@ def ruleset_edit(request, pk: int):
         adopted_on=version.adopted_on,
         notes=version.notes,
     )
-    form = RulesetVersionForm(request.POST or None, initial=initial)
+    form = RulesetVersionForm(request.POST or None, initial=initial, instance=version)
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             services.ruleset_version_update(
                 acting_user=request.user,
                 version=version,
+                expected_version=form.expected_version(),
                 effective_from=form.cleaned_data["effective_from"],
                 label=form.cleaned_data["label"],
                 adoption_reference=form.cleaned_data["adoption_reference"],
@@ -348,10 +350,15 @@ def ruleset_edit(request, pk: int):
             return _locked_response(request, version, error)
         except ValidationError as error:
             form.add_error(None, error)
+        except StaleRecord as refusal:
+            # Someone saved the version since this form was opened: input kept, nothing overwritten.
+            form.refused_as_stale(refusal)
+            status = 409
         else:
             messages.success(request, "The version is saved.")
             return redirect("program:ruleset", pk=version.pk)
-    return render(request, "program/ruleset_form.html", {"form": form, "base": None, "version": version})
+    context = {"form": form, "base": None, "version": version}
+    return render(request, "program/ruleset_form.html", context, status=status)
 
 
 @login_required

@@ -132,7 +132,7 @@ class HaulerCompany(Versioned):
         return self.name
 
 
-class HaulerVehicle(models.Model):
+class HaulerVehicle(Versioned):
     hauler = models.ForeignKey(HaulerCompany, on_delete=models.CASCADE, related_name="vehicles")
     plate = models.CharField(max_length=20)
     description = models.CharField(max_length=200, blank=True)

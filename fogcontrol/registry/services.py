@@ -306,9 +306,17 @@ def facility_create(*, acting_user, **fields) -> ReceivingFacility:
 
 
 @transaction.atomic
-def vehicle_update(*, vehicle: HaulerVehicle, acting_user, **fields) -> HaulerVehicle:
+def vehicle_update(
+    *, vehicle: HaulerVehicle, acting_user, expected_version: int | None = None, **fields
+) -> HaulerVehicle:
     _require_registry_editor(acting_user)
-    return _save(vehicle, acting_user=acting_user, fields=fields, action="vehicle.update")
+    return _save(
+        vehicle,
+        acting_user=acting_user,
+        fields=fields,
+        action="vehicle.update",
+        expected_version=expected_version,
+    )
 
 
 @transaction.atomic

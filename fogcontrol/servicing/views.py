@@ -246,6 +246,7 @@ def import_list(request):
             "page": paginate(request, selectors.imports_visible_to(user), PAGE_SIZE),
             "columns": imports.COLUMNS,
         },
+        status=400 if form.is_bound and form.errors else 200,  # a refused file: 400, as every page
     )
 
 

@@ -157,3 +157,42 @@ def csv_with_a_huge_first_line(chars: int = 2 * 1024 * 1024) -> bytes:
 def csv_with_columns(columns: int) -> bytes:
     header = ",".join(f"Column {n}" for n in range(columns))
     return (f"Licence No,Business Name,{header}\r\nBL-1,Diner\r\n").encode()
+
+
+# --- for every upload, not only the spreadsheets ------------------------------------------------
+
+
+def utf16_text() -> bytes:
+    """A CSV saved as UTF-16 without its byte-order mark: every other byte a NUL, and nothing to
+    say which encoding it is (with the mark, a reader may rightly decode it)."""
+    return "Licence No,Business Name,Site Address\r\nBL-1,Diner,1 Main St\r\n".encode("utf-16-le")
+
+
+def html_named_pdf() -> bytes:
+    """A page with a script, sent as report.pdf with the PDF content type."""
+    return b"<!DOCTYPE html><html><body><script>fetch('/api/v1/')</script></body></html>\n"
+
+
+def png_bomb(side: int = 40_000) -> bytes:
+    """A valid PNG header declaring side x side pixels (1.6 billion at 40,000) of one-bit grey,
+    whose pixel data (all zeros) compresses to a few hundred kB: a decompression bomb for images."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    row = b"\x00" * (1 + (side + 7) // 8)
+    compressor = zlib.compressobj(9)
+    data = b"".join(compressor.compress(row) for _ in range(side)) + compressor.flush()
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def truncated_jpeg() -> bytes:
+    """A JPEG cut off after its first kilobyte: the right magic bytes, no image."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (400, 300), (200, 40, 40)).save(buffer, format="JPEG")
+    return buffer.getvalue()[:1024]

@@ -25,7 +25,9 @@ import time
 
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connections
+from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
+from django_tasks_db.models import DBTaskResult
 
 from fogcontrol.core.queue import worker_stopped
 from fogcontrol.worker.housekeeping import Housekeeper
@@ -63,6 +65,28 @@ class SupervisedWorker(Worker):
         super().__init__(**kwargs)
         self.max_db_retries = max_db_retries
 
+    def requeue_own_orphans(self) -> int:
+        """Put back in the queue the tasks this worker id was running when its process died (kill -9,
+        the OOM killer, a power cut): they would stay "running" for ever. Only with a fixed
+        `--worker-id` (the supervisor's name for this worker, unique in the pool): the default id
+        is random, and another live worker's tasks are never touched. The task runs again from
+        the start, so a task must be safe to re-run (the imports check their own status first)."""
+        running = DBTaskResult.objects.running().filter(backend_name=self.backend_name)
+        orphans = [
+            pk
+            for pk, worker_ids in running.values_list("pk", "worker_ids")
+            if worker_ids[-1:] == [self.worker_id]
+        ]
+        if not orphans:
+            return 0
+        requeued = DBTaskResult.objects.filter(pk__in=orphans, status=TaskResultStatus.RUNNING).update(
+            status=TaskResultStatus.READY, started_at=None
+        )
+        logger.warning(
+            "Worker %s put back %d task(s) it was running when it last stopped.", self.worker_id, requeued
+        )
+        return requeued
+
     def run(self) -> None:
         keeper = Housekeeper(self.worker_id)
         if keeper.interval <= 0:  # housekeeping turned off (FOGCONTROL_WORKER_BEAT_SECONDS=0)
@@ -90,6 +114,7 @@ class SupervisedWorker(Worker):
         while True:
             started = time.monotonic()
             try:
+                self.requeue_own_orphans()
                 super().run()
                 return
             except DatabaseError as error:

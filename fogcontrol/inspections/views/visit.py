@@ -204,10 +204,11 @@ def photo_upload(request, pk: int):
             caption=request.POST.get("caption", ""),
         )
         messages.success(request, "Photo added.")
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    except (AttributeError, TypeError):
-        messages.error(request, "Choose a photo to add.")
+    except (ValidationError, AttributeError, TypeError) as exc:
+        # Refused: the form again, with what is wrong above it, as a 400 (as every page refuses).
+        problem = " ".join(exc.messages) if isinstance(exc, ValidationError) else "Choose a photo to add."
+        messages.error(request, problem)
+        return _edit_page(request, inspection, status=400)
     return redirect(reverse("inspections:edit", args=[pk]) + "#photos")
 
 

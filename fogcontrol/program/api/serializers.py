@@ -98,10 +98,11 @@ class RulesetVersionSerializer(NeverSaves, serializers.ModelSerializer):
             "ruleset",
             "changes",
             "locked",
+            "version",
             "created_at",
             "created_by",
         ]
-        read_only_fields = ["created_at", "created_by"]
+        read_only_fields = ["created_at", "created_by", "version"]
         # The service names the version that already holds a date, and says what a missing adoption
         # reference or date must be (one message for the page and the API).
         extra_kwargs = {

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from fogcontrol.core.api.errors import Conflict
-from fogcontrol.core.api.versions import if_match_version
+from fogcontrol.core.api.versions import VersionETag, if_match_version
 from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
@@ -168,6 +168,7 @@ class HolidayViewSet(
     destroy=extend_schema(summary="Withdraw a future version", description="409 if it is already in effect."),
 )
 class RulesetVersionViewSet(
+    VersionETag,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -203,7 +204,11 @@ class RulesetVersionViewSet(
     def perform_update(self, serializer):
         try:
             serializer.instance = services.ruleset_version_update(
-                acting_user=self.request.user, version=serializer.instance, **serializer.validated_data
+                acting_user=self.request.user,
+                version=serializer.instance,
+                # If-Match: refused with 409 if the version was saved since (core/api/versions.py).
+                expected_version=if_match_version(self.request),
+                **serializer.validated_data,
             )
         except services.RulesetVersionLocked as error:
             raise Conflict(str(error)) from error

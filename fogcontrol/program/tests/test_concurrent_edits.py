@@ -66,3 +66,61 @@ def test_a_stale_profile_api_save_is_refused_409_and_a_fresh_one_accepted(two_ma
                          HTTP_IF_MATCH=refused["ETag"])  # fmt: skip
     assert fresh.status_code == 200
     assert town_profile().office_hours == "Weekdays 9 to 5"
+
+
+# --- ruleset drafts: a version not yet in effect, edited in place ---------------------------------
+
+
+@pytest.fixture
+def draft(town, today):
+    import datetime as dt
+
+    from fogcontrol.program import services
+
+    return services.ruleset_version_create(
+        acting_user=town.users[Role.FOG_MANAGER], effective_from=dt.date(2027, 1, 1), label="Draft",
+        values={"appeal_days": 20}, adoption_reference="Res. 2026-41", adopted_on=dt.date(2026, 6, 1),
+    )  # fmt: skip
+
+
+def test_a_stale_ruleset_draft_page_save_is_refused_with_the_input_kept(two_managers, draft):
+    from fogcontrol.program.tests.test_pages import _ruleset_form
+
+    first, second = (_client(user) for user in two_managers)
+    url = f"/program/rulesets/{draft.pk}/edit/"
+    assert f'name="version" value="{draft.version}"' in first.get(url).content.decode()
+
+    won = first.post(url, _ruleset_form(appeal_days=21, label="First") | {"version": draft.version})
+    assert won.status_code == 302
+    refused = second.post(url, _ruleset_form(appeal_days=25, label="Second") | {"version": draft.version})
+
+    assert refused.status_code == 409
+    page = refused.content.decode()
+    assert STALE in page and 'value="Second"' in page and 'value="25"' in page
+    draft.refresh_from_db()
+    assert draft.label == "First" and draft.values == {"appeal_days": 21}
+
+    again = second.post(url, _ruleset_form(appeal_days=25, label="Second") | {"version": draft.version})
+    assert again.status_code == 302
+    draft.refresh_from_db()
+    assert draft.label == "Second" and draft.values == {"appeal_days": 25}
+
+
+def test_a_stale_ruleset_draft_api_save_is_refused_409_and_a_fresh_one_accepted(two_managers, draft):
+    first, second = (api_as(user) for user in two_managers)
+    url = f"/api/v1/program/rulesets/{draft.pk}/"
+    read = second.get(url)
+    etag = read["ETag"]
+    assert etag == f'"{read.json()["version"]}"'
+    won = first.patch(url, {"label": "First"}, format="json", HTTP_IF_MATCH=etag)
+    assert won.status_code == 200 and won["ETag"] != etag
+
+    refused = second.patch(url, {"label": "Second"}, format="json", HTTP_IF_MATCH=etag)
+    assert refused.status_code == 409 and refused.json()["code"] == "stale_record"
+    draft.refresh_from_db()
+    assert draft.label == "First"
+
+    fresh = second.patch(url, {"label": "Second"}, format="json", HTTP_IF_MATCH=refused["ETag"])
+    assert fresh.status_code == 200
+    draft.refresh_from_db()
+    assert draft.label == "Second"

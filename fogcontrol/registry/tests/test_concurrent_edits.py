@@ -117,3 +117,32 @@ def test_a_save_without_a_version_a_job_or_script_moves_the_version_on(town):
     assert response.status_code == 409 and escape(STALE) in response.content.decode()
     fse.refresh_from_db()
     assert fse.business_name == "Renamed Inc"
+
+
+def test_a_stale_vehicle_page_save_is_refused_with_the_input_kept(town):
+    """A hauler's vehicle, edited in place on its page (no API edits a vehicle)."""
+    from fogcontrol.registry.forms import VehicleForm
+
+    vehicle = services.vehicle_create(
+        acting_user=town.users[Role.FOG_MANAGER], hauler=town.hauler, plate="7ABC123", description="Vac truck"
+    )
+    url = f"/registry/haulers/{town.hauler.pk}/vehicles/{vehicle.pk}/edit/"
+    manager, inspector = _signed_in(town.users[Role.FOG_MANAGER]), _signed_in(town.users[Role.INSPECTOR])
+    assert f'name="version" value="{vehicle.version}"' in manager.get(url).content.decode()
+    first = form_data(VehicleForm(instance=vehicle)) | {"description": "Saved First 1"}
+    second = form_data(VehicleForm(instance=vehicle)) | {"description": "Saved Second 2"}
+
+    assert manager.post(url, first).status_code == 302
+    refused = inspector.post(url, second)
+
+    assert refused.status_code == 409
+    page = refused.content.decode()
+    assert STALE in page and 'value="Saved Second 2"' in page
+    vehicle.refresh_from_db()
+    assert vehicle.description == "Saved First 1"
+    assert AuditEntry.objects.filter(action="vehicle.update", object_id=str(vehicle.pk)).count() == 1
+
+    again = inspector.post(url, second | {"version": str(vehicle.version)})
+    assert again.status_code == 302
+    vehicle.refresh_from_db()
+    assert vehicle.description == "Saved Second 2"

@@ -194,12 +194,18 @@ def parse_results_csv(data: bytes) -> list[dict]:
         raise ValidationError(
             {"file": f"The file is larger than {MAX_CSV_BYTES // 1000} kB: send the results only."}
         )
+    not_csv = "The file is not UTF-8 text: save it as CSV (UTF-8)."
+    if b"\x00" in data:  # UTF-16 without its mark, or a binary file: valid UTF-8, but no CSV
+        raise ValidationError({"file": f"{not_csv} (It holds NUL bytes: UTF-16, or not text at all.)"})
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValidationError({"file": "The file is not UTF-8 text: save it as CSV (UTF-8)."}) from exc
+        raise ValidationError({"file": not_csv}) from exc
     reader = csv.DictReader(io.StringIO(text))
-    header = [name.strip().casefold() for name in (reader.fieldnames or [])]
+    try:
+        header = [name.strip().casefold() for name in (reader.fieldnames or [])]
+    except csv.Error as exc:
+        raise ValidationError({"file": f"The header row cannot be read as CSV ({exc}): {not_csv}"}) from exc
     missing = [column for column in CSV_COLUMNS if column not in header]
     if missing:
         raise ValidationError(
@@ -208,11 +214,16 @@ def parse_results_csv(data: bytes) -> list[dict]:
             }
         )
     reader.fieldnames = header
-    return [
-        row
-        for row in reader
-        if any((value or "").strip() for value in row.values() if isinstance(value, str))
-    ]
+    try:
+        return [
+            row
+            for row in reader
+            if any((value or "").strip() for value in row.values() if isinstance(value, str))
+        ]
+    except csv.Error as exc:
+        raise ValidationError(
+            {"file": f"Line {reader.line_num} cannot be read as CSV ({exc}): {not_csv}"}
+        ) from exc
 
 
 @transaction.atomic

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from fogcontrol.core.actors import is_job
+from fogcontrol.core.images import open_image
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -322,6 +323,18 @@ def _check_attachments(files, errors: ValidationErrors) -> list[tuple[Any, str]]
                 f"{upload.name} is not a PDF, JPEG or PNG file; attach the scanned ticket or a photo.",
             )
             continue
+        if kind.startswith("image/"):
+            try:
+                open_image(upload.read(), "attachments", {"PNG"} if kind == "image/png" else {"JPEG", "MPO"})
+            except ValidationError:
+                errors.add(
+                    "attachments",
+                    f"{upload.name} is not an image that can be opened (cut short, or too many pixels); "
+                    "scan the ticket or take the photo again.",
+                )
+                continue
+            finally:
+                upload.seek(0)
         checked.append((upload, kind))
     return checked
 

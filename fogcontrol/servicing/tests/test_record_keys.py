@@ -59,6 +59,16 @@ def test_in_development_the_key_file_is_created_on_first_use_readable_by_its_own
     assert list(json.loads(key_file.read_text())["keys"]) == ["1"]
 
 
+def test_a_process_racing_to_create_the_key_file_keeps_the_first_key(key_file, monkeypatch):
+    """Two server workers starting at once both find no key file: the second must use the key the
+    first wrote, not replace it (the first's records would be signed by a key nobody keeps)."""
+    first = record_keys.keyring().key(1)
+    record_keys._cache.clear()
+    monkeypatch.setattr(type(key_file), "exists", lambda path: False)  # it looked before the file was made
+    assert record_keys.keyring().key(1) == first
+    assert [p.name for p in key_file.parent.iterdir()] == [key_file.name]  # no scratch file left
+
+
 def test_in_production_nothing_is_written_without_the_key(key_file, settings, town):
     settings.FOGCONTROL_PRODUCTION = True
     with pytest.raises(record_keys.RecordKeyMissing, match="FOGCONTROL_RECORD_KEY"):

@@ -1,0 +1,247 @@
+"""Real processes for tests that need them: the app under gunicorn and the database worker, each in
+its own process group on the loopback interface, each killable with SIGKILL, against a copy of the
+test database that other processes can open.
+
+A test using these is transactional (`@pytest.mark.django_db(transaction=True,
+serialized_rollback=True)`): what it builds is committed before the copy is taken, and the data
+migrations' rows outlive the flush that ends it. The copy is cheap (SQLite's online backup; a
+PostgreSQL `CREATE DATABASE … TEMPLATE`), far cheaper than migrating a new database.
+
+    installation = copy_test_database(tmp_path)
+    with AppServer(installation) as server:
+        urllib.request.urlopen(server.url + "/api/v1/…")
+        server.kill()          # kill -9, the whole process group
+        server.start()         # the same port, the same database
+    installation.drop()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from django.db import connection
+
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+@dataclasses.dataclass
+class Installation:
+    """A second installation sharing the test process's code and record key, with its own copy of
+    the test database and its own data folder."""
+
+    data_dir: Path
+    database_url: str | None  # None: SQLite in data_dir/fogcontrol.sqlite3
+    pg_name: str | None = None
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / "fogcontrol.sqlite3"
+
+    def environment(self, **extra: str) -> dict[str, str]:
+        env = {
+            key: value for key, value in os.environ.items() if key not in ("FOGCONTROL_TASKS", "DATABASE_URL")
+        }
+        from django.conf import settings
+
+        env.update(
+            FOGCONTROL_ENV="development",
+            FOGCONTROL_DEBUG="false",
+            FOGCONTROL_DATA_DIR=str(self.data_dir),
+            FOGCONTROL_MEDIA_DIR=str(self.data_dir / "media"),
+            FOGCONTROL_RECORD_KEY_FILE=str(settings.FOGCONTROL_RECORD_KEY_FILE),
+            DJANGO_SETTINGS_MODULE="fogcontrol.settings",
+            PYTHONUNBUFFERED="1",
+        )
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        env.update(extra)
+        return env
+
+    def query(self, sql: str) -> list[tuple]:
+        """Rows of one read, on a connection of its own (not Django's: that is the test database)."""
+        if self.database_url is None:
+            with sqlite3.connect(self.sqlite_path) as db:
+                return db.execute(sql).fetchall()
+        import psycopg
+
+        with psycopg.connect(self.database_url) as db:
+            return db.execute(sql).fetchall()
+
+    def command(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+        """`fogcontrol <args>` run against this installation."""
+        return subprocess.run(
+            [sys.executable, "-m", "fogcontrol.manage", *args],
+            env=self.environment(),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+
+    def drop(self) -> None:
+        if self.pg_name:
+            with connection._nodb_cursor() as cursor:
+                cursor.execute(f"DROP DATABASE IF EXISTS {self.pg_name} WITH (FORCE)")
+
+
+def copy_test_database(tmp_path: Path) -> Installation:
+    """A copy of the (committed) test database that other processes open, as in production."""
+    data_dir = tmp_path / "installation"
+    data_dir.mkdir()
+    if connection.vendor == "sqlite":
+        connection.ensure_connection()
+        target = sqlite3.connect(data_dir / "fogcontrol.sqlite3")
+        connection.connection.backup(target)
+        target.execute("PRAGMA journal_mode=WAL")
+        target.close()
+        return Installation(data_dir=data_dir, database_url=None)
+    source = connection.settings_dict["NAME"]
+    name = f"fogcontrol_copy_{uuid.uuid4().hex[:8]}"
+    connection.close()  # a template database must have no other sessions
+    with connection._nodb_cursor() as cursor:
+        cursor.execute(f'CREATE DATABASE {name} TEMPLATE "{source}"')
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST'] or LOOPBACK}:{db['PORT'] or 5432}/{name}"
+    return Installation(data_dir=data_dir, database_url=url, pg_name=name)
+
+
+class _Process:
+    """A command in its own session (process group), logging to a file; `kill()` is kill -9 of
+    the whole group, as a crash or the OOM killer would end it."""
+
+    name = "process"
+
+    def __init__(self, installation: Installation):
+        self.installation = installation
+        self.process: subprocess.Popen | None = None
+        self.log = installation.data_dir / f"{self.name}.log"
+        self.starts = 0
+
+    def argv(self) -> list[str]:
+        raise NotImplementedError
+
+    def ready(self) -> bool:
+        raise NotImplementedError
+
+    def start(self, *, within: float = 60) -> None:
+        self.starts += 1
+        with self.log.open("a") as output:
+            output.write(f"--- start {self.starts} ---\n")
+            output.flush()
+            self.process = subprocess.Popen(
+                self.argv(),
+                env=self.installation.environment(),
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.process.returncode}:\n{self.log_tail()}")
+            if self.ready():
+                return
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"{self.name} did not start within {within} s:\n{self.log_tail()}")
+
+    def kill(self) -> None:
+        """kill -9, the whole process group, and reap it."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(timeout=30)
+        self.process = None
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def log_tail(self, chars: int = 4000) -> str:
+        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.kill()
+
+
+class AppServer(_Process):
+    """The app under gunicorn (several workers, several threads each), on a free loopback port
+    that stays the same across restarts."""
+
+    name = "server"
+
+    def __init__(self, installation: Installation, *, workers: int = 2, threads: int = 4):
+        super().__init__(installation)
+        self.port = free_port()
+        self.workers = workers
+        self.threads = threads
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    def argv(self) -> list[str]:
+        return [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "fogcontrol.wsgi:application",
+            f"--bind={LOOPBACK}:{self.port}",
+            f"--workers={self.workers}",
+            f"--threads={self.threads}",
+            "--timeout=60",
+            "--graceful-timeout=1",
+        ]
+
+    def ready(self) -> bool:
+        try:
+            with socket.create_connection((LOOPBACK, self.port), timeout=0.5):
+                return True
+        except OSError:
+            return False
+
+
+class DbWorker(_Process):
+    """`fogcontrol db_worker` (no autoreloader, as a supervisor runs it), with a fixed worker id:
+    the identity its supervisor gives it, the same after a restart."""
+
+    name = "worker"
+
+    def __init__(self, installation: Installation, *, worker_id: str = "worker-1", interval: float = 0.1):
+        super().__init__(installation)
+        self.worker_id = worker_id
+        self.interval = interval
+
+    def argv(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "fogcontrol.manage",
+            "db_worker",
+            "--no-reload",
+            "--no-startup-delay",
+            f"--interval={self.interval}",
+            f"--worker-id={self.worker_id}",
+        ]
+
+    def ready(self) -> bool:
+        return f"Starting worker worker_id={self.worker_id}" in self.log_tail(100_000)
