@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('registry', '0004_record_version'),
+        ('registry', '0005_party_preferred_language'),
     ]
 
     operations = [

@@ -36,7 +36,7 @@ def drop_version(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("program", "0005_record_version")]
+    dependencies = [("program", "0006_town_profile_nightly_sweep_at")]
 
     operations = [
         migrations.SeparateDatabaseAndState(
