@@ -92,6 +92,22 @@ ROUTES = [
         may=DOCUMENT_ISSUERS,
         body=_mail_log,
     ),
+    api("notices-mail-run-list", "/api/v1/notices/mail-run/", record=False, scope=STAFF),
+    api(
+        "notices-mail-run-batch",
+        lambda t: f"/api/v1/notices/mail-run/batch/?document={t['to_mail'].pk}",
+        record=False,
+        scope=STAFF,
+    ),
+    api(
+        "notices-mail-run-log",
+        "/api/v1/notices/mail-run/log/",
+        method="post",
+        record=False,
+        scope=STAFF,
+        may=DOCUMENT_ISSUERS,
+        body=lambda t: {"rows": [{"document": t["to_mail"].pk, "mailed_on": town_today().isoformat()}]},
+    ),
     page("notices:templates", "/notices/templates/", record=False, scope=STAFF),
     page("notices:template", "/notices/templates/general_letter/", record=False, scope=STAFF),
     page(
