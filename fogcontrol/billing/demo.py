@@ -2,10 +2,11 @@
 
 The permit fees the permits seeder left owed are picked up; the demo FSE user's establishment gets
 an open fee invoice partly paid, a delinquent one (its business licence is held, Q2) and a penalty
-delinquent past the lien day (P9); a dozen other accounts get one state each: paid, paid with
-credit left over, cancelled, written off, a write-off awaiting its second approval, a lien
-recorded, a lien released after payment, clean-up costs (N1) billed to the property owner. Then the
-nightly pass marks what is delinquent and lists the liens.
+delinquent past the lien day (P9), its lien asked for and waiting for a second approval; a dozen
+other accounts get one state each: paid, paid with credit left over, cancelled, written off, a
+write-off awaiting its second approval, a lien eligible, a lien recorded (asked by the clerk, approved
+by the FOG Manager), a lien released after payment, clean-up costs (N1) billed to the property owner.
+Then the nightly pass marks what is delinquent and lists the liens.
 """
 
 from __future__ import annotations
@@ -98,12 +99,22 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
                  what="Sewer clean-up after the overflow at the lateral (N1, I2)")  # fmt: skip
     _invoice({"establishment": cleanup}, "865.40", days=5, today=today, kind="N1", provision="N2",
              what="Regional Water Board fine passed on (N2)")  # fmt: skip
+    if len(others) > 8:  # a penalty lien eligible, not yet asked for
+        _invoice({"establishment": others[8]}, "600.00", days=135, today=today, kind="P8", provision="P7")
     services.billing_nightly(acting_user=ACTING)
+    # Two-person rule: the clerk asks, the FOG Manager approves, then the recording is noted.
     for invoice, document in ((lien_penalty, "2026-0041177"), (paid_penalty, "2026-0039020")):
-        lien = Lien.objects.get(invoice=invoice)
-        services.lien_record(
-            acting_user=ACTING, lien=lien, recorded_on=today - dt.timedelta(days=3), document_number=document
+        lien = services.lien_request(acting_user=clerk, lien=Lien.objects.get(invoice=invoice))
+        services.lien_decide(
+            acting_user=manager, lien=lien, approve=True, note="Delinquent over 60 days (P9)."
         )
+        services.lien_record(
+            acting_user=clerk, lien=lien, recorded_on=today - dt.timedelta(days=3), document_number=document
+        )
+    # The demo FSE's penalty lien: asked for by the clerk, waiting for a second approval.
+    own_lien = Lien.objects.filter(invoice__debtor__establishment=own).first()
+    if own_lien is not None:
+        services.lien_request(acting_user=clerk, lien=own_lien, note="Penalty unpaid since the spring.")
     _pay(paid_penalty, "750.00", today=today, method="transfer")
     services.lien_release(
         acting_user=ACTING,

@@ -76,6 +76,10 @@ class DecisionForm(forms.Form):
     note = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class LienRequestForm(forms.Form):
+    note = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
 class LienDocumentForm(forms.Form):
     on = forms.DateField(label="Recorded on", widget=DATE)
     document_number = forms.CharField(max_length=64, help_text="The County Recorder's document number.")

@@ -26,6 +26,7 @@ register(
         MenuItem("Write-offs", "billing:write_offs", roles=STAFF_ROLES),
         MenuItem("Licence holds", "billing:licence_holds", roles=STAFF_ROLES),
         MenuItem("Liens", "billing:liens", roles=STAFF_ROLES),
+        MenuItem("Liens to approve", "billing:lien_approvals", roles=STAFF_ROLES),
         MenuItem("Reports", "billing:report", roles=STAFF_ROLES),
     ],
 )

@@ -105,6 +105,11 @@ def lien_list(user) -> QuerySet[Lien]:
     return Lien.objects.visible_to(user).select_related("invoice", "debtor__establishment", "debtor__party")
 
 
+def liens_waiting(user) -> QuerySet[Lien]:
+    """Liens asked for and waiting for a second approval (two-person rule), oldest request first."""
+    return lien_list(user).filter(status=Lien.Status.REQUESTED).order_by("requested_at", "pk")
+
+
 def lien_detail(user, pk) -> Lien:
     return lien_list(user).get(pk=pk)
 

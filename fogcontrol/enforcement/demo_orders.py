@@ -1,5 +1,6 @@
 """Demo records of the later steps (enforcement-b): a complaint served with its hearing set (P5), a
-complaint heard and decided with a penalty order payable (P6-P8), a suspension notice with its hearing
+complaint heard and decided with a penalty order payable (P6-P8; proposed by the Hearing Officer,
+approved by the FOG Manager) and a second one waiting for its second approval, a suspension notice with its hearing
 in the L2 window, and an emergency suspension (M1-M3) with sewer service terminated and reinstated, its
 costs owed (O1, O2). Through the services (acting user "seed_demo"), after the permits' seeder, on
 establishments holding a permit in force; one of them is the demo FSE user's."""
@@ -87,11 +88,23 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
         hearing_officer_name="Hearing Officer (demo)", outcome_text="Violation found; a penalty of $3,000 ordered.",
         article_number=f"9407 2100 {case.pk:06d}",
     )  # fmt: skip
-    penalties.penalty_order_issue(
-        acting_user=ACTING, case=case, complaint=complaint, violation_kind="maintenance", days=10,
+    # Two-person rule: the Hearing Officer proposes, the FOG Manager approves and issues.
+    officer, manager = town.users["hearing"], town.users["manager"]
+    order = penalties.penalty_order_propose(
+        acting_user=officer, case=case, complaint=complaint, violation_kind="maintenance", days=10,
         amount=Decimal("3000"), hearing_officer_name="Hearing Officer (demo)", factors=FACTORS,
-        issued_on=held + dt.timedelta(days=3), service_method="registered_mail",
-        served_on=held + dt.timedelta(days=5), article_number=f"RR 2200 {case.pk:06d}",
+        proposed_on=held + dt.timedelta(days=3),
+    )  # fmt: skip
+    penalties.penalty_order_decide(
+        acting_user=manager, order=order, approve=True, issued_on=held + dt.timedelta(days=3),
+        service_method="registered_mail", served_on=held + dt.timedelta(days=5),
+        article_number=f"RR 2200 {case.pk:06d}",
+    )  # fmt: skip
+    # A second penalty on the same case, proposed and waiting for the second approval.
+    penalties.penalty_order_propose(
+        acting_user=officer, case=case, complaint=complaint, violation_kind="maintenance", days=2,
+        amount=Decimal("1200"), hearing_officer_name="Hearing Officer (demo)",
+        factors={**FACTORS, "duration": "Two further days after the decision."},
     )  # fmt: skip
     # 3. Suspension notice with its hearing in the L2 window.
     case = _case(chosen[2].establishment, today, began=120, summary="Repeated SSOs: suspension proposed")

@@ -63,10 +63,24 @@ class PenaltyOrderForm(forms.Form):
     nature_and_persistence = forms.CharField(widget=forms.Textarea)
     duration = forms.CharField(widget=forms.Textarea)
     corrective_action = forms.CharField(widget=forms.Textarea)
-    issued_on = forms.DateField(widget=DATE)
-    service_method = forms.ChoiceField(choices=PENALTY_SERVICE_METHODS)
+
+
+class PenaltyApproveForm(forms.Form):
+    """The second person's approval: the order is issued on that day and served (P8)."""
+
+    issued_on = forms.DateField(
+        widget=DATE, help_text="The day the order is issued: the proposal's day or later."
+    )
+    service_method = forms.ChoiceField(choices=PENALTY_SERVICE_METHODS, help_text="P8.")
     served_on = forms.DateField(widget=DATE)
     article_number = forms.CharField(required=False, help_text="Registered mail only.")
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class RefusalForm(forms.Form):
+    """A refusal under the two-person rule: the reason is kept with the record."""
+
+    note = forms.CharField(label="Reason", widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class TerminationForm(forms.Form):

@@ -4,6 +4,8 @@ are in the services."""
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet
 from fogcontrol.enforcement.querysets import _outside_scope
@@ -19,3 +21,14 @@ class CaseStepQuerySet(ScopedQuerySet):
         if user.role in (Role.FSE, Role.PROPERTY_OWNER):
             return _outside_scope(user, "case__")
         return NOTHING
+
+
+class PenaltyOrderQuerySet(CaseStepQuerySet):
+    """As every step of a case, except that a proposal (or a refused one) is the Town's internal
+    business: an FSE or property owner sees an order only once it is issued (two-person rule)."""
+
+    def scope(self, user, action):
+        condition = super().scope(user, action)
+        if condition is not None and action == VIEW and user.role in (Role.FSE, Role.PROPERTY_OWNER):
+            return condition & ~Q(status__in=("proposed", "refused"))
+        return condition

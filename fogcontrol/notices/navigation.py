@@ -21,6 +21,7 @@ register(
     items=[
         MenuItem("Issued documents", "notices:documents", roles=READERS),
         MenuItem("Write a letter", "notices:document_new", roles=DOCUMENT_ISSUERS),
+        MenuItem("Certified mail run", "notices:mail_run", roles=STAFF_ROLES),
         MenuItem("Templates", "notices:templates", roles=STAFF_ROLES),
     ],
 )

@@ -12,6 +12,24 @@ from fogcontrol.notices.models import IssuedDocument
 from fogcontrol.notices.selectors import current_service
 
 
+def _rendered(document: IssuedDocument):
+    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+    from weasyprint import HTML
+
+    html = render_to_string(
+        "notices/pdf/document.html", {"document": document, "service": current_service(document)}
+    )
+    return HTML(string=html).render()
+
+
+def mail_batch_pdf(documents) -> bytes:
+    """Issue #17: one PDF of many letters for the certified or registered mail run, each letter
+    starting on a new page (its own page numbers), in the order given."""
+    rendered = [_rendered(document) for document in documents]
+    pages = [page for one in rendered for page in one.pages]
+    return rendered[0].copy(pages).write_pdf()
+
+
 def document_pdf(document: IssuedDocument) -> bytes:
     # WeasyPrint reports each rendering step at INFO, some at import: quieten it first, and import it
     # only when a document is printed, so the pages and the API start without it.

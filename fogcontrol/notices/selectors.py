@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Prefetch, QuerySet
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.notices.catalogue import all_registered
-from fogcontrol.notices.models import DocumentService, DocumentTemplate, IssuedDocument
+from fogcontrol.notices.models import TRACKED_METHODS, DocumentService, DocumentTemplate, IssuedDocument
 
 
 def templates_visible_to(user, action: str = VIEW) -> QuerySet[DocumentTemplate]:
@@ -102,3 +102,20 @@ def template_overview(user, day) -> list[dict]:
             {"registration": registration, "in_force": in_force, "draft": draft, "count": len(of_key)}
         )
     return rows
+
+
+def documents_to_mail(user) -> QuerySet[IssuedDocument]:
+    """Issued documents waiting to go by certified or registered mail (issue #17): the service that
+    stands names a tracked method and no day yet. Staff's; oldest issue first, one query."""
+    latest = DocumentService.objects.filter(document=OuterRef("pk")).order_by("-recorded_at", "-pk")
+    return (
+        IssuedDocument.objects.visible_to(user)
+        .annotate(
+            mail_method=Subquery(latest.values("method")[:1]),
+            mail_served_on=Subquery(latest.values("served_on")[:1]),
+            mail_article=Subquery(latest.values("article_number")[:1]),
+        )
+        .filter(mail_method__in=TRACKED_METHODS, mail_served_on__isnull=True)
+        .select_related("establishment")
+        .order_by("issued_on", "pk")
+    )

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from fogcontrol.notices import views
+from fogcontrol.notices.views import mailing
 
 app_name = "notices"
 
@@ -18,4 +19,8 @@ urlpatterns = [
     path("documents/<int:pk>/", views.document_detail, name="document"),
     path("documents/<int:pk>/pdf/", views.document_pdf_download, name="document_pdf"),
     path("documents/<int:pk>/service/", views.document_service, name="document_service"),
+    # The certified and registered mail run (issue #17).
+    path("mail-run/", mailing.mail_run, name="mail_run"),
+    path("mail-run/batch.pdf", mailing.mail_batch, name="mail_batch"),
+    path("mail-run/log/", mailing.mail_log, name="mail_log"),
 ]

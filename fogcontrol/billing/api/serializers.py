@@ -154,5 +154,26 @@ class LienSerializer(serializers.ModelSerializer):
         fields = [
             "id", "invoice", "invoice_number", "debtor", "apn", "situs_address", "owner_of_record", "amount",
             "eligible_on", "listed_on", "status", "recorded_on", "recording_number", "released_on", "release_number",
+            "requested_by", "requested_at", "request_note", "decided_by", "decided_at", "decision_note",
         ]  # fmt: skip
         read_only_fields = fields
+
+    requested_by = serializers.CharField(source="requested_by_label", read_only=True)
+    decided_by = serializers.CharField(source="decided_by_label", read_only=True)
+
+
+class LienRequestSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LienApproveSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LienRefuseSerializer(serializers.Serializer):
+    note = serializers.CharField(help_text="Why the lien is refused: kept with it.")
+
+
+class LienRecordSerializer(serializers.Serializer):
+    recorded_on = serializers.DateField()
+    document_number = serializers.CharField(max_length=64, help_text="The County Recorder's document number.")

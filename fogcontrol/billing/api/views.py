@@ -131,10 +131,65 @@ class LicenceHoldView(StaffOnly, APIView):
 
 
 class LienViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedViewSet):
-    """P9: the lien list, with the parcel, owner of record, recording and release."""
+    """P9: the lien list, with the parcel, owner of record, recording and release. Two-person rule: a
+    lien is asked for (``request``), approved or refused by a second, different person, and only then
+    recorded (``record``)."""
 
     serializer_class = s.LienSerializer
     filterset_class = LienFilter
+    step_roles = {
+        "request_approval": STEP_ROLES["lien"],
+        "approve": STEP_ROLES["approve_lien"],
+        "refuse": STEP_ROLES["approve_lien"],
+        "record": STEP_ROLES["lien"],
+    }
 
     def get_queryset(self):
         return selectors.lien_list(self.request.user)
+
+    def _answer(self, lien):
+        return Response(s.LienSerializer(self.get_queryset().get(pk=lien.pk)).data)
+
+    @extend_schema(request=s.LienRequestSerializer, responses={200: s.LienSerializer})
+    @action(detail=True, methods=["post"], url_path="request")
+    def request_approval(self, request, pk=None):
+        """Ask for the lien to be recorded: nothing is recorded until a second person approves."""
+        data = s.LienRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(
+            services.lien_request(acting_user=request.user, lien=self.get_object(), **data.validated_data)
+        )
+
+    @extend_schema(request=s.LienApproveSerializer, responses={200: s.LienSerializer})
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        """The second person's approval (not the one who asked: 403)."""
+        data = s.LienApproveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(
+            services.lien_decide(
+                acting_user=request.user, lien=self.get_object(), approve=True, **data.validated_data
+            )
+        )
+
+    @extend_schema(request=s.LienRefuseSerializer, responses={200: s.LienSerializer})
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        """The second person's refusal, with the reason: nothing is recorded."""
+        data = s.LienRefuseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(
+            services.lien_decide(
+                acting_user=request.user, lien=self.get_object(), approve=False, **data.validated_data
+            )
+        )
+
+    @extend_schema(request=s.LienRecordSerializer, responses={200: s.LienSerializer})
+    @action(detail=True, methods=["post"])
+    def record(self, request, pk=None):
+        """P9: the County Recorder's recording of an approved lien (409 before the approval)."""
+        data = s.LienRecordSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self._answer(
+            services.lien_record(acting_user=request.user, lien=self.get_object(), **data.validated_data)
+        )

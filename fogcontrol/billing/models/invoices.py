@@ -97,10 +97,17 @@ class InvoiceDelivery(models.Model):
 
 class Lien(models.Model):
     """P9: a penalty delinquent 60 days, on the lien list with the parcel and its owner of record;
-    the County Recorder's recording and release, with their dates and document numbers."""
+    the County Recorder's recording and release, with their dates and document numbers.
+
+    Two-person rule (issue #15): one authorised person asks for the lien to be recorded, a second,
+    different one approves it (or refuses it with the reason) before it is taken to the County
+    Recorder; only an approved lien is recorded as in force."""
 
     class Status(models.TextChoices):
-        LISTED = "listed", "Ready to record"
+        LISTED = "listed", "Eligible: ask for approval to record"
+        REQUESTED = "requested", "Waiting for a second approval"
+        APPROVED = "approved", "Approved: record with the County Recorder"
+        REFUSED = "refused", "Refused: not to be recorded"
         RECORDED = "recorded", "Recorded"
         RELEASED = "released", "Released"
 
@@ -118,6 +125,19 @@ class Lien(models.Model):
     released_on = models.DateField(null=True, blank=True)
     release_number = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The two-person rule: who asked, who decided.
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_by_label = models.CharField(max_length=150, blank=True)
+    requested_at = models.DateTimeField(null=True, blank=True)
+    request_note = models.TextField(blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_by_label = models.CharField(max_length=150, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
 
     objects = StaffRecordQuerySet.as_manager()
 
@@ -125,8 +145,10 @@ class Lien(models.Model):
         ordering = ["eligible_on", "pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status="listed") | Q(recorded_on__isnull=False), name="lien_recorded_has_date"
-            )
+                condition=Q(status__in=("listed", "requested", "approved", "refused"))
+                | Q(recorded_on__isnull=False),
+                name="lien_recorded_has_date",
+            ),
         ]
 
     def __str__(self) -> str:

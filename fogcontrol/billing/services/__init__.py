@@ -2,14 +2,9 @@
 
 from fogcontrol.billing.services.charges import charge_create, charges_pickup
 from fogcontrol.billing.services.common import debtor_for
-from fogcontrol.billing.services.delinquency import (
-    billing_nightly,
-    delinquency_sweep,
-    lien_record,
-    lien_release,
-    lien_sweep,
-)
+from fogcontrol.billing.services.delinquency import billing_nightly, delinquency_sweep, lien_sweep
 from fogcontrol.billing.services.invoices import invoice_cancel, invoice_deliver, invoices_issue
+from fogcontrol.billing.services.liens import lien_decide, lien_record, lien_release, lien_request
 from fogcontrol.billing.services.payments import (
     credit_apply,
     payment_record,
@@ -28,8 +23,10 @@ __all__ = [
     "invoice_cancel",
     "invoice_deliver",
     "invoices_issue",
+    "lien_decide",
     "lien_record",
     "lien_release",
+    "lien_request",
     "lien_sweep",
     "payment_record",
     "refund_record",

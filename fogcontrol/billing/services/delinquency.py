@@ -1,20 +1,17 @@
 """The nightly pass: charges picked up, invoices marked delinquent (Q1, P8), penalties delinquent
-60 days put on the lien list (P9); and the lien's recording and release. Set-based and idempotent:
-running it twice changes nothing the second time."""
+60 days put on the lien list (P9; approved, recorded and released in ``liens.py``). Set-based and
+idempotent: running it twice changes nothing the second time."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
+from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.billing.amounts import with_invoice_amounts
 from fogcontrol.billing.models import Invoice, Lien
 from fogcontrol.billing.services.charges import charges_pickup
-from fogcontrol.billing.services.common import require_biller
-from fogcontrol.core.errors import StateConflict
 from fogcontrol.program.selectors import town_today
 
 NIGHTLY = "billing.nightly"
@@ -91,70 +88,3 @@ def billing_nightly(*, acting_user=NIGHTLY, on: dt.date | None = None) -> dict[s
         "invoices_delinquent": delinquency_sweep(acting_user=acting_user, on=on),
         "liens_listed": lien_sweep(acting_user=acting_user, on=on),
     }
-
-
-@transaction.atomic
-def lien_record(*, acting_user, lien: Lien, recorded_on: dt.date, document_number: str) -> Lien:
-    """P9: the lien as recorded by the County Recorder: the date and the document number."""
-    require_biller(acting_user, "record liens")
-    lien = Lien.objects.select_for_update(of=("self",)).get(pk=lien.pk)
-    if lien.status != Lien.Status.LISTED:
-        raise StateConflict(f"This lien is already {lien.get_status_display().lower()}.")
-    errors = {}
-    if not (document_number or "").strip():
-        errors["document_number"] = ["Give the County Recorder's document number."]
-    if recorded_on is None or recorded_on > town_today():
-        errors["recorded_on"] = ["Give the day it was recorded (today or earlier)."]
-    if errors:
-        raise ValidationError(errors)
-    before = snapshot(lien)
-    lien.status, lien.recorded_on, lien.recording_number = (
-        Lien.Status.RECORDED,
-        recorded_on,
-        document_number.strip(),
-    )
-    lien.save()
-    audit_record(
-        acting_user=acting_user,
-        action="billing.lien_record",
-        instance=lien,
-        before=before,
-        after=snapshot(lien),
-    )
-    return lien
-
-
-@transaction.atomic
-def lien_release(*, acting_user, lien: Lien, released_on: dt.date, document_number: str) -> Lien:
-    """P9: once the penalty is paid (or cancelled), the lien is released: the release's date and
-    document number are kept and the release letter can be printed."""
-    require_biller(acting_user, "release liens")
-    lien = Lien.objects.select_for_update(of=("self",)).select_related("invoice").get(pk=lien.pk)
-    if lien.status != Lien.Status.RECORDED:
-        raise StateConflict("Only a recorded lien is released: one not yet recorded is simply not recorded.")
-    if lien.invoice.status == Invoice.Status.OPEN:
-        raise StateConflict(f"{lien.invoice.number} is not paid: the lien stays until it is.")
-    errors = {}
-    if not (document_number or "").strip():
-        errors["document_number"] = ["Give the document number of the recorded release."]
-    if released_on is None or released_on > town_today() or released_on < lien.recorded_on:
-        errors["released_on"] = [
-            "Give the day the release was recorded (not before the lien, not in the future)."
-        ]
-    if errors:
-        raise ValidationError(errors)
-    before = snapshot(lien)
-    lien.status, lien.released_on, lien.release_number = (
-        Lien.Status.RELEASED,
-        released_on,
-        document_number.strip(),
-    )
-    lien.save()
-    audit_record(
-        acting_user=acting_user,
-        action="billing.lien_release",
-        instance=lien,
-        before=before,
-        after=snapshot(lien),
-    )
-    return lien

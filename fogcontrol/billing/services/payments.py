@@ -12,9 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.billing.amounts import with_debtor_amounts, with_invoice_amounts, with_payment_amounts
@@ -31,8 +30,9 @@ from fogcontrol.billing.models import (
 )
 from fogcontrol.billing.services.common import entry, money, require_biller
 from fogcontrol.billing.sources import release_sources, settle_sources
-from fogcontrol.core.actors import actor_label_for, is_job, person
+from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.two_person import decision_note, require_person, require_second_person, stamp_decision
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.billing import allocate_oldest_first
 
@@ -247,8 +247,7 @@ def write_off_request(*, acting_user, invoice: Invoice, amount, reason: str) -> 
     """Ask to write off part or all of what an invoice owes, with the reason. Nothing changes on the
     account until a second authorised person approves it."""
     require_biller(acting_user, "request write-offs")
-    if is_job(acting_user):
-        raise PermissionDenied("A write-off is requested by a person, who answers for it.")
+    require_person(acting_user, "A write-off")
     if not (reason or "").strip():
         raise ValidationError({"reason": ["Give the reason for the write-off: it is kept with it."]})
     amount = money(amount, "amount")
@@ -280,16 +279,8 @@ def write_off_decide(*, acting_user, write_off: WriteOff, approve: bool, note: s
     write_off = WriteOff.objects.select_for_update(of=("self",)).get(pk=write_off.pk)
     if write_off.status != WriteOff.Status.PENDING:
         raise StateConflict(f"This write-off was already {write_off.get_status_display().lower()}.")
-    if (
-        is_job(acting_user)
-        or person(acting_user) is None
-        or person(acting_user).pk == write_off.requested_by_id
-    ):
-        raise PermissionDenied(
-            "A write-off needs a second staff member's approval: someone other than the requester."
-        )
-    if not approve and not (note or "").strip():
-        raise ValidationError({"note": ["Say why the write-off is refused."]})
+    require_second_person(acting_user, write_off.requested_by_id, "A write-off")
+    note = decision_note(approve=approve, note=note, what="the write-off")
     before = snapshot(write_off)
     on = town_today()
     if approve:
@@ -321,10 +312,7 @@ def write_off_decide(*, acting_user, write_off: WriteOff, approve: bool, note: s
                 reference="written off",
             )
     write_off.status = WriteOff.Status.APPROVED if approve else WriteOff.Status.REFUSED
-    write_off.decided_by = person(acting_user)
-    write_off.decided_by_label = actor_label_for(acting_user)
-    write_off.decided_at = timezone.now()
-    write_off.decision_note = (note or "").strip()
+    stamp_decision(write_off, acting_user, note)
     write_off.save()
     audit_record(acting_user=acting_user, action="billing.write_off_decide", instance=write_off, before=before,
                  after=snapshot(write_off), note=note)  # fmt: skip

@@ -13,9 +13,10 @@ from __future__ import annotations
 from fogcontrol.billing import services
 from fogcontrol.billing.models import Lien
 from fogcontrol.billing.roles import APPROVERS, BILLERS
-from fogcontrol.billing.tests.helpers import clerk, days_ago, invoice
+from fogcontrol.billing.tests.helpers import approved_lien, clerk, days_ago, invoice
 from fogcontrol.core.roles import Role
 from fogcontrol.testing.access import STAFF, api, page
+from fogcontrol.testing.factories import UserFactory
 
 OWN = frozenset({Role.FSE})
 
@@ -25,8 +26,14 @@ def build(town) -> None:
     payment and a write-off awaiting approval."""
     fee = invoice(town, "120.00", notice_date=days_ago(100))
     penalty = invoice(town, "500.00", kind="P8", penalty=True, provision="P7", notice_date=days_ago(130))
+    waiting = invoice(town, "300.00", kind="P8", penalty=True, provision="P7", notice_date=days_ago(140))
     services.billing_nightly()
-    released = Lien.objects.get(invoice=penalty)
+    # Asked for by a second clerk, so that both the town's clerk and its FOG Manager may decide it.
+    town.records["waiting_lien"] = services.lien_request(
+        acting_user=UserFactory(username="billing_2", role=Role.BILLING_CLERK),
+        lien=Lien.objects.get(invoice=waiting),
+    )
+    released = approved_lien(town, Lien.objects.get(invoice=penalty))
     services.lien_record(
         acting_user=clerk(town), lien=released, recorded_on=days_ago(5), document_number="D-1"
     )
@@ -63,6 +70,10 @@ def _p(t):
 
 def _lien(t):
     return t["lien"].pk
+
+
+def _waiting(t):
+    return t["waiting_lien"].pk
 
 
 ROUTES = [
@@ -158,6 +169,21 @@ ROUTES = [
         scope=STAFF,
         may=BILLERS,
     ),
+    page("billing:lien_approvals", "/billing/lien-approvals/", record=False, scope=STAFF),
+    page(
+        "billing:lien_request",
+        lambda t: f"/billing/liens/{_lien(t)}/request/",
+        method="post",
+        scope=STAFF,
+        may=BILLERS,
+    ),
+    page(
+        "billing:lien_decide",
+        lambda t: f"/billing/liens/{_waiting(t)}/decide/",
+        method="post",
+        scope=STAFF,
+        may=APPROVERS,
+    ),
     page("billing:lien_letter", lambda t: f"/billing/liens/{_lien(t)}/letter/", scope=STAFF),
     page("billing:report", "/billing/reports/", record=False, scope=STAFF),
     api("invoice-list", "/api/v1/invoices/", record=False),
@@ -194,4 +220,34 @@ ROUTES = [
     api("licence-holds", "/api/v1/licence-holds/", record=False, scope=STAFF),
     api("lien-list", "/api/v1/liens/", record=False, scope=STAFF),
     api("lien-detail", lambda t: f"/api/v1/liens/{_lien(t)}/", scope=STAFF),
+    api(
+        "lien-request-approval",
+        lambda t: f"/api/v1/liens/{_lien(t)}/request/",
+        method="post",
+        scope=STAFF,
+        may=BILLERS,
+    ),
+    api(
+        "lien-approve",
+        lambda t: f"/api/v1/liens/{_waiting(t)}/approve/",
+        method="post",
+        scope=STAFF,
+        may=APPROVERS,
+    ),
+    api(
+        "lien-refuse",
+        lambda t: f"/api/v1/liens/{_waiting(t)}/refuse/",
+        method="post",
+        scope=STAFF,
+        may=APPROVERS,
+        body={"note": "The owner of record is wrong."},
+    ),
+    api(
+        "lien-record",
+        lambda t: f"/api/v1/liens/{_waiting(t)}/record/",
+        method="post",
+        scope=STAFF,
+        may=BILLERS,
+        body=lambda t: {"recorded_on": days_ago(0).isoformat(), "document_number": "D-9"},
+    ),
 ]

@@ -65,3 +65,13 @@ def account(debtor) -> Debtor:
 def sum_of_entries(debtor) -> Decimal:
     """What the debtor owes, straight from its ledger entries (no annotation)."""
     return sum((e.receivable_change for e in LedgerEntry.objects.filter(debtor=debtor)), Decimal("0.00"))
+
+
+def manager(town):
+    return town.users[Role.FOG_MANAGER]
+
+
+def approved_lien(town, lien):
+    """A lien asked for by the clerk and approved by the FOG Manager (two-person rule), ready to record."""
+    lien = services.lien_request(acting_user=clerk(town), lien=lien, note="Delinquent 60 days (P9).")
+    return services.lien_decide(acting_user=manager(town), lien=lien, approve=True)

@@ -11,7 +11,7 @@ from fogcontrol.billing import services
 from fogcontrol.billing.models import Charge, Invoice, Lien
 from fogcontrol.billing.reports import aging, billing_report
 from fogcontrol.billing.selectors import licence_holds
-from fogcontrol.billing.tests.helpers import account, charge, clerk, days_ago, fresh, invoice
+from fogcontrol.billing.tests.helpers import account, approved_lien, charge, clerk, days_ago, fresh, invoice
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.owed import amounts_owed, delinquent_amounts
 from fogcontrol.permits.models import FeeCharge
@@ -66,6 +66,7 @@ def test_p9_a_penalty_delinquent_60_days_goes_on_the_lien_list_and_is_released_w
     assert lien.apn == town.own_fse.parcel.apn
     assert lien.owner_of_record == town.own_fse.parcel.owner.name
     assert lien.amount == Decimal("500.00")
+    lien = approved_lien(town, lien)  # two-person rule: asked for and approved before it is recorded
     services.lien_record(
         acting_user=clerk(town), lien=lien, recorded_on=days_ago(10), document_number="2026-0012345"
     )

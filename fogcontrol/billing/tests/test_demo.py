@@ -20,7 +20,9 @@ def test_q2_demo_town_has_accounts_in_every_state(django_capture_on_commit_callb
     statuses = set(Invoice.objects.values_list("status", flat=True))
     assert statuses == {"open", "paid", "cancelled", "written_off"}
     assert Invoice.objects.filter(status="open", delinquent_on__isnull=False).exists()
-    assert {lien.status for lien in Lien.objects.all()} == {"listed", "recorded", "released"}
+    # Two-person rule: the demo FSE's lien waits for a second approval; the recorded ones were approved.
+    assert {lien.status for lien in Lien.objects.all()} == {"listed", "requested", "recorded", "released"}
+    assert not Lien.objects.filter(status__in=("recorded", "released"), decided_by__isnull=True).exists()
     assert WriteOff.objects.filter(status="pending").exists()
     assert Invoice.objects.filter(kind="N1", debtor__party__isnull=False).exists()
     fse = User.objects.get(username="fse").establishments.get()

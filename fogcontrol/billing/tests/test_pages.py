@@ -9,6 +9,7 @@ from openpyxl import load_workbook
 
 from conftest import api_as
 from fogcontrol.billing import services
+from fogcontrol.billing.models import Lien
 from fogcontrol.billing.tests.helpers import clerk, days_ago, invoice
 from fogcontrol.core.roles import Role
 from fogcontrol.testing.factories import EstablishmentFactory
@@ -131,18 +132,21 @@ def _add_rows(town):
             services.payment_record(acting_user=clerk(town), debtor=fee.debtor, amount="10.00", method="cash")
             services.write_off_request(acting_user=clerk(town), invoice=fee, amount="5.00", reason="t")
         services.billing_nightly()
+        for lien in Lien.objects.filter(status=Lien.Status.LISTED):  # two-person rule: asked, waiting
+            services.lien_request(acting_user=clerk(town), lien=lien)
 
     return add
 
 
 LISTS = {
-    "/billing/": 12,
+    "/billing/": 14,
     "/billing/accounts/": 5,
     "/billing/invoices/": 6,
     "/billing/payments/": 5,
     "/billing/write-offs/": 4,
     "/billing/licence-holds/": 5,
     "/billing/liens/": 7,
+    "/billing/lien-approvals/": 4,
     "/billing/reports/": 14,
 }
 API_LISTS = {

@@ -15,8 +15,8 @@ from fogcontrol.billing.tests.helpers import clerk, days_ago
 from fogcontrol.core.owed import amounts_owed
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.models import PenaltyOrder, ServiceCost, ServiceTermination
-from fogcontrol.enforcement.services.penalties import penalty_order_appeal, penalty_order_issue
-from fogcontrol.enforcement.tests.helpers_orders import FACTORS, a_case_of_kind
+from fogcontrol.enforcement.services.penalties import penalty_order_appeal
+from fogcontrol.enforcement.tests.helpers_orders import FACTORS, a_case_of_kind, issue_penalty_order
 from fogcontrol.inspections.models import ComplianceCharge
 from fogcontrol.inspections.services import compliance_charge_cancel, compliance_charge_record
 from fogcontrol.permits.models import FeeSchedule
@@ -52,7 +52,7 @@ def d6_charge(town, *, quantity="2", incurred_on=None) -> ComplianceCharge:
 
 
 def penalty(town, *, amount=750, issued=5) -> PenaltyOrder:
-    return penalty_order_issue(
+    return issue_penalty_order(
         acting_user=town.users[Role.HEARING_OFFICER], case=a_case_of_kind(town), violation_kind="maintenance",
         days=1, amount=amount, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=days_ago(issued),
         service_method="personal_delivery", served_on=days_ago(issued),

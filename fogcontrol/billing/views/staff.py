@@ -1,5 +1,6 @@
 """Staff's pages: the Billing Clerk's work list, write-offs awaiting a second approval, the business
-licence hold list (Q2: page, CSV, XLSX), liens (P9) with their release letter, reports, pick-up."""
+licence hold list (Q2: page, CSV, XLSX), liens (P9: asked for, approved by a second person, recorded,
+released, with the release letter), reports, pick-up."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from openpyxl import Workbook
 
 from fogcontrol.billing import reports, selectors, services
 from fogcontrol.billing.filters import LienFilter
-from fogcontrol.billing.forms import DecisionForm, LienDocumentForm
+from fogcontrol.billing.forms import DecisionForm, LienDocumentForm, LienRequestForm
 from fogcontrol.billing.models import Invoice, Lien
 from fogcontrol.billing.pdf import lien_release_pdf
 from fogcontrol.billing.roles import BILLERS
@@ -42,7 +43,9 @@ def worklist(request):
         "waiting": selectors.charges_waiting(request.user)[:50],
         "write_offs": selectors.write_offs_pending(request.user)[:50],
         "holds": selectors.licence_holds(today)[:50],
-        "liens_to_record": selectors.lien_list(request.user).filter(status=Lien.Status.LISTED)[:50],
+        "liens_to_ask": selectors.lien_list(request.user).filter(status=Lien.Status.LISTED)[:50],
+        "liens_waiting": selectors.liens_waiting(request.user)[:50],
+        "liens_to_record": selectors.lien_list(request.user).filter(status=Lien.Status.APPROVED)[:50],
         "liens_to_release": selectors.lien_list(request.user)
         .filter(status=Lien.Status.RECORDED)
         .exclude(invoice__status=Invoice.Status.OPEN)[:50],
@@ -143,6 +146,42 @@ def lien_list(request):
     context = {"filter": filterset, "page": page, "form": LienDocumentForm(initial={"on": town_today()}),
                "can_bill": has_role(request.user, BILLERS)}  # fmt: skip
     return render_list(request, "billing/lien_list.html", context)
+
+
+@login_required
+@require_POST
+def lien_request(request, pk: int):
+    """Ask for a listed lien to be recorded: a second person approves it first (two-person rule)."""
+    staff_only(request.user)
+    lien = found(selectors.lien_detail, request.user, pk)
+    return act(
+        request, step="lien", form_class=LienRequestForm, back=reverse("billing:liens"),
+        done="Asked: a second authorised person approves the lien before it is recorded.",
+        call=lambda note: services.lien_request(acting_user=request.user, lien=lien, note=note),
+    )  # fmt: skip
+
+
+@login_required
+def lien_approvals(request):
+    """Liens waiting for a second approval (two-person rule), each with its decision form."""
+    staff_only(request.user)
+    rows = selectors.liens_waiting(request.user)
+    return render(
+        request,
+        "billing/lien_approvals.html",
+        {"rows": rows, "form": DecisionForm(), "can_bill": has_role(request.user, BILLERS)},
+    )
+
+
+@login_required
+@require_POST
+def lien_decide(request, pk: int):
+    lien = found(lambda user, key: selectors.liens_waiting(user).get(pk=key), request.user, pk)
+    return act(
+        request, step="approve_lien", form_class=DecisionForm, back=reverse("billing:lien_approvals"),
+        done="Decision recorded.",
+        call=lambda **data: services.lien_decide(lien=lien, acting_user=request.user, **data),
+    )  # fmt: skip
 
 
 @login_required

@@ -127,7 +127,11 @@ class PenaltyOrderSerializer(serializers.ModelSerializer):
             "id", "reference", "case", "complaint", "violations", "violation_kind", "days", "occurrences",
             "under_order", "amount", "cap", *FACTOR_FIELDS, "hearing_officer_name", "status", "issued_on",
             "service_method", "served_on", "article_number", "payment_due_on", "account", "paid_on", "document_id",
+            "proposed_on", "proposed_by", "decided_by", "decided_at", "decision_note",
         ]  # fmt: skip
+
+    proposed_by = serializers.CharField(source="recorded_by_label", read_only=True)
+    decided_by = serializers.CharField(source="decided_by_label", read_only=True)
 
 
 class PenaltyAppealSerializer(serializers.Serializer):
@@ -155,10 +159,28 @@ class PenaltyOrderInputSerializer(CapQuerySerializer):
     nature_and_persistence = serializers.CharField()
     duration = serializers.CharField()
     corrective_action = serializers.CharField()
-    issued_on = serializers.DateField()
+    proposed_on = serializers.DateField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Today unless given (a proposal made on paper).",
+    )
+
+
+class PenaltyApproveSerializer(serializers.Serializer):
+    """The second person's approval (two-person rule): the order is issued and served (P8)."""
+
+    issued_on = serializers.DateField(
+        help_text="The day of issue: the proposal's day or later, today at most."
+    )
     service_method = serializers.ChoiceField(choices=PENALTY_SERVICE_METHODS)
     served_on = serializers.DateField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
+    note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class RefusalSerializer(serializers.Serializer):
+    note = serializers.CharField(help_text="Why it is refused: kept with the record.")
 
 
 class CapSerializer(serializers.Serializer):

@@ -5,18 +5,21 @@ date and the P12 penalty account it is paid into."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
 from fogcontrol.enforcement.models.steps import _Served
-from fogcontrol.enforcement.querysets_orders import CaseStepQuerySet
+from fogcontrol.enforcement.querysets_orders import PenaltyOrderQuerySet
+from fogcontrol.notices.models import ServiceMethod
 
 # P12: penalty monies go to a special account; billing posts the order's amount there.
 PENALTY_ACCOUNT = "fog-penalties-p12"
 
 
 class PenaltyOrder(_Served):
-    """One penalty order for one kind of violation in a case."""
+    """One penalty order for one kind of violation in a case: proposed by one authorised person,
+    issued (its document issued, final, what billing reads) only on a second person's approval."""
 
     class Kind(models.TextChoices):
         NO_PERMIT = "no_permit", "No permit (P7(1))"
@@ -25,6 +28,8 @@ class PenaltyOrder(_Served):
         SSO = "sso", "Sewer system overflow (P7(4), P7(5))"
 
     class Status(models.TextChoices):
+        PROPOSED = "proposed", "Proposed: waiting for a second approval"
+        REFUSED = "refused", "Refused at the second approval: never issued"
         FINAL = "final", "Final on issuance (P8)"
         APPEALED = "appealed", "Appealed to the Town Council: not final"
         UPHELD = "upheld", "Upheld by the Town Council: final"
@@ -55,16 +60,36 @@ class PenaltyOrder(_Served):
     duration = models.TextField(help_text="P7: the length of time over which the violation occurred.")
     corrective_action = models.TextField(help_text="P7: the corrective action attempted or taken.")
     hearing_officer_name = models.CharField(max_length=200)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.FINAL)
-    payment_due_on = models.DateField(db_index=True, help_text="P8: payment due (computed).")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PROPOSED, db_index=True)
+    # Issue and service come with the second approval (two-person rule): a proposal has neither.
+    issued_on = models.DateField(null=True, blank=True)
+    service_method = models.CharField(max_length=24, choices=ServiceMethod.choices, blank=True)
+    served_on = models.DateField(null=True, blank=True)
+    payment_due_on = models.DateField(
+        null=True, blank=True, db_index=True, help_text="P8: payment due (computed)."
+    )
     account = models.CharField(max_length=40, default=PENALTY_ACCOUNT, help_text="P12: the penalty account.")
     paid_on = models.DateField(null=True, blank=True)
     explanation = models.JSONField(default=dict, blank=True, help_text="The cap's and P8's working.")
+    # The two-person rule: proposed by ``recorded_by`` (the Hearing Officer or the FOG Manager), issued
+    # only when a second, different one approves; a refusal keeps its reason (core.two_person).
+    proposed_on = models.DateField(null=True, blank=True, help_text="The day it was proposed (Town time).")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_by_label = models.CharField(max_length=150, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
 
-    objects = CaseStepQuerySet.as_manager()
+    objects = PenaltyOrderQuerySet.as_manager()
 
     class Meta:
         ordering = ["-issued_on", "-pk"]
 
     def __str__(self) -> str:
         return f"Penalty order {self.reference or self.pk}: ${self.amount}"
+
+    @property
+    def in_effect(self) -> bool:
+        """Issued on a second approval (final, appealed, upheld or overturned), not a proposal."""
+        return self.status not in (self.Status.PROPOSED, self.Status.REFUSED)

@@ -10,6 +10,7 @@ from fogcontrol.enforcement.models import (
     Case,
     ComplianceAgreement,
     Hearing,
+    PenaltyOrder,
     Violation,
 )
 
@@ -58,7 +59,8 @@ def case_detail(user, pk) -> Case:
             ),
             "referrals__violations",
             "complaints",
-            "penalty_orders",
+            # An FSE sees an order only once it is issued (two-person rule).
+            Prefetch("penalty_orders", queryset=PenaltyOrder.objects.visible_to(user)),
             "terminations__costs",  # enforcement-b
         )
         .get(pk=pk)

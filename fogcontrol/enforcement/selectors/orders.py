@@ -38,3 +38,13 @@ def termination_list(user, action: str = VIEW) -> QuerySet[ServiceTermination]:
         .select_related("case__establishment", "permit_order")
         .prefetch_related("costs")
     )
+
+
+def penalty_orders_waiting(user) -> QuerySet[PenaltyOrder]:
+    """Penalty orders proposed and waiting for a second approval (two-person rule), oldest first."""
+    return (
+        PenaltyOrder.objects.visible_to(user)
+        .filter(status=PenaltyOrder.Status.PROPOSED)
+        .select_related("case__establishment")
+        .order_by("proposed_on", "pk")
+    )

@@ -7,6 +7,7 @@ terminations__costs). Added to ``STEP_BUILDERS`` on import (``apps.EnforcementCo
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils import timezone
 
 from fogcontrol.enforcement.selectors.steps import DONE, DUE, LATE, STEP_BUILDERS, Step
 from fogcontrol.rules.explain import fmt_date, fmt_money
@@ -35,6 +36,20 @@ def complaint_links(case, complaint, today) -> tuple:
     return tuple(links)
 
 
+def _penalty_proposal_step(order) -> Step:
+    """A penalty order proposed and waiting for its second approval, or refused (two-person rule)."""
+    link = (("Approve or refuse (second person)" if order.status == "proposed" else "See the refusal",
+             reverse("enforcement:penalty_order_detail", args=[order.pk])),)  # fmt: skip
+    if order.status == "proposed":
+        return Step("penalty_order_proposed", f"Penalty order {order.reference} proposed: {fmt_money(order.amount)}",
+                    "P7", DUE, due_on=order.proposed_on,
+                    detail=f"Proposed by {order.recorded_by_label}; not issued, served or billed until a second "
+                    "Hearing Officer or FOG Manager approves it.", links=link)  # fmt: skip
+    return Step("penalty_order_refused", f"Penalty order {order.reference} refused", "P7", DONE,
+                on=timezone.localdate(order.decided_at) if order.decided_at else None,
+                detail=f"Refused by {order.decided_by_label}: {order.decision_note}", links=link)  # fmt: skip
+
+
 def order_steps(case, today) -> list:
     steps = []
     for complaint in case.complaints.all():
@@ -58,12 +73,16 @@ def order_steps(case, today) -> list:
                      on=complaint.council_decided_on, detail=complaint.council_outcome)
             )  # fmt: skip
     for order in case.penalty_orders.all():
+        if not order.in_effect:
+            steps.append(_penalty_proposal_step(order))
+            continue
         steps.append(
             Step("penalty_order", f"Penalty order {order.reference}: {fmt_money(order.amount)}", "P7", DONE,
                  on=order.issued_on,
                  detail=f"{order.get_violation_kind_display()}; cap {fmt_money(order.cap)}; "
                  f"{order.get_status_display().lower()}.",
-                 explanation=(order.explanation.get("P7") or {}).get("text", ""), document_id=order.document_id)
+                 explanation=(order.explanation.get("P7") or {}).get("text", ""), document_id=order.document_id,
+                 links=(("The order and its approval", reverse("enforcement:penalty_order_detail", args=[order.pk])),))
         )  # fmt: skip
         if order.paid_on:
             steps.append(

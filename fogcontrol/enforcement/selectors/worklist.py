@@ -1,11 +1,12 @@
 """The Hearing Officer's work list, built on the Hearing model: upcoming hearings, decisions due and
-appeals open. A fixed number of queries, whatever the number of hearings."""
+appeals open; and the penalty orders waiting for a second approval (two-person rule). A fixed number of queries, whatever the number of hearings."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from fogcontrol.enforcement.models import Hearing
+from fogcontrol.enforcement.selectors.orders import penalty_orders_waiting
 from fogcontrol.permits.models import PermitOrder
 from fogcontrol.program.models import RulesetVersion
 from fogcontrol.program.selectors import town_calendar
@@ -68,4 +69,5 @@ def hearing_worklist(user, *, today: dt.date) -> dict:
                 hearing.permit_order.get_appeal_status_display(),
             )
             appeals.append(hearing)
-    return {"today": today, "upcoming": upcoming, "decisions_due": decisions_due, "appeals_open": appeals}
+    return {"today": today, "upcoming": upcoming, "decisions_due": decisions_due, "appeals_open": appeals,
+            "penalties_waiting": list(penalty_orders_waiting(user))}  # fmt: skip

@@ -1,8 +1,10 @@
 """Administrative civil penalty orders (P3, P7-P10, P12): the hearing officer sees the P7 cap for the
 violation kind and its days or occurrences, records the P7 factors and an amount within the cap.
 Refused: an amount over the cap (400, with the cap and its working), and under P10 a penalty for a
-violation the Town already recovered judicially (409). Final on issuance unless appealed; payment due
-within the P8 limit; served by personal service or registered mail; paid into the P12 account."""
+violation the Town already recovered judicially (409). Two-person rule (issue #15): one authorised
+person proposes the order, a second, different one approves it, and only then is it issued (its
+document, its service) and final unless appealed; payment due within the P8 limit; served by personal
+service or registered mail; paid into the P12 account. A refusal keeps its reason and issues nothing."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from django.db import transaction
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.two_person import decision_note, require_person, require_second_person, stamp_decision
 from fogcontrol.enforcement import documents_orders as documents
 from fogcontrol.enforcement.models import Case, PenaltyOrder, Referral, ServiceMethod, Violation
 from fogcontrol.enforcement.roles import HEARING_RECORDERS
@@ -64,7 +67,13 @@ def administratively_penalised(violations: Sequence[Violation]) -> list[PenaltyO
     for them)."""
     return list(
         PenaltyOrder.objects.filter(violations__in=[v.pk for v in violations])
-        .exclude(status=PenaltyOrder.Status.OVERTURNED)
+        .exclude(
+            status__in=(
+                PenaltyOrder.Status.OVERTURNED,
+                PenaltyOrder.Status.PROPOSED,
+                PenaltyOrder.Status.REFUSED,
+            )
+        )
         .distinct()
     )
 
@@ -83,8 +92,25 @@ def refuse_judicial_after_administrative(violations: Sequence[Violation]) -> Non
         )
 
 
+def _refuse_if_recovered(chosen: Sequence[Violation]) -> None:
+    recovered = judicially_recovered(chosen)
+    if recovered:
+        raise JudiciallyRecovered(
+            "P10: no administrative penalty for a violation the Town already recovered judicially: "
+            + "; ".join(f"the {r.get_kind_display().lower()} referral of {fmt_date(r.referred_on)} recovered "
+                        f"{fmt_money(r.amount_recovered)}" for r in recovered) + "."
+        )  # fmt: skip
+
+
+def _over_cap(amount: Decimal, cap: PenaltyCap) -> str:
+    return (
+        f"P7: {fmt_money(amount)} is over the cap of {fmt_money(cap.max_amount)} "
+        f"({fmt_money(cap.per_unit)} x {cap.units} {cap.unit_label}s). {cap.explanation.text()}"
+    )
+
+
 @transaction.atomic
-def penalty_order_issue(
+def penalty_order_propose(
     *,
     acting_user,
     case: Case,
@@ -96,19 +122,24 @@ def penalty_order_issue(
     violations: Sequence[Violation] = (),
     hearing_officer_name: str,
     factors: dict[str, str],
-    issued_on: dt.date,
-    service_method: str,
-    served_on: dt.date,
-    article_number: str = "",
     complaint=None,
+    proposed_on: dt.date | None = None,
 ) -> PenaltyOrder:
-    """P7, P8: issue a penalty order within the cap, with the P7 factors, served and payable."""
+    """P7 and the two-person rule: propose a penalty order within the cap, with the P7 factors. It is
+    not issued, served, billed or owed until a second authorised person approves it
+    (``penalty_order_decide``). ``proposed_on`` (today unless given: a proposal made on paper earlier)
+    is the earliest day it may be issued."""
     require_role(acting_user, HEARING_RECORDERS, ISSUERS_ONLY)
+    require_person(acting_user, "A penalty order")
     case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     if case.closed_on:
         raise StateConflict(f"The case was closed on {fmt_date(case.closed_on)}.")
+    today = town_today()
+    if proposed_on is not None and proposed_on > today:
+        raise ValidationError({"proposed_on": "Give the day it was proposed: today or earlier."})
+    proposed_on = proposed_on or today
     cap = cap_for(violation_kind=violation_kind, days=days, occurrences=occurrences, under_order=under_order,
-                  on=issued_on or town_today())  # fmt: skip
+                  on=proposed_on)  # fmt: skip
     in_case = list(case.violations.all())
     chosen = list(violations) or [v for v in in_case if v.kind == violation_kind]
     if not chosen or any(v.pk not in {c.pk for c in in_case} for v in chosen):
@@ -117,41 +148,20 @@ def penalty_order_issue(
                 "violations": f"Choose the violations of this case the penalty is for (none of kind {violation_kind})."
             }
         )
-    recovered = judicially_recovered(chosen)
-    if recovered:
-        raise JudiciallyRecovered(
-            "P10: no administrative penalty for a violation the Town already recovered judicially: "
-            + "; ".join(f"the {r.get_kind_display().lower()} referral of {fmt_date(r.referred_on)} recovered "
-                        f"{fmt_money(r.amount_recovered)}" for r in recovered) + "."
-        )  # fmt: skip
+    _refuse_if_recovered(chosen)
     errors: dict[str, str] = {}
     amount = Decimal(str(amount)) if amount is not None else None
     if amount is None or amount <= 0:
         errors["amount"] = "Give the penalty, more than $0."
     elif amount > cap.max_amount:
-        errors["amount"] = (
-            f"P7: {fmt_money(amount)} is over the cap of {fmt_money(cap.max_amount)} "
-            f"({fmt_money(cap.per_unit)} x {cap.units} {cap.unit_label}s). {cap.explanation.text()}"
-        )
+        errors["amount"] = _over_cap(amount, cap)
     missing = [name for name in FACTOR_FIELDS if not str((factors or {}).get(name) or "").strip()]
     if missing:
         errors["factors"] = "P7: record each factor weighed: " + ", ".join(missing) + "."
     if not (hearing_officer_name or "").strip():
         errors["hearing_officer_name"] = "Name the hearing officer."
-    if service_method not in PENALTY_METHODS:
-        errors["service_method"] = (
-            "P8: a penalty order is served by personal service (personal_delivery) or registered mail (registered_mail)."
-        )
-    elif service_method == ServiceMethod.REGISTERED_MAIL and not (article_number or "").strip():
-        errors["article_number"] = "P8: give the registered mail article number."
-    today = town_today()
-    if issued_on is None or issued_on > today:
-        errors["issued_on"] = "Give the date of issue, today or earlier."
-    elif served_on is None or served_on < issued_on or served_on > today:
-        errors["served_on"] = "Give the date it was served: on or after issue, today or earlier."
     if errors:
         raise ValidationError(errors)
-    payment = penalty_payment_due(issued_on, **rules_for(issued_on))
     order = PenaltyOrder(
         case=case,
         complaint=complaint,
@@ -162,29 +172,111 @@ def penalty_order_issue(
         amount=amount,
         cap=cap.max_amount,
         hearing_officer_name=hearing_officer_name.strip(),
-        payment_due_on=payment.due,
-        issued_on=issued_on,
-        service_method=service_method,
-        served_on=served_on,
-        article_number=(article_number or "").strip(),
-        explanation={"P7": cap.explanation.as_dict(), "P8": payment.explanation.as_dict()},
+        status=PenaltyOrder.Status.PROPOSED,
+        proposed_on=proposed_on,
+        explanation={"P7": cap.explanation.as_dict()},
         **{name: factors[name].strip() for name in FACTOR_FIELDS},
     )
     stamp(order, acting_user)
     order.save()
-    order.reference = f"PEN-{issued_on:%Y}-{order.pk:05d}"
+    order.reference = f"PEN-{proposed_on:%Y}-{order.pk:05d}"
+    order.save(update_fields=["reference"])
     order.violations.set(chosen)
+    audit_record(acting_user=acting_user, action="penalty_order.propose", instance=order, after=snapshot(order),
+                 note="Proposed: waiting for a second approval (two-person rule).")  # fmt: skip
+    return order
+
+
+def _issue_errors(order: PenaltyOrder, *, issued_on, service_method, served_on, article_number) -> dict:
+    errors: dict[str, str] = {}
+    if service_method not in PENALTY_METHODS:
+        errors["service_method"] = (
+            "P8: a penalty order is served by personal service (personal_delivery) or registered mail (registered_mail)."
+        )
+    elif service_method == ServiceMethod.REGISTERED_MAIL and not (article_number or "").strip():
+        errors["article_number"] = "P8: give the registered mail article number."
+    today, proposed_on = town_today(), order.proposed_on or town_today()
+    if issued_on is None or issued_on > today or issued_on < proposed_on:
+        errors["issued_on"] = (
+            f"Give the date of issue: from the proposal ({fmt_date(proposed_on)}) to today; "
+            "an order is issued only once approved."
+        )
+    elif served_on is None or served_on < issued_on or served_on > today:
+        errors["served_on"] = "Give the date it was served: on or after issue, today or earlier."
+    return errors
+
+
+@transaction.atomic
+def penalty_order_decide(
+    *,
+    acting_user,
+    order: PenaltyOrder,
+    approve: bool,
+    note: str = "",
+    issued_on: dt.date | None = None,
+    service_method: str = "",
+    served_on: dt.date | None = None,
+    article_number: str = "",
+) -> PenaltyOrder:
+    """The two-person rule's second person (P7, P8): another Hearing Officer or FOG Manager than the
+    one who proposed the order approves it, and it is issued on ``issued_on`` (its document issued,
+    served, final unless appealed, payable within the P8 limit, picked up by billing) or refuses it
+    with the reason (nothing issued, served or billed)."""
+    require_role(acting_user, HEARING_RECORDERS, ISSUERS_ONLY)
+    order = PenaltyOrder.objects.select_for_update(of=("self",)).select_related("case").get(pk=order.pk)
+    if order.status != PenaltyOrder.Status.PROPOSED:
+        raise StateConflict(
+            f"Penalty order {order.reference} is already {order.get_status_display().lower()}."
+        )
+    require_second_person(acting_user, order.recorded_by_id, f"Penalty order {order.reference}")
+    note = decision_note(approve=approve, note=note, what="the penalty order")
+    before = snapshot(order)
+    if approve:
+        _approve(order, acting_user=acting_user, issued_on=issued_on, service_method=service_method,
+                 served_on=served_on, article_number=article_number)  # fmt: skip
+    order.status = PenaltyOrder.Status.FINAL if approve else PenaltyOrder.Status.REFUSED
+    stamp_decision(order, acting_user, note)
+    order.save()
+    audit_record(acting_user=acting_user, action="penalty_order.approve" if approve else "penalty_order.refuse",
+                 instance=order, before=before, after=snapshot(order), note=note)  # fmt: skip
+    return order
+
+
+def _approve(
+    order: PenaltyOrder, *, acting_user, issued_on, service_method, served_on, article_number
+) -> None:
+    """Issue an approved order: the cap judged again on the day of issue, P10 again, the P8 due date,
+    the document."""
+    case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=order.case_id)
+    if case.closed_on:
+        raise StateConflict(f"The case was closed on {fmt_date(case.closed_on)}: refuse the order.")
+    errors = _issue_errors(order, issued_on=issued_on, service_method=service_method, served_on=served_on,
+                           article_number=article_number)  # fmt: skip
+    if errors:
+        raise ValidationError(errors)
+    _refuse_if_recovered(list(order.violations.all()))
+    cap = cap_for(violation_kind=order.violation_kind, days=order.days, occurrences=order.occurrences,
+                  under_order=order.under_order, on=issued_on)  # fmt: skip
+    if order.amount > cap.max_amount:
+        raise ValidationError(
+            {"amount": _over_cap(order.amount, cap) + " Refuse the order; propose it again."}
+        )
+    payment = penalty_payment_due(issued_on, **rules_for(issued_on))
+    order.cap, order.issued_on, order.payment_due_on = cap.max_amount, issued_on, payment.due
+    order.service_method, order.served_on = service_method, served_on
+    order.article_number = (article_number or "").strip()
+    order.explanation = {"P7": cap.explanation.as_dict(), "P8": payment.explanation.as_dict()}
+    factors = {name: getattr(order, name) for name in FACTOR_FIELDS}
     document = documents.issue(
         acting_user=acting_user,
         key="enforcement_penalty_order",
         case=case,
         context={
             "order_reference": order.reference,
-            "amount": fmt_money(amount),
+            "amount": fmt_money(order.amount),
             "cap_working": " ".join(cap.explanation.steps[:-1]),
             "factors": "; ".join(
-                f"{label}: {factors[name].strip()}"
-                for name, label in zip(FACTOR_FIELDS, P7_FACTORS, strict=True)
+                f"{label}: {factors[name]}" for name, label in zip(FACTOR_FIELDS, P7_FACTORS, strict=True)
             ),
             "issued_on": fmt_date(issued_on),
             "payment_due_on": fmt_date(payment.due),
@@ -197,9 +289,6 @@ def penalty_order_issue(
         issued_on=issued_on,
     )
     order.document_id = document.pk
-    order.save(update_fields=["reference", "document_id"])
-    audit_record(acting_user=acting_user, action="penalty_order.issue", instance=order, after=snapshot(order))
-    return order
 
 
 @transaction.atomic

@@ -13,15 +13,23 @@ from __future__ import annotations
 
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, HEARING_RECORDERS
-from fogcontrol.enforcement.services.penalties import penalty_order_issue
+from fogcontrol.enforcement.services.penalties import penalty_order_propose
 from fogcontrol.enforcement.services.suspensions import (
     emergency_suspension_order,
     hearing_window,
     suspension_notice_issue,
 )
 from fogcontrol.enforcement.services.terminations import service_terminate
-from fogcontrol.enforcement.tests.helpers_orders import FACTORS, a_case_of_kind, a_complaint, a_permit, ago
-from fogcontrol.testing.access import api, page
+from fogcontrol.enforcement.tests.helpers_orders import (
+    FACTORS,
+    a_case_of_kind,
+    a_complaint,
+    a_permit,
+    ago,
+    issue_penalty_order,
+)
+from fogcontrol.testing.access import STAFF, api, page
+from fogcontrol.testing.factories import UserFactory
 
 OWN = frozenset({Role.FSE})
 MANAGER = frozenset({Role.FOG_MANAGER})
@@ -41,10 +49,16 @@ def build(town) -> None:
         mailed_on=mailed, article_number="9407 1", hearing_on=hearing_window(mailed)["earliest"],
         hearing_place="Council Chamber",
     )  # fmt: skip
-    penalty = penalty_order_issue(
+    penalty = issue_penalty_order(
         acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=5,
         amount=1000, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(2),
         service_method="personal_delivery", served_on=ago(2),
+    )  # fmt: skip
+    # Proposed by a second Hearing Officer, so that both the town's Hearing Officer and its FOG Manager
+    # may decide it (two-person rule); the FSE never sees a proposal.
+    proposed = penalty_order_propose(
+        acting_user=UserFactory(username="hearing_officer_2", role=Role.HEARING_OFFICER), case=case,
+        violation_kind="maintenance", days=1, amount=500, hearing_officer_name="A. Reyes", factors=FACTORS,
     )  # fmt: skip
     emergency = emergency_suspension_order(
         acting_user=manager, case=case, ordered_on=ago(2), determination="SSO", determined_by="FOG Manager"
@@ -61,6 +75,7 @@ def build(town) -> None:
         complaint=complaint,
         suspension_hearing=suspension,
         penalty=penalty,
+        proposed_penalty=proposed,
         termination=termination,
     )
 
@@ -121,6 +136,20 @@ ROUTES = [
     api("enforcement-penalty-order-detail", _url("/api/v1/enforcement/penalty-orders/{}/", "penalty"), owners=OWN),
     api("enforcement-penalty-order-appeal", _url("/api/v1/enforcement/penalty-orders/{}/appeal/", "penalty"),
         method="post", owners=OWN, may=HEARING_RECORDERS),
+    # The second approval (two-person rule): a proposal is staff's only.
+    api("enforcement-penalty-order-detail", _url("/api/v1/enforcement/penalty-orders/{}/", "proposed_penalty"),
+        scope=STAFF, label="proposed"),
+    api("enforcement-penalty-order-approve", _url("/api/v1/enforcement/penalty-orders/{}/approve/", "proposed_penalty"),
+        method="post", scope=STAFF, may=HEARING_RECORDERS),
+    api("enforcement-penalty-order-refuse", _url("/api/v1/enforcement/penalty-orders/{}/refuse/", "proposed_penalty"),
+        method="post", scope=STAFF, may=HEARING_RECORDERS, body={"note": "The days are not shown."}),
+    page("enforcement:penalty_order_detail", _url("/enforcement/penalty-orders/{}/", "penalty"), owners=OWN),
+    page("enforcement:penalty_order_detail", _url("/enforcement/penalty-orders/{}/", "proposed_penalty"),
+         scope=STAFF, label="proposed"),
+    page("enforcement:penalty_order_approve", _url("/enforcement/penalty-orders/{}/approve/", "proposed_penalty"),
+         method="post", scope=STAFF, may=HEARING_RECORDERS),
+    page("enforcement:penalty_order_refuse", _url("/enforcement/penalty-orders/{}/refuse/", "proposed_penalty"),
+         method="post", scope=STAFF, may=HEARING_RECORDERS, body={"note": "The days are not shown."}),
     # Emergency suspension.
     api("enforcement-emergency-list", "/api/v1/enforcement/emergency-suspensions/", record=False, method="post",
         may=MANAGER),

@@ -7,10 +7,13 @@ import datetime as dt
 import io
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from pypdf import PdfReader
 
 from fogcontrol.core.roles import Role
+from fogcontrol.enforcement.roles import HEARING_RECORDERS
 from fogcontrol.enforcement.services.complaints import complaint_serve
+from fogcontrol.enforcement.services.penalties import penalty_order_decide, penalty_order_propose
 from fogcontrol.enforcement.tests.helpers import a_case, a_violation
 from fogcontrol.notices.models import IssuedDocument
 from fogcontrol.notices.pdf import document_pdf
@@ -68,3 +71,23 @@ def pdf_text(document_id: int) -> str:
     document = IssuedDocument.objects.get(pk=document_id)
     reader = PdfReader(io.BytesIO(document_pdf(document)))
     return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+def issue_penalty_order(
+    *, acting_user, issued_on, service_method, served_on, article_number="", approver=None, **proposal
+):
+    """A penalty order issued as the two-person rule has it: proposed by ``acting_user`` on the day of
+    issue, approved (issued and served) by ``approver``, by default another Hearing Officer or FOG
+    Manager of the town."""
+    approver = approver or (
+        get_user_model()
+        .objects.filter(role__in=HEARING_RECORDERS)
+        .exclude(pk=acting_user.pk)
+        .order_by("pk")
+        .first()
+    )
+    order = penalty_order_propose(acting_user=acting_user, proposed_on=issued_on, **proposal)
+    return penalty_order_decide(
+        acting_user=approver, order=order, approve=True, issued_on=issued_on, service_method=service_method,
+        served_on=served_on, article_number=article_number,
+    )  # fmt: skip

@@ -147,13 +147,13 @@ def _rows(town):
 
 # Pages: session, user, Town profile (today's date), the count and the page with what it shows joined;
 # violations add the Town's time zone for the P3 count; the work list reads its three lists, the
-# rulesets once and the Town's calendar once. API: count and page (violations: the Town's today too).
+# penalty orders waiting for a second approval, the rulesets once and the Town's calendar once. API: count and page (violations: the Town's today too).
 def test_enforcement_lists_take_the_same_exact_queries_for_few_rows_and_many(town, client):
     client.force_login(town.users[Role.FOG_MANAGER])
     assert_queries_do_not_grow(
         client,
         _rows(town),
-        {"/enforcement/": 6, "/enforcement/violations/": 7, "/enforcement/hearings/work-list/": 9},
+        {"/enforcement/": 6, "/enforcement/violations/": 7, "/enforcement/hearings/work-list/": 10},
         grows=False,
     )
     assert_queries_do_not_grow(

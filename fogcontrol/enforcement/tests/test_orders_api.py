@@ -267,12 +267,24 @@ def test_m1_m3_emergency_suspension_takes_effect_at_once_with_its_hearing_and_de
 
 def penalty_body(case, **extra):
     return {"case": case.pk, "violation_kind": "maintenance", "days": 10, "under_order": False, "amount": "20000",
-            "hearing_officer_name": "A. Reyes", **FACTORS, "issued_on": ago(3), "service_method": "registered_mail",
-            "served_on": ago(2), "article_number": "RR 1", **extra}  # fmt: skip
+            "hearing_officer_name": "A. Reyes", **FACTORS, "proposed_on": ago(3), **extra}  # fmt: skip
+
+
+def approval_body(**extra):
+    return {"issued_on": ago(3), "service_method": "registered_mail", "served_on": ago(2), "article_number": "RR 1",
+            **extra}  # fmt: skip
+
+
+def approve(approver, order_id, **extra):
+    """The two-person rule's second approval (the proposal alone issues nothing)."""
+    return api_as(approver).post(f"/api/v1/enforcement/penalty-orders/{order_id}/approve/", approval_body(**extra),
+                                 format="json")  # fmt: skip
 
 
 @pytest.mark.provision("P7")
-def test_p7_p8_penalty_over_the_cap_is_refused_with_its_working_and_within_it_issued(town, officer, case):
+def test_p7_p8_penalty_over_the_cap_is_refused_with_its_working_and_within_it_issued(
+    town, officer, manager, case
+):
     client = api_as(officer)
     cap = client.get("/api/v1/enforcement/penalty-orders/cap/", {"violation_kind": "maintenance", "days": 10})
     assert (
@@ -289,8 +301,10 @@ def test_p7_p8_penalty_over_the_cap_is_refused_with_its_working_and_within_it_is
         and "$3,000.00 x 10" in over.json()["cap"]["explanation"]
     )
     assert not PenaltyOrder.objects.exists()
-    answer = client.post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
-    assert answer.status_code == 201, answer.json()
+    proposed = client.post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
+    assert proposed.status_code == 201, proposed.json()
+    answer = approve(manager, proposed.json()["id"])
+    assert answer.status_code == 200, answer.json()
     due = penalty_payment_due(ago(3), **rules(ago(3))).due
     order = PenaltyOrder.objects.get()
     assert (
@@ -302,8 +316,9 @@ def test_p7_p8_penalty_over_the_cap_is_refused_with_its_working_and_within_it_is
 
 
 @pytest.mark.provision("P8")
-def test_p8_p6_a_penalty_order_is_final_unless_appealed_in_time(town, officer, case):
-    created = api_as(officer).post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
+def test_p8_p6_a_penalty_order_is_final_unless_appealed_in_time(town, officer, manager, case):
+    proposed = api_as(officer).post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
+    created = approve(manager, proposed.json()["id"])
     url = f"/api/v1/enforcement/penalty-orders/{created.json()['id']}/appeal/"
     last = appeal_due(ago(2), **rules(ago(2))).due
     assert created.json()["status"] == "final"
@@ -314,10 +329,11 @@ def test_p8_p6_a_penalty_order_is_final_unless_appealed_in_time(town, officer, c
 
 
 @pytest.mark.provision("P8")
-def test_p8_a_penalty_order_is_served_by_personal_service_or_registered_mail(town, officer, case):
-    answer = api_as(officer).post("/api/v1/enforcement/penalty-orders/",
-                                  penalty_body(case, service_method="certified_mail"), format="json")  # fmt: skip
+def test_p8_a_penalty_order_is_served_by_personal_service_or_registered_mail(town, officer, manager, case):
+    proposed = api_as(officer).post("/api/v1/enforcement/penalty-orders/", penalty_body(case), format="json")
+    answer = approve(manager, proposed.json()["id"], service_method="certified_mail")
     assert answer.status_code == 400 and "service_method" in answer.json()
+    assert PenaltyOrder.objects.get().status == "proposed"
 
 
 @pytest.mark.provision("P10")
@@ -334,9 +350,10 @@ def test_p10_no_administrative_penalty_after_a_judicial_one_and_the_reverse(town
         and "$15,000.00" in answer.json()["detail"]
     )
     other = a_case_of_kind(town, kind="records", provision="F1")
-    issued = api_as(officer).post("/api/v1/enforcement/penalty-orders/",
-                                  penalty_body(other, violation_kind="records", amount="1000"), format="json")  # fmt: skip
-    assert issued.status_code == 201
+    proposed = api_as(officer).post("/api/v1/enforcement/penalty-orders/",
+                                    penalty_body(other, violation_kind="records", amount="1000"), format="json")  # fmt: skip
+    assert proposed.status_code == 201
+    assert approve(manager, proposed.json()["id"]).status_code == 200
     with pytest.raises(StateConflict, match="P10"):
         referral_record(acting_user=manager, case=other, kind="judicial", violations=list(other.violations.all()),
                         referred_on=ago(1), referred_to="Town Attorney", today=town_today())  # fmt: skip

@@ -3,10 +3,16 @@ number of queries for a few rows and for many (no N+1): fogcontrol.testing.queri
 
 from conftest import api_as
 from fogcontrol.core.roles import Role
-from fogcontrol.enforcement.services.penalties import penalty_order_issue
 from fogcontrol.enforcement.services.suspensions import emergency_suspension_order
 from fogcontrol.enforcement.services.terminations import service_terminate
-from fogcontrol.enforcement.tests.helpers_orders import FACTORS, a_case_of_kind, a_complaint, a_permit, ago
+from fogcontrol.enforcement.tests.helpers_orders import (
+    FACTORS,
+    a_case_of_kind,
+    a_complaint,
+    a_permit,
+    ago,
+    issue_penalty_order,
+)
 from fogcontrol.testing.queries import assert_queries_do_not_grow
 
 # count and page, the prefetches each list shows (violations, continuances, costs) and one the request makes.
@@ -24,7 +30,7 @@ def add_rows(town, count):
         case = a_case_of_kind(town)
         a_permit(town)
         a_complaint(town, case)
-        penalty_order_issue(
+        issue_penalty_order(
             acting_user=manager, case=case, violation_kind="maintenance", days=2, amount=500,
             hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(2), service_method="personal_delivery",
             served_on=ago(2),

@@ -6,8 +6,13 @@ import pytest
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.selectors.cases import case_detail
 from fogcontrol.enforcement.selectors.steps import case_timeline, next_due
-from fogcontrol.enforcement.services.penalties import penalty_order_issue
-from fogcontrol.enforcement.tests.helpers_orders import FACTORS, a_case_of_kind, a_complaint, ago
+from fogcontrol.enforcement.tests.helpers_orders import (
+    FACTORS,
+    a_case_of_kind,
+    a_complaint,
+    ago,
+    issue_penalty_order,
+)
 from fogcontrol.program.selectors import town_today
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +22,7 @@ pytestmark = pytest.mark.django_db
 def test_p5_p7_p8_the_timeline_shows_the_complaint_and_the_penalty_due(town):
     case = a_case_of_kind(town)
     complaint = a_complaint(town, case, served_days_ago=50, hearing_after=20)
-    order = penalty_order_issue(
+    order = issue_penalty_order(
         acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=4,
         amount=2500, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(5),
         service_method="personal_delivery", served_on=ago(5),
@@ -36,7 +41,7 @@ def test_h3_an_unpaid_penalty_order_is_an_amount_owed(town):
     from fogcontrol.enforcement.selectors.money import amounts_owed
 
     case = a_case_of_kind(town)
-    order = penalty_order_issue(
+    order = issue_penalty_order(
         acting_user=town.users[Role.HEARING_OFFICER], case=case, violation_kind="maintenance", days=1,
         amount=750, hearing_officer_name="A. Reyes", factors=FACTORS, issued_on=ago(5),
         service_method="personal_delivery", served_on=ago(5),

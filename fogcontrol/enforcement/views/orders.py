@@ -26,6 +26,7 @@ from fogcontrol.enforcement.selectors import orders as selectors
 from fogcontrol.enforcement.selectors.cases import cases_visible_to
 from fogcontrol.enforcement.services import complaints, hearings, penalties, suspensions, terminations
 from fogcontrol.enforcement.services.hearings import continuance_bound
+from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.explain import fmt_date, fmt_money
 
 MANAGER = frozenset({Role.FOG_MANAGER})
@@ -54,11 +55,11 @@ def _emergency_preview(v):
 
 
 def _penalty_preview(v):
-    if not v.get("violation_kind") or not v.get("issued_on"):
+    if not v.get("violation_kind"):
         return []
     try:
         cap = penalties.cap_for(violation_kind=v["violation_kind"], days=v.get("days"), occurrences=v.get("occurrences"),
-                                under_order=v.get("under_order"), on=v["issued_on"])  # fmt: skip
+                                under_order=v.get("under_order"), on=town_today())  # fmt: skip
     except ValidationError as error:
         return [("The cap cannot be worked out yet", " ".join(error.messages))]
     return [(f"P7: cap {fmt_money(cap.max_amount)}", cap.explanation.text())]
@@ -80,7 +81,7 @@ def _emergency(request, case, v):
 
 def _penalty(request, case, v):
     factors = {name: v.pop(name) for name in penalties.FACTOR_FIELDS}
-    return penalties.penalty_order_issue(acting_user=request.user, case=case, factors=factors, **v)
+    return penalties.penalty_order_propose(acting_user=request.user, case=case, factors=factors, **v)
 
 
 def _termination(request, case, v):
@@ -100,6 +101,12 @@ STEPS = {
     "termination": ("Termination of sewer service", "O1, O2", forms.TerminationForm, MANAGER, lambda v: [],
                     _termination),
 }  # fmt: skip
+
+
+DONE = {
+    "penalty-order": "Penalty order proposed. It is issued only when a second Hearing Officer or FOG Manager "
+    "approves it (Hearing work list, Penalty orders waiting for a second approval)."
+}
 
 
 def _form(form_class, data, case):
@@ -138,7 +145,7 @@ def order_step(request, pk, step):
                 form.add_error(None, str(error))
                 status = 409
             else:
-                messages.success(request, f"{title}: recorded.")
+                messages.success(request, DONE.get(step, f"{title}: recorded."))
                 try:
                     return redirect("enforcement:case_detail", case.pk)
                 except NoReverseMatch:  # the case page lives on the enforcement branch

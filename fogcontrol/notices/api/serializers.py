@@ -106,3 +106,25 @@ class DocumentServiceRecordSerializer(serializers.Serializer):
     served_on = serializers.DateField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
     note = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class MailRunLetterSerializer(serializers.ModelSerializer):
+    """A letter waiting for the certified or registered mail run (issue #17)."""
+
+    method = serializers.CharField(source="mail_method", read_only=True)
+    article_number = serializers.CharField(source="mail_article", read_only=True)
+
+    class Meta:
+        model = IssuedDocument
+        fields = ["id", "reference", "key", "title", "addressee", "issued_on", "method", "article_number"]
+        read_only_fields = fields
+
+
+class MailLogRowSerializer(serializers.Serializer):
+    document = serializers.IntegerField(min_value=1)
+    article_number = serializers.CharField(required=False, allow_blank=True, default="")
+    mailed_on = serializers.DateField()
+
+
+class MailLogSerializer(serializers.Serializer):
+    rows = MailLogRowSerializer(many=True)

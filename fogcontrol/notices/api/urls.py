@@ -5,5 +5,6 @@ from fogcontrol.notices.api import views
 router = SimpleRouter()
 router.register("notices/templates", views.TemplateViewSet, basename="notices-template")
 router.register("notices/documents", views.DocumentViewSet, basename="notices-document")
+router.register("notices/mail-run", views.MailRunViewSet, basename="notices-mail-run")
 
 urlpatterns = router.urls

@@ -7,9 +7,10 @@ PDF), writing the program's letter, and recording service.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -19,17 +20,22 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.notices import catalogue, selectors, services
 from fogcontrol.notices.api.serializers import (
     DocumentServiceRecordSerializer,
+    DocumentServiceSerializer,
     GeneralLetterIssueSerializer,
     IssuedDocumentSerializer,
+    MailLogSerializer,
+    MailRunLetterSerializer,
     RegisteredDocumentSerializer,
     TemplateVersionSerializer,
     TemplateVersionWriteSerializer,
 )
 from fogcontrol.notices.filters import DocumentFilter
 from fogcontrol.notices.letters import GENERAL_LETTER
-from fogcontrol.notices.pdf import document_pdf
+from fogcontrol.notices.pdf import document_pdf, mail_batch_pdf
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, EDITORS_ONLY, ISSUERS_ONLY, TEMPLATE_EDITORS
 from fogcontrol.program.selectors import town_today
+
+MAIL_RUN_LIMIT = 200
 
 
 class PDFRenderer(renderers.BaseRenderer):
@@ -157,3 +163,57 @@ class DocumentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
         )
         document = selectors.document_detail(request.user, document.pk)
         return Response(IssuedDocumentSerializer(document).data, status=status.HTTP_201_CREATED)
+
+
+class MailRunViewSet(StepRoles, StaffOnly, viewsets.ViewSet):
+    """Issue #17: the letters waiting for certified or registered mail, their print batch (one PDF,
+    each letter on a new page) and the mail log (article number and mailing date per letter, recorded
+    as each letter's service; all or nothing)."""
+
+    step_roles = {"log": (DOCUMENT_ISSUERS, ISSUERS_ONLY)}
+
+    @extend_schema(responses=MailRunLetterSerializer(many=True))
+    def list(self, request):
+        rows = selectors.documents_to_mail(request.user)[:MAIL_RUN_LIMIT]
+        return Response(MailRunLetterSerializer(rows, many=True).data)
+
+    @extend_schema(
+        summary="The chosen letters as one PDF (?document=<id>, repeated)",
+        parameters=[OpenApiParameter("document", OpenApiTypes.INT, many=True)],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    @action(detail=False, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
+    def batch(self, request):
+        chosen = [int(raw) for raw in request.query_params.getlist("document") if raw.isdigit()]
+        documents = list(selectors.documents_to_mail(request.user).filter(pk__in=chosen))
+        if not documents:
+            raise ValidationError(
+                {"document": "Give the ids of letters waiting to be mailed (?document=<id>)."}
+            )
+        response = HttpResponse(mail_batch_pdf(documents), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="mail-run-{town_today()}.pdf"'
+        return response
+
+    @extend_schema(
+        summary="Record the mail log: each letter's article number and mailing date",
+        request=MailLogSerializer,
+        responses={
+            201: DocumentServiceSerializer(many=True),
+            400: OpenApiResponse(description="The rows and the fix."),
+        },
+    )
+    @action(detail=False, methods=["post"])
+    def log(self, request):
+        serializer = MailLogSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        waiting = {d.pk: d for d in selectors.documents_to_mail(request.user)}
+        entries = []
+        for row in serializer.validated_data["rows"]:
+            document = waiting.get(row["document"])
+            if document is None:
+                raise ValidationError({"rows": f"Document {row['document']} is not waiting to be mailed."})
+            entries.append({"document": document, "method": document.mail_method,
+                            "article_number": row["article_number"] or document.mail_article or "",
+                            "mailed_on": row["mailed_on"]})  # fmt: skip
+        recorded = services.documents_mail_log(acting_user=request.user, entries=entries)
+        return Response(DocumentServiceSerializer(recorded, many=True).data, status=status.HTTP_201_CREATED)

@@ -1,7 +1,12 @@
 """Every write of the notices app: template versions (``templates.py``), issuing documents and
 recording their service (``documents.py``)."""
 
-from fogcontrol.notices.services.documents import document_issue, document_record_service, letterhead_text
+from fogcontrol.notices.services.documents import (
+    document_issue,
+    document_record_service,
+    documents_mail_log,
+    letterhead_text,
+)
 from fogcontrol.notices.services.templates import (
     TemplateVersionLocked,
     template_first_version,
@@ -15,6 +20,7 @@ __all__ = [
     "TemplateVersionLocked",
     "document_issue",
     "document_record_service",
+    "documents_mail_log",
     "letterhead_text",
     "template_first_version",
     "template_in_force",

@@ -227,3 +227,31 @@ def document_record_service(
         article_number=article_number or "",
         note=note or "",
     )
+
+
+@transaction.atomic
+def documents_mail_log(*, acting_user, entries: list[dict]) -> list[DocumentService]:
+    """Issue #17, the mail log: for each letter of a certified or registered mail run, the article
+    number and the day it was mailed, recorded as its service (``document_record_service``, the
+    method it was waiting for). All or nothing: a row in error saves none, and the errors name the
+    row (``{"rows": {document id: {field: message}}}``)."""
+    require_role(acting_user, DOCUMENT_ISSUERS, ISSUERS_ONLY)
+    if not entries:
+        raise ValidationError({"rows": "Fill in at least one letter: its article number and mailing date."})
+    recorded, errors = [], {}
+    for entry in entries:
+        document = entry["document"]
+        try:
+            with transaction.atomic():
+                recorded.append(
+                    document_record_service(
+                        acting_user=acting_user, document=document, service_method=entry["method"],
+                        served_on=entry.get("mailed_on"), article_number=entry.get("article_number") or "",
+                        note="Mail log (certified or registered mail run).",
+                    )
+                )  # fmt: skip
+        except ValidationError as error:
+            errors[document.reference] = "; ".join(" ".join(m) for m in error.message_dict.values())
+    if errors:
+        raise ValidationError({"rows": [f"{ref}: {message}" for ref, message in errors.items()]})
+    return recorded

@@ -33,6 +33,17 @@ def build(town) -> None:
         served_on=town_today(),
     )
     town.records["draft"] = template_version_draft(acting_user=manager, key="general_letter")
+    # A letter waiting for the certified mail run (issue #17).
+    town.records["to_mail"] = document_issue(
+        acting_user=manager,
+        key="general_letter",
+        establishment=town.own_fse,
+        addressee="Blue Plate Diner\n12 Main Street",
+        context={"business_name": "Blue Plate Diner", "body_text": "Your hearing is set."},
+        service_method="certified_mail",
+        article_number="9407 1000 0000 0001",
+        served_on=None,
+    )
 
 
 def _d(t):
@@ -57,7 +68,46 @@ def _service(t):
     return {"service_method": "email", "served_on": town_today().isoformat()}
 
 
+def _mail_log(t):
+    return {
+        f"article_{t['to_mail'].pk}": "9407 1000 0000 0001",
+        f"mailed_{t['to_mail'].pk}": town_today().isoformat(),
+    }
+
+
 ROUTES = [
+    page("notices:mail_run", "/notices/mail-run/", record=False, scope=STAFF),
+    page(
+        "notices:mail_batch",
+        lambda t: f"/notices/mail-run/batch.pdf?document={t['to_mail'].pk}",
+        record=False,
+        scope=STAFF,
+    ),
+    page(
+        "notices:mail_log",
+        "/notices/mail-run/log/",
+        method="post",
+        record=False,
+        scope=STAFF,
+        may=DOCUMENT_ISSUERS,
+        body=_mail_log,
+    ),
+    api("notices-mail-run-list", "/api/v1/notices/mail-run/", record=False, scope=STAFF),
+    api(
+        "notices-mail-run-batch",
+        lambda t: f"/api/v1/notices/mail-run/batch/?document={t['to_mail'].pk}",
+        record=False,
+        scope=STAFF,
+    ),
+    api(
+        "notices-mail-run-log",
+        "/api/v1/notices/mail-run/log/",
+        method="post",
+        record=False,
+        scope=STAFF,
+        may=DOCUMENT_ISSUERS,
+        body=lambda t: {"rows": [{"document": t["to_mail"].pk, "mailed_on": town_today().isoformat()}]},
+    ),
     page("notices:templates", "/notices/templates/", record=False, scope=STAFF),
     page("notices:template", "/notices/templates/general_letter/", record=False, scope=STAFF),
     page(

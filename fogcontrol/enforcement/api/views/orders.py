@@ -159,7 +159,7 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
 
     serializer_class = s.PenaltyOrderSerializer
     filterset_class = PenaltyOrderFilter
-    step_roles = {"create": HEARING, "appeal": HEARING}
+    step_roles = {"create": HEARING, "appeal": HEARING, "approve": HEARING, "refuse": HEARING}
 
     def get_queryset(self):
         return selectors.penalty_order_list(self.request.user)
@@ -172,7 +172,12 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
         data.is_valid(raise_exception=True)
         return Response(_cap_data(penalties.cap_for(on=town_today(), **data.validated_data)))
 
-    @extend_schema(request=s.PenaltyOrderInputSerializer, responses={201: s.PenaltyOrderSerializer})
+    @extend_schema(
+        request=s.PenaltyOrderInputSerializer,
+        responses={201: s.PenaltyOrderSerializer},
+        description="P7 and the two-person rule: propose a penalty order (status `proposed`). It is issued, "
+        "served and billed only when a second Hearing Officer or FOG Manager approves it (`approve/`).",
+    )
     def create(self, request):
         data = s.PenaltyOrderInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -188,7 +193,7 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
             raise ValidationError({"complaint": "No such complaint in this case."})
         factors = {name: values.pop(name) for name in penalties.FACTOR_FIELDS}
         try:
-            order = penalties.penalty_order_issue(
+            order = penalties.penalty_order_propose(
                 acting_user=request.user, case=case, violations=violations, complaint=complaint, factors=factors,
                 **values,
             )  # fmt: skip
@@ -197,11 +202,34 @@ class PenaltyOrderViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Scop
             if "amount" in body:
                 cap = penalties.cap_for(
                     violation_kind=values["violation_kind"], days=values["days"], occurrences=values["occurrences"],
-                    under_order=values["under_order"], on=values["issued_on"],
+                    under_order=values["under_order"], on=values["proposed_on"] or town_today(),
                 )  # fmt: skip
                 body["cap"] = _cap_data(cap)
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(s.PenaltyOrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.PenaltyApproveSerializer, responses={200: s.PenaltyOrderSerializer})
+    @action(detail=True, methods=["post"])
+    def approve(self, request, pk=None):
+        """Two-person rule: a second Hearing Officer or FOG Manager (not the proposer: 403) approves the
+        order; it is issued on `issued_on`, its document issued and served, final unless appealed (P8)."""
+        return self._decide(request, s.PenaltyApproveSerializer, approve=True)
+
+    @extend_schema(request=s.RefusalSerializer, responses={200: s.PenaltyOrderSerializer})
+    @action(detail=True, methods=["post"])
+    def refuse(self, request, pk=None):
+        """Two-person rule: a second Hearing Officer or FOG Manager refuses the order, with the reason;
+        nothing is issued, served or billed."""
+        return self._decide(request, s.RefusalSerializer, approve=False)
+
+    def _decide(self, request, serializer_class, *, approve: bool):
+        order = self.get_object()
+        data = serializer_class(data=request.data)
+        data.is_valid(raise_exception=True)
+        order = penalties.penalty_order_decide(
+            acting_user=request.user, order=order, approve=approve, **data.validated_data
+        )
+        return Response(s.PenaltyOrderSerializer(self.get_queryset().get(pk=order.pk)).data)
 
     @extend_schema(request=s.PenaltyAppealSerializer, responses={200: s.PenaltyOrderSerializer})
     @action(detail=True, methods=["post"])

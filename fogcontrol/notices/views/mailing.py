@@ -1,0 +1,93 @@
+"""The certified and registered mail run (issue #17): the letters waiting to be mailed, printed as one
+PDF (each letter on a new page), and the mail log where the clerk enters each letter's article number
+and mailing date, recorded as its service through ``services.documents_mail_log``. Staff's pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from fogcontrol.core.permissions import has_role, require_role
+from fogcontrol.core.views import staff_only
+from fogcontrol.notices import selectors, services
+from fogcontrol.notices.pdf import mail_batch_pdf
+from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
+from fogcontrol.program.selectors import town_today
+
+LIMIT = 200
+
+
+def _page(request, *, errors=(), values=None, status=200):
+    rows = list(selectors.documents_to_mail(request.user)[:LIMIT])
+    values = values or {}
+    for row in rows:
+        row.entered_article = values.get(f"article_{row.pk}", row.mail_article or "")
+        row.entered_mailed = values.get(f"mailed_{row.pk}", "")
+    context = {
+        "rows": rows,
+        "errors": errors,
+        "today": town_today(),
+        "can_record": has_role(request.user, DOCUMENT_ISSUERS),
+    }
+    return render(request, "notices/mail_run.html", context, status=status)
+
+
+@login_required
+def mail_run(request):
+    """The letters waiting for certified or registered mail, oldest first."""
+    staff_only(request.user)
+    return _page(request)
+
+
+@login_required
+def mail_batch(request):
+    """One PDF of the chosen letters (``?document=<id>`` repeated), each starting on a new page."""
+    staff_only(request.user)
+    chosen = [int(raw) for raw in request.GET.getlist("document") if raw.isdigit()]
+    documents = list(selectors.documents_to_mail(request.user).filter(pk__in=chosen))
+    if not documents:
+        return HttpResponse(
+            "Choose the letters to print: tick at least one letter waiting to be mailed.",
+            status=400,
+            content_type="text/plain",
+        )
+    response = HttpResponse(mail_batch_pdf(documents), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="mail-run-{town_today()}.pdf"'
+    return response
+
+
+def _date(raw: str):
+    try:
+        return dt.date.fromisoformat(raw.strip()) if raw.strip() else None
+    except ValueError:
+        return None
+
+
+@login_required
+@require_POST
+def mail_log(request):
+    """The mail log: each filled-in row (article number, mailing date) recorded as the letter's service;
+    a row in error saves none and the page says which row and why."""
+    staff_only(request.user)
+    require_role(request.user, DOCUMENT_ISSUERS, ISSUERS_ONLY)
+    entries = []
+    for document in selectors.documents_to_mail(request.user)[:LIMIT]:
+        article = request.POST.get(f"article_{document.pk}", "").strip()
+        mailed = request.POST.get(f"mailed_{document.pk}", "")
+        if mailed.strip():  # a row counts once its mailing date is entered
+            entries.append({"document": document, "method": document.mail_method, "article_number": article,
+                            "mailed_on": _date(mailed)})  # fmt: skip
+    try:
+        recorded = services.documents_mail_log(acting_user=request.user, entries=entries)
+    except ValidationError as error:
+        return _page(request, errors=error.messages, values=request.POST, status=400)
+    messages.success(
+        request, f"Mail log recorded for {len(recorded)} letter{'s' if len(recorded) != 1 else ''}."
+    )
+    return redirect("notices:mail_run")
