@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.forms import inlineformset_factory
 
+from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.permits.models import (
     PERMIT_FEE_KINDS,
     ApplicationDocument,
@@ -47,7 +48,7 @@ class StartForm(forms.Form):
         _choose_establishment(self, establishments)
 
 
-class ApplicationForm(forms.ModelForm):
+class ApplicationForm(VersionedFormMixin, forms.ModelForm):
     """The B3 items (or the B4 permit number) of a draft."""
 
     class Meta:

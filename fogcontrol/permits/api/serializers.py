@@ -169,6 +169,8 @@ class ApplicationSerializer(ApplicationListSerializer):
     class Meta(ApplicationListSerializer.Meta):
         fields = [
             *ApplicationListSerializer.Meta.fields,
+            # Optimistic concurrency: sent back in If-Match when changing a draft (core/api/versions.py).
+            "version",
             *[name for name in APPLICANT_FIELDS if name != "route"],
             "submitted_by_label",
             "submitted_digest",

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
+from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.permits.querysets import ApplicationQuerySet
@@ -49,7 +50,7 @@ class ChangeReason(models.TextChoices):
     OPERATIONS = "operations", "Change of operational procedures that may increase FOG"
 
 
-class PermitApplication(models.Model):
+class PermitApplication(Versioned):
     """An application for a FOG permit (B3), or the Building and Safety documents in lieu (B4).
 
     Kinds: a new permit, the annual renewal of a permit (B6), or a new permit on a B8 change. The

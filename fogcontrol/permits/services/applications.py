@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import person
+from fogcontrol.core.concurrency import check_fresh, save_versioned
 from fogcontrol.permits.models import (
     ApplicationDocument,
     ApplicationFixture,
@@ -341,17 +342,28 @@ def _require_draft(application: PermitApplication) -> None:
 
 @transaction.atomic
 def application_update(
-    *, application: PermitApplication, acting_user, fixtures: Iterable[dict] | None = None, **fields
+    *,
+    application: PermitApplication,
+    acting_user,
+    fixtures: Iterable[dict] | None = None,
+    expected_version: int | None = None,
+    **fields,
 ) -> PermitApplication:
-    """Change a draft (B3 fields, device, fixture list). A submitted application cannot change."""
+    """Change a draft (B3 fields, device, fixture list). A submitted application cannot change.
+
+    Refused (`StaleRecord`, 409) if the draft moved past the `expected_version` its editor read: two
+    people filling in the same draft (the FSE and staff for it) never overwrite each other unseen
+    (fogcontrol/core/concurrency.py)."""
     require_applicant_or_reviewer(acting_user, application.establishment, "change this application")
     application = lock_application(application)
     _require_draft(application)
     _reject_unknown(fields)
+    check_fresh(application, expected_version)
     before = snapshot(application)
     for name, value in fields.items():
         setattr(application, name, value)
     _validate_device(application)
+    save_versioned(application, expected_version=expected_version)
     save_application(application, acting_user=acting_user, action="application.update", before=before)
     if fixtures is not None:
         _replace_fixtures(application, fixtures)

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.errors import StaleRecord
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
@@ -116,8 +117,13 @@ def application_edit(request, pk):
                     application=application,
                     acting_user=request.user,
                     fixtures=forms.fixture_rows(formset),
+                    expected_version=form.expected_version(),
                     **fields,
                 )
+            except StaleRecord as refusal:
+                # Someone saved the draft since this page was opened: input kept, nothing overwritten.
+                form.refused_as_stale(refusal)
+                status = 409
             except ValidationError as error:
                 show_service_errors(form, error)
                 for message in error.message_dict.get("fixtures", []) if hasattr(error, "error_dict") else []:

@@ -16,6 +16,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
 from fogcontrol.core.api.errors import FRESH_AUTHENTICATION_RESPONSE
+from fogcontrol.core.api.versions import VersionETag, if_match_version
 from fogcontrol.core.fresh_auth import require_fresh_authentication
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import serializers as s
@@ -44,12 +45,14 @@ from fogcontrol.program.selectors import ruleset_on, town_today
     ),
     partial_update=extend_schema(
         summary="Change a draft",
-        description="Only drafts change; a submitted application is a copy of record (409).",
+        description="Only drafts change; a submitted application is a copy of record (409). Send the "
+        "ETag of the draft as you read it in If-Match: a draft saved by someone else since is refused "
+        "(409, code stale_record) rather than overwritten.",
         request=s.ApplicationWriteSerializer,
         responses={200: s.ApplicationSerializer, 409: CONFLICT},
     ),
 )
-class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
+class ApplicationViewSet(VersionETag, mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsViewSet):
     filterset_class = ApplicationFilter
     step_roles = {
         "create": STEP_ROLES["apply"],
@@ -129,7 +132,11 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Permi
         data = dict(self.input(s.ApplicationWriteSerializer, instance=application, partial=True))
         fixtures = data.pop("fixtures", None)
         application = services.application_update(
-            application=application, acting_user=request.user, fixtures=fixtures, **data
+            application=application,
+            acting_user=request.user,
+            fixtures=fixtures,
+            expected_version=if_match_version(request),
+            **data,
         )
         return self.detail_response(application)
 
