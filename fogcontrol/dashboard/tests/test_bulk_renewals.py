@@ -28,7 +28,9 @@ def _permit(fse, device, manager):
     application = services.application_accept(application=application, acting_user=manager)
     pay_fees(application, manager)
     return services.permit_issue(
-        application=application, acting_user=manager, issued_on=town_today() - dt.timedelta(days=300)
+        application=application,
+        acting_user=manager,
+        issued_on=town_today() - dt.timedelta(days=320),  # inside the B6 renewal window
     )
 
 
