@@ -55,10 +55,11 @@ def build(town) -> None:
     town.records["submitted"] = services.application_submit(application=mall, acting_user=manager)
     town.records["fee"] = town.records["submitted"].fees.first()
     today = town_today()
+    # Eleven months into its term: inside the B6 renewal window, so the renewal step is open.
     term = {
-        "first_issued_on": today - dt.timedelta(days=30),
-        "term_start": today - dt.timedelta(days=30),
-        "valid_until": today + dt.timedelta(days=330),
+        "first_issued_on": today - dt.timedelta(days=330),
+        "term_start": today - dt.timedelta(days=330),
+        "valid_until": today + dt.timedelta(days=35),
     }
     permit = PermitFactory(establishment=town.own_fse, **term)
     town.records["permit"] = permit
