@@ -10,11 +10,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import found, live_filters, paginate, render_list, staff_only
-from fogcontrol.servicing import certification, imports, selectors, services
+from fogcontrol.servicing import certification, exports, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import FlagFilter, ManifestFilter, RequirementFilter, ServiceStatusFilter
 from fogcontrol.servicing.forms import (
@@ -56,7 +57,8 @@ def home(request):
         "page": page,
         "counts": selectors.status_counts(user),
     }
-    return render_list(request, "servicing/home.html", context)
+    export = Export("service-status", exports.STATUS_COLUMNS, status_filter.qs)
+    return render_list(request, "servicing/home.html", context, export=export)
 
 
 @login_required
@@ -67,7 +69,8 @@ def manifest_list(request):
         "filter": manifest_filter,
         "page": paginate(request, manifest_filter.qs, PAGE_SIZE),
     }
-    return render_list(request, "servicing/manifest_list.html", context)
+    export = Export("manifests", exports.MANIFEST_COLUMNS, manifest_filter.qs)
+    return render_list(request, "servicing/manifest_list.html", context, export=export)
 
 
 def _restored(request):
@@ -416,6 +419,7 @@ def flag_list(request):
             "form": FlagReviewForm(),
             "can_review": can_review(request.user),
         },
+        export=Export("manifest-flags", exports.FLAG_COLUMNS, flag_filter.qs),
     )
 
 
@@ -458,6 +462,7 @@ def requirement_list(request):
             "form": RequirementCloseForm(),
             "can_review": can_review(request.user),
         },
+        export=Export("service-requirements", exports.REQUIREMENT_COLUMNS, requirement_filter.qs),
     )
 
 
@@ -483,11 +488,10 @@ def requirement_close(request, pk):
 
 @login_required
 def request_list(request):
-    return render(
-        request,
-        "servicing/request_list.html",
-        {"page": paginate(request, selectors.frequency_requests_visible_to(request.user), PAGE_SIZE)},
-    )
+    rows = selectors.frequency_requests_visible_to(request.user)
+    export = Export("frequency-requests", exports.REQUEST_COLUMNS, rows)
+    page = paginate(request, rows, PAGE_SIZE)
+    return render_list(request, "servicing/request_list.html", {"page": page}, export=export)
 
 
 @login_required

@@ -11,10 +11,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.due import inspections_due
+from fogcontrol.inspections.exports import INSPECTION_COLUMNS
 from fogcontrol.inspections.filters import InspectionFilter
 from fogcontrol.inspections.forms import ScheduleForm
 from fogcontrol.inspections.roles import SCHEDULERS, require_step
@@ -111,4 +113,5 @@ def inspection_list(request):
         request,
         "inspections/inspection_list.html",
         {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)},
+        export=Export("inspections", INSPECTION_COLUMNS, rows),
     )
