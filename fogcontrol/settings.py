@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "fogcontrol.inspections",
     "fogcontrol.sampling",
     "fogcontrol.enforcement",
+    "fogcontrol.feeds",
     "fogcontrol.demo",
 ]
 

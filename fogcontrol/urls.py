@@ -20,6 +20,7 @@ api_v1 = [
     path("", include("fogcontrol.sampling.api.urls")),
     path("", include("fogcontrol.billing.api.urls")),
     path("", include("fogcontrol.spills.api.urls")),
+    path("", include("fogcontrol.feeds.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", api_docs, name="api-docs"),
@@ -68,6 +69,7 @@ urlpatterns = [
     path("sampling/", include("fogcontrol.sampling.urls")),
     path("billing/", include("fogcontrol.billing.urls")),
     path("spills/", include("fogcontrol.spills.urls")),
+    path("feeds/", include("fogcontrol.feeds.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ObjectDoesNotExist
+
 from fogcontrol.core.exports import Column
+
+
+def _written_received(report):
+    """When the written report (J2) came in, or None while it has not."""
+    try:
+        return report.written.received_at
+    except ObjectDoesNotExist:
+        return None
+
 
 SPILL_COLUMNS = (
     Column("Started", lambda s: s.started_at or "unknown"),
@@ -23,5 +34,5 @@ REPORT_COLUMNS = (
     Column("FSE", lambda r: r.establishment.business_name),
     Column("What", lambda r: r.what),
     Column("Written report due", lambda r: r.written_due_on),
-    Column("Written report received", lambda r: r.written.received_at if r.written else None),
+    Column("Written report received", _written_received),
 )
