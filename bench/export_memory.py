@@ -39,7 +39,7 @@ def _load(size: int) -> None:
         )
         FoodServiceEstablishment.objects.bulk_create(
             FoodServiceEstablishment(
-                business_name=(f"=HYPERLINK(\"x\") Diner {n}" if n % 10 == 0 else f"Bench Diner {n}"),
+                business_name=(f'=HYPERLINK("x") Diner {n}' if n % 10 == 0 else f"Bench Diner {n}"),
                 licence_number=f"BL-{n:07d}",
                 site_address=parcel.situs_address,
                 parcel=parcel,
