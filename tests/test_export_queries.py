@@ -6,11 +6,14 @@ queries run as the file is sent, so the whole body is read inside the count)."""
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from openpyxl import load_workbook
 
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.tests.factories import PermitFactory
@@ -71,3 +74,18 @@ def test_a_streamed_csvs_queries_do_not_grow(town, client, url):
     large = _csv_queries(client, url)
     assert len(small) == len(large), "\n".join(large)
     assert len(small) == LISTS[url], "\n".join(small)
+
+
+def test_a_cell_that_starts_like_a_formula_is_text_in_both_formats(town, client):
+    """The one formula-safe writer (core/csv_export.py) guards the CSV and the XLSX alike."""
+    town.own_fse.business_name = '=HYPERLINK("http://evil.example","Click")'
+    town.own_fse.save()
+    client.force_login(town.users[Role.FOG_MANAGER])
+    body = b"".join(client.get("/registry/establishments/", {"format": "csv"}).streaming_content).decode()
+    names = [row[0] for row in csv.reader(io.StringIO(body))]
+    assert '\'=HYPERLINK("http://evil.example","Click")' in names
+    response = client.get("/registry/establishments/", {"format": "xlsx"})
+    sheet = load_workbook(io.BytesIO(b"".join(response.streaming_content))).worksheets[0]
+    cells = [row[0] for row in sheet.iter_rows(values_only=True)]
+    assert '\'=HYPERLINK("http://evil.example","Click")' in cells
+    assert not any(isinstance(cell, str) and cell.startswith("=") for cell in cells)

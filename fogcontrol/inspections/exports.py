@@ -28,3 +28,15 @@ CHARGE_COLUMNS = (
     Column("Case", lambda c: c.reason),
     Column("Status", lambda c: c.get_status_display()),
 )
+
+DUE_COLUMNS = (
+    Column("Establishment", lambda i: i.business_name),
+    Column("Site address", lambda i: i.site_address),
+    Column("Priority", lambda i: i.priority),
+    Column("Reasons", lambda i: "; ".join(f"{r.text}: {r.points} ({r.provision})" for r in i.risk.reasons)),
+    Column("Due (D8)", lambda i: i.due_on),
+    Column("Overdue", lambda i: i.overdue),
+    Column("Last inspected", lambda i: i.last_inspected_on or "never"),
+    Column("Scheduled on", lambda i: i.scheduled_on),
+    Column("Scheduled for", lambda i: str(i.scheduled_inspector) if i.scheduled_inspector else ""),
+)

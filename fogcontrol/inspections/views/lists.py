@@ -16,7 +16,7 @@ from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.due import inspections_due
-from fogcontrol.inspections.exports import INSPECTION_COLUMNS
+from fogcontrol.inspections.exports import DUE_COLUMNS, INSPECTION_COLUMNS
 from fogcontrol.inspections.filters import InspectionFilter
 from fogcontrol.inspections.forms import ScheduleForm
 from fogcontrol.inspections.roles import SCHEDULERS, require_step
@@ -43,7 +43,7 @@ def due_list(request):
     items = inspections_due(request.user, on=on)
     if sort == "due":
         items.sort(key=lambda item: (item.due_on, -item.priority))
-    return render(
+    return render_list(
         request,
         "inspections/due_list.html",
         {
@@ -56,6 +56,7 @@ def due_list(request):
             "today": town_today(),
             "can_schedule": has_role(request.user, SCHEDULERS),
         },
+        export=Export("inspections-due", DUE_COLUMNS, items),
     )
 
 
