@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
@@ -17,8 +18,9 @@ from openpyxl import load_workbook
 
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.tests.factories import PermitFactory
-from fogcontrol.program.selectors import town_today
+from fogcontrol.program.selectors import town_profile, town_today
 from fogcontrol.servicing.models import DeviceServiceState
+from fogcontrol.servicing.tests.helpers import submit
 from fogcontrol.testing import factories
 from fogcontrol.testing.queries import assert_queries_do_not_grow, counted
 
@@ -89,3 +91,17 @@ def test_a_cell_that_starts_like_a_formula_is_text_in_both_formats(town, client)
     cells = [row[0] for row in sheet.iter_rows(values_only=True)]
     assert '\'=HYPERLINK("http://evil.example","Click")' in cells
     assert not any(isinstance(cell, str) and cell.startswith("=") for cell in cells)
+
+
+def test_a_streamed_csv_gives_times_in_the_towns_zone(town, client):
+    """The CSV is written after the view returns, when the Town's zone is no longer active: the
+    export keeps the zone it was asked in (a Town in New York, a server in Los Angeles)."""
+    profile = town_profile()
+    profile.time_zone = "America/New_York"
+    profile.save()
+    manifest = submit(town.users[Role.HAULER], town.own_device)
+    client.force_login(town.users[Role.FOG_MANAGER])
+    body = b"".join(client.get("/servicing/manifests/", {"format": "csv"}).streaming_content).decode()
+    rows = {row[0]: row for row in csv.reader(io.StringIO(body))}
+    expected = manifest.serviced_at.astimezone(ZoneInfo("America/New_York")).strftime("%Y-%m-%d %H:%M")
+    assert rows[manifest.manifest_number][1] == expected

@@ -85,14 +85,14 @@ def requested_format(request) -> str | None:
     return wanted if wanted in FORMATS else None
 
 
-def _local(moment: dt.datetime) -> dt.datetime:
+def _local(moment: dt.datetime, zone) -> dt.datetime:
     """A timestamp in Town time without its zone (spreadsheets cannot hold a zone)."""
     if timezone.is_aware(moment):
-        moment = timezone.localtime(moment)
+        moment = timezone.localtime(moment, zone)
     return moment.replace(tzinfo=None)
 
 
-def plain(value):
+def plain(value, zone=None):
     """A cell as a spreadsheet should hold it: numbers and dates kept, everything else as text."""
     if value is None:
         return ""
@@ -101,18 +101,18 @@ def plain(value):
     if isinstance(value, int | float | Decimal):
         return value
     if isinstance(value, dt.datetime):
-        return _local(value)
+        return _local(value, zone)
     if isinstance(value, dt.date):
         return value
     if isinstance(value, Model):
         return str(value)
     if isinstance(value, list | tuple | set):
-        return ", ".join(str(plain(item)) for item in value)
+        return ", ".join(str(plain(item, zone)) for item in value)
     return str(value)
 
 
-def _csv_cell(value):
-    value = plain(value)
+def _csv_cell(value, zone):
+    value = plain(value, zone)
     if isinstance(value, dt.datetime):
         return value.isoformat(sep=" ", timespec="minutes")
     if isinstance(value, dt.date):
@@ -120,8 +120,8 @@ def _csv_cell(value):
     return value
 
 
-def _xlsx_cell(value):
-    value = plain(value)
+def _xlsx_cell(value, zone):
+    value = plain(value, zone)
     if isinstance(value, str):
         return csv_export.neutralise(ILLEGAL_CHARACTERS_RE.sub("", value))
     return value
@@ -133,7 +133,9 @@ def _filename(export: Export, extension: str) -> str:
 
 def csv_response(export: Export) -> StreamingHttpResponse:
     """The export as CSV, streamed: one row of the database read, one line sent."""
-    rows = ([_csv_cell(value) for value in row] for row in export.values())
+    # The Town's zone, active now (program's middleware), is gone by the time the body is sent.
+    zone = timezone.get_current_timezone()
+    rows = ([_csv_cell(value, zone) for value in row] for row in export.values())
     response = StreamingHttpResponse(
         csv_export.stream(export.header(), rows), content_type="text/csv; charset=utf-8"
     )
@@ -147,8 +149,9 @@ def xlsx_response(export: Export) -> FileResponse:
     book = Workbook(write_only=True)
     sheet = book.create_sheet(title=export.name[:31])
     sheet.append(export.header())
+    zone = timezone.get_current_timezone()
     for row in export.values():
-        sheet.append([_xlsx_cell(value) for value in row])
+        sheet.append([_xlsx_cell(value, zone) for value in row])
     spool = tempfile.TemporaryFile(suffix=".xlsx")  # noqa: SIM115 (FileResponse closes it)
     book.save(spool)
     spool.seek(0)
