@@ -39,6 +39,7 @@ LISTS = {
     "/servicing/flags/": ("manager",),
     "/servicing/requirements/": ("manager", "fse"),
     "/servicing/frequency-requests/": ("manager", "fse"),
+    "/servicing/imports/": ("manager", "hauler"),
     "/inspections/": ("manager", "fse"),
     "/inspections/due/": ("manager",),
     "/inspections/charges/": ("manager", "fse"),
@@ -53,6 +54,7 @@ LISTS = {
     "/sampling/facilities/": ("manager", "fse"),
     "/spills/": ("manager",),
     "/spills/reports/": ("manager", "fse"),
+    "/spills/imports/": ("manager",),
     "/billing/accounts/": ("manager", "fse"),
     "/billing/invoices/": ("manager", "fse"),
     "/billing/payments/": ("manager", "fse"),
@@ -60,8 +62,14 @@ LISTS = {
 }
 NOTHING = "zz-no-such-thing-zz"
 # Lists the small demo town leaves empty (nothing due for renewal yet, no remodel notice, no
-# frequency request): they are still checked, with no rows.
-EMPTY_IN_DEMO = {"/permits/renewals/", "/permits/remodel/", "/servicing/frequency-requests/"}
+# frequency request, no file imported): they are still checked, with no rows.
+EMPTY_IN_DEMO = {
+    "/permits/renewals/",
+    "/permits/remodel/",
+    "/servicing/frequency-requests/",
+    "/servicing/imports/",
+    "/spills/imports/",
+}
 
 
 @pytest.fixture(scope="module")

@@ -78,3 +78,13 @@ REQUEST_COLUMNS = (
     ),
     Column("Status", lambda r: r.get_status_display()),
 )
+
+IMPORT_COLUMNS = (
+    Column("File", lambda i: i.original_name),
+    Column("Uploaded", lambda i: i.created_at),
+    Column("Kind", lambda i: "Dry run" if i.dry_run else "Import"),
+    Column("Status", lambda i: i.get_status_display()),
+    Column("Rows", lambda i: i.rows_total),
+    Column("Accepted", lambda i: i.rows_accepted),
+    Column("Rejected", lambda i: i.rows_rejected),
+)

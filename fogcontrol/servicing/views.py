@@ -235,14 +235,12 @@ def import_list(request):
         else:
             imports.manifest_import_enqueue(record)
             return redirect("servicing:import_detail", pk=record.pk)
-    return render(
+    rows = selectors.imports_visible_to(user)
+    return render_list(
         request,
         "servicing/import_list.html",
-        {
-            "form": form,
-            "page": paginate(request, selectors.imports_visible_to(user), PAGE_SIZE),
-            "columns": imports.COLUMNS,
-        },
+        {"form": form, "page": paginate(request, rows, PAGE_SIZE), "columns": imports.COLUMNS},
+        export=Export("manifest-imports", exports.IMPORT_COLUMNS, rows),
     )
 
 

@@ -36,3 +36,12 @@ REPORT_COLUMNS = (
     Column("Written report due", lambda r: r.written_due_on),
     Column("Written report received", _written_received),
 )
+
+IMPORT_COLUMNS = (
+    Column("File", lambda i: i.original_filename),
+    Column("Kind", lambda i: i.get_kind_display()),
+    Column("Status", lambda i: i.get_status_display()),
+    Column("Rows", lambda i: (i.dry_run_counts or {}).get("rows")),
+    Column("Uploaded", lambda i: i.created_at),
+    Column("Uploaded by", lambda i: i.uploaded_by_label),
+)
