@@ -55,6 +55,7 @@ bench: install
 	$(BIN)/python bench/list_pages.py
 	$(BIN)/python bench/import_licences.py
 	$(BIN)/python bench/manifest_import.py --rows 10000
+	$(BIN)/python bench/export_memory.py
 
 clean:
 	rm -rf $(VENV)

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "fogcontrol.enforcement",
     "fogcontrol.reports",
     "fogcontrol.messaging",
+    "fogcontrol.feeds",
     "fogcontrol.demo",
 ]
 
@@ -307,6 +308,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Many records have a `kind` or a `status`: name each choice set after its record.
     "ENUM_NAME_OVERRIDES": {
+        "FeedKindEnum": "fogcontrol.feeds.models.FeedToken.Kind",
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
         "ViolationKindEnum": "fogcontrol.enforcement.models.Violation.Kind",
         "ReferralKindEnum": "fogcontrol.enforcement.models.Referral.Kind",

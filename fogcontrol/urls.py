@@ -22,6 +22,7 @@ api_v1 = [
     path("", include("fogcontrol.spills.api.urls")),
     path("", include("fogcontrol.dashboard.api.urls")),
     path("", include("fogcontrol.reports.api.urls")),
+    path("", include("fogcontrol.feeds.api.urls")),
     path("", include("fogcontrol.registry.api.urls")),
     path("", include("fogcontrol.worker.api.urls")),
     path("", include("fogcontrol.messaging.api.urls")),
@@ -76,6 +77,7 @@ urlpatterns = [
     path("dashboard/", include("fogcontrol.dashboard.urls")),
     path("reports/", include("fogcontrol.reports.urls")),
     path("messaging/", include("fogcontrol.messaging.urls")),
+    path("feeds/", include("fogcontrol.feeds.urls")),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
 ]

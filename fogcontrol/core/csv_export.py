@@ -39,3 +39,18 @@ class SafeWriter:
 def writer(fileobj, **kwargs) -> SafeWriter:
     """A CSV writer for an export a person may open in a spreadsheet (formula cells neutralised)."""
     return SafeWriter(fileobj, **kwargs)
+
+
+class _Line:
+    """A file that hands back what is written to it (for streaming a CSV line by line)."""
+
+    def write(self, value):
+        return value
+
+
+def stream(header: Iterable, rows: Iterable[Iterable]):
+    """The lines of a CSV, one at a time (for a `StreamingHttpResponse`: memory flat at any size)."""
+    line = SafeWriter(_Line())
+    yield line.writerow(header)
+    for row in rows:
+        yield line.writerow(row)

@@ -8,7 +8,12 @@ live (`live_filters`) and answers with `render_list`; the template includes
 `core/components/filter_form.html` and puts the count, the table and the pagination in
 `{% partialdef results inline %}<section id="results" aria-live="polite">…</section>{% endpartialdef %}`.
 Without JavaScript the form submits and the whole page comes back; with htmx a change fetches the
-`results` partial only and swaps it in (`#results`), and the URL keeps the filters."""
+`results` partial only and swaps it in (`#results`), and the URL keeps the filters.
+
+Every list exports: the view passes `render_list(..., export=Export(name, COLUMNS, rows))` with the
+rows it pages through, and the same URL with `?format=csv` or `?format=xlsx` answers the file of
+every row the filters select (core/exports.py); the pagination component links to both, keeping
+the filters."""
 
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+
+from fogcontrol.core.exports import Export, export_response
 
 # The search box of every filter form: the FilterSet field of this name.
 SEARCH_FIELD = "q"
@@ -77,11 +84,17 @@ def live_filters(filterset, url: str) -> None:
     )
 
 
-def render_list(request, template: str, context: dict, *, status: int = 200):
-    """A list page, or only its `results` partial for an htmx request from its filter form.
+def render_list(request, template: str, context: dict, *, status: int = 200, export: Export | None = None):
+    """A list page, or only its `results` partial for an htmx request from its filter form, or
+    (`?format=csv|xlsx`, when the list declares its `export`) every row the filters select as a file.
 
     A history restore (the back button, after an htmx swap) needs the whole page. The answer varies
     with HX-Request, so a cache never serves the partial as the page."""
+    if export is not None:
+        exported = export_response(request, export)
+        if exported is not None:
+            return exported
+        context = {**context, "exportable": True}
     if request.htmx and not request.htmx.history_restore_request:
         template = f"{template}#results"
     response = render(request, template, context, status=status)

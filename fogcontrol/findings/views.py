@@ -9,9 +9,11 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import found, live_filters, paginate, render_list
 from fogcontrol.findings import selectors, services
+from fogcontrol.findings.exports import FINDING_COLUMNS
 from fogcontrol.findings.filters import FindingFilter
 from fogcontrol.findings.forms import CloseFindingForm
 from fogcontrol.findings.roles import FINDING_RECORDERS
@@ -28,6 +30,7 @@ def finding_list(request):
     rows = filterset.qs if filterset.is_valid() else selectors.finding_list(request.user).none()
     live_filters(filterset, request.path)
     page = paginate(request, rows, PAGE_SIZE)
+    export = Export("findings", FINDING_COLUMNS, rows)
     # Each finding's close form has its own ids, so each label names its own control.
     rows = [(finding, CloseFindingForm(auto_id=f"id_close{finding.pk}_%s")) for finding in page.object_list]
     context = {
@@ -36,7 +39,7 @@ def finding_list(request):
         "rows": rows,
         "can_close": has_role(request.user, FINDING_RECORDERS),
     }
-    return render_list(request, "findings/finding_list.html", context)
+    return render_list(request, "findings/finding_list.html", context, export=export)
 
 
 @login_required

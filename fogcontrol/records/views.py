@@ -10,11 +10,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import found, paginate, render_list, staff_only
 from fogcontrol.program.selectors import town_today
-from fogcontrol.records import selectors, services
+from fogcontrol.records import exports, selectors, services
 from fogcontrol.records.actions import submission_actions
 from fogcontrol.records.forms import (
     CorrectionForm,
@@ -242,15 +243,18 @@ def submission_detail(request, pk):
 def review_queue(request):
     """Staff: submissions waiting for review, oldest first."""
     staff_only(request.user)
-    page = paginate(request, selectors.review_queue(request.user), PER_PAGE)
-    return render(request, "records/review_queue.html", {"page": page})
+    rows = selectors.review_queue(request.user)
+    page = paginate(request, rows, PER_PAGE)
+    export = Export("records-to-review", exports.REVIEW_QUEUE_COLUMNS, rows)
+    return render_list(request, "records/review_queue.html", {"page": page}, export=export)
 
 
 @login_required
 def pickup_list(request):
     """C2 waste-oil pickups the user may see; an FSE or a hauler (the recycler) records one here."""
     user = request.user
-    page = paginate(request, selectors.oil_pickup_list(user), PER_PAGE)
+    rows = selectors.oil_pickup_list(user)
+    page = paginate(request, rows, PER_PAGE)
     haulers = HaulerCompany.objects.visible_to(user)
     form = OilPickupForm(haulers=haulers, initial={"picked_up_on": town_today()})
     status = 200
@@ -280,4 +284,5 @@ def pickup_list(request):
         # Staff record pickups on an establishment's records page; this form serves the FSE and hauler.
         "establishments": None if user.is_program_staff else selectors.pickup_establishments(user),
     }
-    return render(request, "records/pickup_list.html", context, status=status)
+    export = Export("oil-pickups", exports.PICKUP_COLUMNS, rows)
+    return render_list(request, "records/pickup_list.html", context, status=status, export=export)

@@ -19,13 +19,14 @@ from django.views.decorators.http import require_POST
 
 from fogcontrol.audit.selectors import change_history
 from fogcontrol.core.errors import StaleRecord, StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.owed import amounts_owed
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import SEARCH_FIELD, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.program.selectors import ruleset_on, town_today
-from fogcontrol.registry import selectors, services
+from fogcontrol.registry import exports, selectors, services
 from fogcontrol.registry.actions import establishment_actions, establishment_reopen_verdict
 from fogcontrol.registry.filters import (
     DeviceFilter,
@@ -107,7 +108,7 @@ def _any_choice(filterset) -> None:
             field.widget.attrs["placeholder"] = "Name, licence, address or parcel"
 
 
-def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...]):
+def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...], export):
     """A filtered, paginated list; `shown` names the filters the page offers (others stay hidden)."""
     filterset = filterset_class(
         _filter_data(request.GET, filterset_class), queryset=queryset, request=request
@@ -120,7 +121,8 @@ def _list_page(request, *, queryset, filterset_class, template: str, shown: tupl
         rows = rows.order_by(*rows.model._meta.ordering)
     page = paginate(request, rows, PER_PAGE)
     context = {"filter": filterset, "page": page, "rows": page.object_list, "shown": shown}
-    return render_list(request, template, context)
+    name, columns = export
+    return render_list(request, template, context, export=Export(name, columns, rows))
 
 
 @login_required
@@ -131,6 +133,7 @@ def establishment_list(request):
         queryset=selectors.establishment_list(request.user),
         filterset_class=EstablishmentFilter,
         template="registry/establishment_list.html",
+        export=("establishments", exports.ESTABLISHMENT_COLUMNS),
         shown=("q", "status", "category", "apn", "has_device"),
     )
 
@@ -142,6 +145,7 @@ def device_list(request):
         queryset=selectors.device_list(request.user),
         filterset_class=DeviceFilter,
         template="registry/device_list.html",
+        export=("devices", exports.DEVICE_COLUMNS),
         shown=("q", "kind", "status", "flagged", "shared"),
     )
 
@@ -153,6 +157,7 @@ def parcel_list(request):
         queryset=selectors.parcel_list(request.user),
         filterset_class=ParcelFilter,
         template="registry/parcel_list.html",
+        export=("parcels", exports.PARCEL_COLUMNS),
         shown=("q",),
     )
 
@@ -166,6 +171,7 @@ def party_list(request):
         queryset=selectors.parties_visible_to(request.user),
         filterset_class=PartyFilter,
         template="registry/party_list.html",
+        export=("parties", exports.PARTY_COLUMNS),
         shown=("q", "kind"),
     )
 
@@ -177,6 +183,10 @@ def hauler_list(request):
         queryset=selectors.hauler_list(request.user),
         filterset_class=HaulerFilter,
         template="registry/hauler_list.html",
+        export=(
+            "haulers",
+            exports.HAULER_STAFF_COLUMNS if request.user.is_program_staff else exports.HAULER_COLUMNS,
+        ),
         shown=("q", "active"),
     )
 

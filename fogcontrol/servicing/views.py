@@ -10,11 +10,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
-from fogcontrol.servicing import certification, imports, selectors, services
+from fogcontrol.servicing import certification, exports, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import (
     FlagFilter,
@@ -62,7 +63,8 @@ def home(request):
         "page": page,
         "counts": selectors.status_counts(user),
     }
-    return render_list(request, "servicing/home.html", context)
+    export = Export("service-status", exports.STATUS_COLUMNS, status_filter.qs)
+    return render_list(request, "servicing/home.html", context, export=export)
 
 
 @login_required
@@ -73,7 +75,8 @@ def manifest_list(request):
         "filter": manifest_filter,
         "page": paginate(request, manifest_filter.qs, PAGE_SIZE),
     }
-    return render_list(request, "servicing/manifest_list.html", context)
+    export = Export("manifests", exports.MANIFEST_COLUMNS, manifest_filter.qs)
+    return render_list(request, "servicing/manifest_list.html", context, export=export)
 
 
 def _restored(request):
@@ -238,15 +241,13 @@ def import_list(request):
         else:
             imports.manifest_import_enqueue(record)
             return redirect("servicing:import_detail", pk=record.pk)
-    return render(
+    rows = selectors.imports_visible_to(user)
+    return render_list(
         request,
         "servicing/import_list.html",
-        {
-            "form": form,
-            "page": paginate(request, selectors.imports_visible_to(user), PAGE_SIZE),
-            "columns": imports.COLUMNS,
-        },
+        {"form": form, "page": paginate(request, rows, PAGE_SIZE), "columns": imports.COLUMNS},
         status=400 if form.is_bound and form.errors else 200,  # a refused file: 400, as every page
+        export=Export("manifest-imports", exports.IMPORT_COLUMNS, rows),
     )
 
 
@@ -423,6 +424,7 @@ def flag_list(request):
             "form": FlagReviewForm(),
             "can_review": can_review(request.user),
         },
+        export=Export("manifest-flags", exports.FLAG_COLUMNS, flag_filter.qs),
     )
 
 
@@ -465,6 +467,7 @@ def requirement_list(request):
             "form": RequirementCloseForm(),
             "can_review": can_review(request.user),
         },
+        export=Export("service-requirements", exports.REQUIREMENT_COLUMNS, requirement_filter.qs),
     )
 
 
@@ -493,10 +496,12 @@ def request_list(request):
     filterset, rows = filtered_rows(
         FrequencyRequestFilter, request, selectors.frequency_requests_visible_to(request.user)
     )
+    export = Export("frequency-requests", exports.REQUEST_COLUMNS, rows)
     return render_list(
         request,
         "servicing/request_list.html",
         {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)},
+        export=export,
     )
 
 

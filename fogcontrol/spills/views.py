@@ -13,11 +13,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
-from fogcontrol.spills import selectors, services
+from fogcontrol.spills import exports, selectors, services
 from fogcontrol.spills.filters import SpillFilter, SpillReportFilter
 from fogcontrol.spills.forms import CostForm, LinkForm, PhotoForm, ReportForm, SpillForm, WrittenReportForm
 from fogcontrol.spills.maps import LIST_LIMIT, detail_points, list_points
@@ -41,7 +42,9 @@ def spill_list(request):
         "map_limit": LIST_LIMIT,
         "can_record": has_role(request.user, SPILL_RECORDERS),
     }
-    return render_list(request, "spills/spill_list.html", context)
+    return render_list(
+        request, "spills/spill_list.html", context, export=Export("spills", exports.SPILL_COLUMNS, rows)
+    )
 
 
 @login_required
@@ -156,7 +159,8 @@ def report_list(request):
         "can_report": has_role(request.user, REPORTERS),
         "today": timezone.localdate(),  # the Town's day: its time zone is active (no query)
     }
-    return render_list(request, "spills/report_list.html", context)
+    export = Export("spill-reports", exports.REPORT_COLUMNS, rows)
+    return render_list(request, "spills/report_list.html", context, export=export)
 
 
 @login_required

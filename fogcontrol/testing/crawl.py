@@ -265,6 +265,8 @@ def crawl(
     while queue and len(result.visited) < cap:
         shown_on, path, link_text = queue.popleft()
         route = _route_name(path)
+        if "format=" in urlsplit(path).query:  # a list's CSV or XLSX (core/exports.py): a file
+            route = f"{route} export"
         if any(marker in route.lower() or path.lower().endswith(f".{marker}") for marker in ONCE_MARKERS):
             if route in session.fetched_once:
                 continue

@@ -11,11 +11,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from fogcontrol.billing import selectors, services
+from fogcontrol.billing import exports, selectors, services
 from fogcontrol.billing.filters import AccountFilter
 from fogcontrol.billing.forms import ChargeForm, InvoiceIssueForm, PaymentForm, RefundForm
 from fogcontrol.billing.roles import BILLERS
 from fogcontrol.billing.views.common import act
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.program.selectors import town_today
@@ -29,7 +30,10 @@ def account_list(request):
     filterset, rows = filtered_rows(AccountFilter, request, selectors.account_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PAGE_SIZE)
-    return render_list(request, "billing/account_list.html", {"filter": filterset, "page": page})
+    export = Export("accounts", exports.ACCOUNT_COLUMNS, rows)
+    return render_list(
+        request, "billing/account_list.html", {"filter": filterset, "page": page}, export=export
+    )
 
 
 def _day(raw: str | None) -> dt.date | None:

@@ -8,12 +8,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from fogcontrol.billing import selectors, services
+from fogcontrol.billing import exports, selectors, services
 from fogcontrol.billing.filters import InvoiceFilter, PaymentFilter
 from fogcontrol.billing.forms import DeliveryForm, ReasonForm, WriteOffForm
 from fogcontrol.billing.pdf import invoice_pdf, receipt_pdf
 from fogcontrol.billing.roles import BILLERS
 from fogcontrol.billing.views.common import act, pdf_response
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.program.selectors import town_today
@@ -26,8 +27,13 @@ def invoice_list(request):
     filterset, rows = filtered_rows(InvoiceFilter, request, selectors.invoice_list(request.user))
     live_filters(filterset, request.path)
     page = paginate(request, rows, PAGE_SIZE)
+    today = town_today()
+    export = Export("invoices", exports.invoice_columns(today), rows)
     return render_list(
-        request, "billing/invoice_list.html", {"filter": filterset, "page": page, "today": town_today()}
+        request,
+        "billing/invoice_list.html",
+        {"filter": filterset, "page": page, "today": today},
+        export=export,
     )
 
 
@@ -94,7 +100,10 @@ def invoice_write_off(request, pk: int):
 def payment_list(request):
     filterset, rows = filtered_rows(PaymentFilter, request, selectors.payment_list(request.user))
     page = paginate(request, rows, PAGE_SIZE)
-    return render_list(request, "billing/payment_list.html", {"filter": filterset, "page": page})
+    export = Export("payments", exports.PAYMENT_COLUMNS, rows)
+    return render_list(
+        request, "billing/payment_list.html", {"filter": filterset, "page": page}, export=export
+    )
 
 
 @login_required

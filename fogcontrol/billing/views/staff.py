@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from openpyxl import Workbook
 
-from fogcontrol.billing import reports, selectors, services
+from fogcontrol.billing import exports, reports, selectors, services
 from fogcontrol.billing.filters import LienFilter
 from fogcontrol.billing.forms import DecisionForm, LienDocumentForm, LienRequestForm
 from fogcontrol.billing.models import Invoice, Lien
@@ -22,6 +22,7 @@ from fogcontrol.billing.pdf import lien_release_pdf
 from fogcontrol.billing.roles import BILLERS
 from fogcontrol.billing.views.common import act, pdf_response
 from fogcontrol.core import csv_export
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, paginate, render_list, staff_only
 from fogcontrol.program.selectors import town_today
@@ -145,7 +146,9 @@ def lien_list(request):
     page = paginate(request, rows, PAGE_SIZE)
     context = {"filter": filterset, "page": page, "form": LienDocumentForm(initial={"on": town_today()}),
                "can_bill": has_role(request.user, BILLERS)}  # fmt: skip
-    return render_list(request, "billing/lien_list.html", context)
+    return render_list(
+        request, "billing/lien_list.html", context, export=Export("liens", exports.LIEN_COLUMNS, rows)
+    )
 
 
 @login_required

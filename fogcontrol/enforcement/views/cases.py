@@ -12,10 +12,11 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import filtered_rows, found, paginate, render_list
-from fogcontrol.enforcement import forms
+from fogcontrol.enforcement import exports, forms
 from fogcontrol.enforcement.actions import case_actions, missed_milestones
 from fogcontrol.enforcement.filters import CaseFilter
 from fogcontrol.enforcement.models import AdministrativeCitation, AgreementMilestone, Referral
@@ -36,7 +37,8 @@ def case_list(request):
     filterset, rows = filtered_rows(CaseFilter, request, selectors.case_list(request.user))
     page = paginate(request, rows, PAGE_SIZE)
     context = {"filter": filterset, "page": page, "can_open": has_role(request.user, ENFORCEMENT_OFFICERS)}
-    return render_list(request, "enforcement/case_list.html", context)
+    export = Export("cases", exports.CASE_COLUMNS, rows)
+    return render_list(request, "enforcement/case_list.html", context, export=export)
 
 
 @login_required

@@ -9,9 +9,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
+from fogcontrol.enforcement import exports
 from fogcontrol.enforcement.filters import ViolationFilter
 from fogcontrol.enforcement.forms import CureForm, ViolationForm
 from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
@@ -29,14 +31,19 @@ def violation_list(request):
     live_filters(filterset, request.path)
     page = paginate(request, rows, PAGE_SIZE)
     officer = has_role(request.user, ENFORCEMENT_OFFICERS)
+    today = town_today()
+    export = Export(
+        "violations", exports.VIOLATION_COLUMNS, rows, prepare=lambda chunk: selectors.with_days(chunk, today)
+    )
     rows = [
         (v, CureForm(auto_id=f"id_cure{v.pk}_%s") if officer and v.is_open else None)
-        for v in selectors.with_days(page.object_list, town_today())
+        for v in selectors.with_days(page.object_list, today)
     ]
     return render_list(
         request,
         "enforcement/violation_list.html",
         {"filter": filterset, "page": page, "rows": rows, "can_open": officer},
+        export=export,
     )
 
 

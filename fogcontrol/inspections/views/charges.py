@@ -10,10 +10,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.inspections import selectors, services
+from fogcontrol.inspections.exports import CHARGE_COLUMNS
 from fogcontrol.inspections.filters import ComplianceChargeFilter
 from fogcontrol.inspections.forms import ChargeCancelForm, ComplianceChargeForm
 from fogcontrol.inspections.roles import CHARGE_CANCELLERS, CHARGE_RECORDERS, require_step
@@ -34,7 +36,8 @@ def charge_list(request):
         "can_record": has_role(request.user, CHARGE_RECORDERS),
         "can_cancel": has_role(request.user, CHARGE_CANCELLERS),
     }
-    return render_list(request, "inspections/charge_list.html", context)
+    export = Export("compliance-charges", CHARGE_COLUMNS, rows)
+    return render_list(request, "inspections/charge_list.html", context, export=export)
 
 
 @login_required

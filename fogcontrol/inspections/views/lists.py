@@ -11,10 +11,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.inspections import selectors, services
 from fogcontrol.inspections.due import inspections_due
+from fogcontrol.inspections.exports import DUE_COLUMNS, INSPECTION_COLUMNS
 from fogcontrol.inspections.filters import InspectionFilter
 from fogcontrol.inspections.forms import ScheduleForm
 from fogcontrol.inspections.roles import SCHEDULERS, require_step
@@ -41,7 +43,7 @@ def due_list(request):
     items = inspections_due(request.user, on=on)
     if sort == "due":
         items.sort(key=lambda item: (item.due_on, -item.priority))
-    return render(
+    return render_list(
         request,
         "inspections/due_list.html",
         {
@@ -54,6 +56,7 @@ def due_list(request):
             "today": town_today(),
             "can_schedule": has_role(request.user, SCHEDULERS),
         },
+        export=Export("inspections-due", DUE_COLUMNS, items),
     )
 
 
@@ -111,4 +114,5 @@ def inspection_list(request):
         request,
         "inspections/inspection_list.html",
         {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)},
+        export=Export("inspections", INSPECTION_COLUMNS, rows),
     )

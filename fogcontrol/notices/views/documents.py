@@ -10,10 +10,12 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.notices import selectors, services
+from fogcontrol.notices.exports import DOCUMENT_COLUMNS
 from fogcontrol.notices.filters import DocumentFilter
 from fogcontrol.notices.forms import LetterForm, ServiceForm
 from fogcontrol.notices.letters import GENERAL_LETTER
@@ -38,7 +40,8 @@ def document_list(request):
         "can_issue": has_role(request.user, DOCUMENT_ISSUERS),
         "establishment": establishment,
     }
-    return render_list(request, "notices/document_list.html", context)
+    export = Export("documents", DOCUMENT_COLUMNS, rows)
+    return render_list(request, "notices/document_list.html", context, export=export)
 
 
 def _document_page(request, document, *, form=None, status=200):

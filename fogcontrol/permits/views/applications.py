@@ -16,11 +16,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
-from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits import exports, forms, selectors, services
 from fogcontrol.permits.actions import application_actions
 from fogcontrol.permits.filters import ApplicationFilter
 from fogcontrol.permits.models import ApplicationStatus, FeeCharge
@@ -56,7 +57,8 @@ def application_list(request):
         "counts": selectors.application_queue_counts(request.user),
         "can_apply": _applicant_establishments(request.user).exists(),
     }
-    return render_list(request, "permits/application_list.html", context)
+    export = Export("applications", exports.APPLICATION_COLUMNS, rows)
+    return render_list(request, "permits/application_list.html", context, export=export)
 
 
 @login_required

@@ -11,11 +11,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
-from fogcontrol.permits import forms, selectors, services
+from fogcontrol.permits import exports, forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
@@ -57,8 +58,10 @@ def permit_list(request):
     filterset, rows = filtered_rows(PermitFilter, request, queryset)
     live_filters(filterset, request.path)
     page = paginate(request, rows, PER_PAGE)
-    context = {"filter": filterset, "page": page, "rows": page.object_list, "today": town_today()}
-    return render_list(request, "permits/permit_list.html", context)
+    today = town_today()
+    context = {"filter": filterset, "page": page, "rows": page.object_list, "today": today}
+    export = Export("permits", exports.permit_columns(today), rows)
+    return render_list(request, "permits/permit_list.html", context, export=export)
 
 
 def _permit_context(request, permit, **extra):
@@ -267,9 +270,11 @@ def renewal_list(request):
         within = default
         messages.error(request, "The window must be a whole number of days; showing the default.")
     within = max(0, min(within, 730))
-    page = paginate(request, selectors.renewal_list(request.user, on=today, within_days=within), PER_PAGE)
+    rows = selectors.renewal_list(request.user, on=today, within_days=within)
+    page = paginate(request, rows, PER_PAGE)
     context = {"page": page, "rows": page.object_list, "within": within, "today": today}
-    return render(request, "permits/renewal_list.html", context)
+    export = Export("renewals-due", exports.RENEWAL_COLUMNS, rows)
+    return render_list(request, "permits/renewal_list.html", context, export=export)
 
 
 @login_required
@@ -277,9 +282,11 @@ def without_permit(request):
     """B1: active FSEs with no permit in force today: non-compliant."""
     staff_only(request.user)
     today = town_today()
-    page = paginate(request, selectors.establishments_without_permit(request.user, on=today), PER_PAGE)
+    rows = selectors.establishments_without_permit(request.user, on=today)
+    page = paginate(request, rows, PER_PAGE)
     context = {"page": page, "rows": page.object_list, "today": today}
-    return render(request, "permits/without_permit.html", context)
+    export = Export("without-permit", exports.WITHOUT_PERMIT_COLUMNS, rows)
+    return render_list(request, "permits/without_permit.html", context, export=export)
 
 
 # --- Remodel notices (G1, G2) --------------------------------------------------------------
@@ -287,12 +294,12 @@ def without_permit(request):
 
 @login_required
 def remodel_list(request):
-    page = paginate(
-        request, selectors.remodel_notices_visible_to(request.user).order_by("-filed_on", "-pk"), PER_PAGE
-    )
+    rows = selectors.remodel_notices_visible_to(request.user).order_by("-filed_on", "-pk")
+    page = paginate(request, rows, PER_PAGE)
     can_file = _applicant_establishments(request.user).exists()
     context = {"page": page, "rows": page.object_list, "can_file": can_file}
-    return render(request, "permits/remodel_list.html", context)
+    export = Export("remodel-notices", exports.REMODEL_COLUMNS, rows)
+    return render_list(request, "permits/remodel_list.html", context, export=export)
 
 
 @login_required

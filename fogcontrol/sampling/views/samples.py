@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.files import download
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
@@ -21,6 +22,7 @@ from fogcontrol.inspections.selectors import charges_of_sample, inspection_detai
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
 from fogcontrol.sampling import selectors, services
+from fogcontrol.sampling.exports import SAMPLE_COLUMNS
 from fogcontrol.sampling.filters import SampleFilter
 from fogcontrol.sampling.forms import CustodyForm, ResultForm, SampleChargeForm, SampleForm, UploadForm
 from fogcontrol.sampling.roles import SAMPLERS, require_step
@@ -38,7 +40,8 @@ def sample_list(request):
         "page": paginate(request, rows, PAGE_SIZE),
         "can_sample": has_role(request.user, SAMPLERS),
     }
-    return render_list(request, "sampling/sample_list.html", context)
+    export = Export("samples", SAMPLE_COLUMNS, rows)
+    return render_list(request, "sampling/sample_list.html", context, export=export)
 
 
 @login_required

@@ -10,12 +10,13 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.selectors import establishments_visible_to
-from fogcontrol.sampling import selectors, services
+from fogcontrol.sampling import exports, selectors, services
 from fogcontrol.sampling.filters import DischargeLimitFilter, MonitoringFacilityFilter
 from fogcontrol.sampling.forms import FacilityForm, InstalledForm, LimitForm
 from fogcontrol.sampling.roles import (
@@ -34,11 +35,12 @@ def _establishments(user):
     return establishments_visible_to(user).order_by("business_name")
 
 
-def _list(request, filter_class, rows, template, form, *, status=200, **extra):
+def _list(request, filter_class, rows, template, form, *, export, status=200, **extra):
     filterset, rows = filtered_rows(filter_class, request, rows)
     live_filters(filterset, request.path)
     context = {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE), "form": form, **extra}
-    return render_list(request, template, context, status=status)
+    name, columns = export
+    return render_list(request, template, context, status=status, export=Export(name, columns, rows))
 
 
 def _add_form(request, form_class, *, setters, steps, today_field, save):
@@ -80,6 +82,7 @@ def limit_list(request):
         selectors.limit_list(request.user),
         "sampling/limit_list.html",
         form,
+        export=("discharge-limits", exports.LIMIT_COLUMNS),
         status=400 if request.method == "POST" else 200,
     )
 
@@ -109,6 +112,7 @@ def facility_list(request):
         selectors.facility_list(request.user),
         "sampling/facility_list.html",
         form,
+        export=("monitoring-facilities", exports.FACILITY_COLUMNS),
         status=400 if request.method == "POST" else 200,
         today=town_today(),
         can_record=has_role(request.user, FACILITY_RECORDERS),

@@ -8,10 +8,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.views import found, paginate, staff_only
+from fogcontrol.core.views import found, paginate, render_list, staff_only
 from fogcontrol.spills import selectors
+from fogcontrol.spills.exports import IMPORT_COLUMNS
 from fogcontrol.spills.imports import services
 from fogcontrol.spills.imports.forms import SpillImportForm
 from fogcontrol.spills.roles import IMPORT_APPLIERS, SPILL_RECORDERS
@@ -39,9 +41,13 @@ def import_list(request):
             else:
                 messages.success(request, "Dry run done: nothing is written until the import is applied.")
                 return redirect("spills:import_detail", spill_import.pk)
-    page = paginate(request, selectors.spill_import_list(request.user), 25)
+    rows = selectors.spill_import_list(request.user)
+    page = paginate(request, rows, 25)
     context = {"page": page, "form": form, "can_import": has_role(request.user, SPILL_RECORDERS)}
-    return render(request, "spills/import_list.html", context, status=400 if form.errors else 200)
+    export = Export("spill-imports", IMPORT_COLUMNS, rows)
+    return render_list(
+        request, "spills/import_list.html", context, status=400 if form.errors else 200, export=export
+    )
 
 
 @login_required
