@@ -130,7 +130,7 @@ class HolidayViewSet(
         description="Adds the usual California municipal holidays of the year; days already on the "
         "calendar are kept. Answers with the holidays added. FOG Manager only.",
         request=serializers.InstallStandardSerializer,
-        responses=serializers.HolidaySerializer(many=True),
+        responses={201: serializers.HolidaySerializer(many=True)},
     )
     @action(detail=False, methods=["post"], url_path="install-standard")
     def install_standard(self, request):

@@ -76,7 +76,8 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
         summary="The permit's versions, newest first (old ones are kept)",
         responses={200: s.PermitVersionSerializer(many=True)},
     )
-    @action(detail=True, methods=["get"])
+    # Every version in one answer, not a page: no paginator (the schema then says so too).
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request, pk=None):
         permit = self.get_object()
         return Response(s.PermitVersionSerializer(permit.versions.all(), many=True).data)
