@@ -4,13 +4,15 @@ drf-spectacular documents the success of an operation; the refusals come from DR
 exception handler (fogcontrol.core.api.errors) alike for every view, so they are added here, once,
 for every operation, as they really occur:
 
-- 400, what was sent is wrong (a field-by-field body): operations that read a body, query or
+- 400, what was sent is wrong (a field-by-field body): every write (the services validate even a
+  step without a body: "already has an application in progress"), and operations with query or
   header parameters.
-- 401, no or a bad token (`WWW-Authenticate: Token`), and 403, a role or scope that may not (or
-  staff signing for a party without fresh authentication): operations that need a signed-in user.
-- 404, the record does not exist or is outside the user's scope (one answer for both): operations
-  with a path parameter, paginated lists (a page past the end), and staff-only resources, which
-  answer 404 to everyone else.
+- 401, no or a bad token (`WWW-Authenticate: Token`), and 403, a role that may not (or staff
+  signing for a party without fresh authentication): operations that need a signed-in user.
+- 404, the record does not exist or is outside the user's scope (one answer for both): every
+  operation that needs a signed-in user (what a role may not see, staff-only settings and imports
+  among them, answers 404 to it), operations with a path parameter, and paginated lists (a page
+  past the end).
 - 409, the record's state forbids the change, or the copy edited is stale: writes on one record
   (PUT, PATCH, DELETE, and POST steps under a record's path).
 - 429, too many requests: operations with a throttle, with `Retry-After`.
@@ -29,8 +31,6 @@ from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
-
-from fogcontrol.core.api.views import StaffOnly
 
 _DETAIL = {"type": "string", "description": "What is wrong, and how to put it right."}
 
@@ -76,6 +76,7 @@ ERRORS = {
     "409": ("ConflictBody", "The record's state does not allow this, or the copy edited is out of date."),
     "429": ("ErrorBody", "Too many requests: wait the `Retry-After` seconds and try again."),
 }
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 WRITES_ON_ONE_RECORD = frozenset({"PUT", "PATCH", "DELETE"})
 
 
@@ -113,11 +114,12 @@ class AutoSchema(SpectacularAutoSchema):
         places = {parameter.get("in") for parameter in operation.get("parameters", [])}
         in_path = "path" in places
         statuses = []
-        if operation.get("requestBody") or places - {"path"}:
+        if self.method in WRITES or places - {"path"}:
             statuses.append("400")
-        if self._needs_authentication():
+        authenticated = self._needs_authentication()
+        if authenticated:
             statuses += ["401", "403"]
-        if in_path or self._is_paginated_list() or isinstance(self.view, StaffOnly):
+        if authenticated or in_path or self._is_paginated_list():
             statuses.append("404")
         if self.method in WRITES_ON_ONE_RECORD or (self.method == "POST" and in_path):
             statuses.append("409")

@@ -132,7 +132,7 @@ class HolidayViewSet(
         request=serializers.InstallStandardSerializer,
         responses={201: serializers.HolidaySerializer(many=True)},
     )
-    @action(detail=False, methods=["post"], url_path="install-standard")
+    @action(detail=False, methods=["post"], url_path="install-standard", pagination_class=None)
     def install_standard(self, request):
         form = serializers.InstallStandardSerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -106,6 +106,12 @@ class WritesThroughServices:
         record = self.update_record(serializer.instance, acting_user=self.request.user, **data)
         serializer.instance = self.refetch(record)
 
+
+class EditableRegistryViewSet(
+    VersionETag, WritesThroughServices, mixins.CreateModelMixin, mixins.UpdateModelMixin, RegistryViewSet
+):
+    """Each record carries its `version`; its detail answers an ETag, and PATCH/PUT honour If-Match."""
+
     def update(self, request, *args, **kwargs):
         """The whole record after a PUT or PATCH, as GET shows it. A PATCH's serializer is partial,
         and DRF then leaves out every field whose source is empty (a parcel without a designee had
@@ -115,12 +121,6 @@ class WritesThroughServices:
         serializer.is_valid(raise_exception=True)
         self.perform_update(serializer)
         return Response(self.get_serializer(serializer.instance).data)
-
-
-class EditableRegistryViewSet(
-    VersionETag, WritesThroughServices, mixins.CreateModelMixin, mixins.UpdateModelMixin, RegistryViewSet
-):
-    """Each record carries its `version`; its detail answers an ETag, and PATCH/PUT honour If-Match."""
 
 
 # --- Establishments -----------------------------------------------------------------------------

@@ -302,7 +302,7 @@ class _StatusSerializer(s.serializers.Serializer):
         source="service_state.recommended_frequency_days", default=None, allow_null=True
     )
     immediate_service_required = s.serializers.BooleanField(
-        source="service_state.immediate_service_required", default=False
+        source="service_state.immediate_service_required", default=False, allow_null=True
     )
     establishments = s.serializers.SerializerMethodField()
 

@@ -13,12 +13,13 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from fogcontrol.core.api.renderers import PDFRenderer
 from fogcontrol.core.api.views import StaffOnly
 from fogcontrol.core.views import staff_only
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
-from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
+from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.roles import STEP_ROLES
