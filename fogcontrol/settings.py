@@ -289,7 +289,7 @@ REST_FRAMEWORK = {
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "fogcontrol.core.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "fogcontrol.core.api.errors.exception_handler",
     "DEFAULT_VERSIONING_CLASS": None,
     # Throttles key on REMOTE_ADDR unless our own proxies are declared: never on a client's header.
@@ -311,6 +311,8 @@ SPECTACULAR_SETTINGS = {
         "FeedKindEnum": "fogcontrol.feeds.models.FeedToken.Kind",
         "DeviceKindEnum": "fogcontrol.registry.models.GreaseControlDevice.Kind",
         "ViolationKindEnum": "fogcontrol.enforcement.models.Violation.Kind",
+        # The four kinds a penalty is capped for (P7), a subset of the violation kinds.
+        "PenaltyKindEnum": "fogcontrol.enforcement.models.PenaltyOrder.Kind",
         "ReferralKindEnum": "fogcontrol.enforcement.models.Referral.Kind",
         "DeviceStatusEnum": "fogcontrol.registry.models.GreaseControlDevice.Status",
         "EstablishmentStatusEnum": "fogcontrol.registry.models.FoodServiceEstablishment.Status",

@@ -84,3 +84,7 @@ urlpatterns = [
 
 # Uploads are never served from MEDIA_URL, not even under DEBUG: each file goes out through its
 # app's access-checked download view (fogcontrol/core/files.py, docs/security.md).
+
+# Under /api/ a URL that names nothing, or a failure, answers in JSON as the rest of the API does.
+handler404 = "fogcontrol.core.api.errors.page_not_found"
+handler500 = "fogcontrol.core.api.errors.server_error"

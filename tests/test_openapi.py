@@ -27,3 +27,21 @@ def test_the_api_docs_load_their_assets_from_this_server(admin_client):
     assert "swagger-ui" in page
     assert "cdn" not in page.lower()
     assert "unpkg" not in page.lower()
+
+
+def test_every_operation_documents_the_errors_it_can_answer_with():
+    """Issue 15: the refusals of core's exception handler are in the schema, with their bodies."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    patch = schema["paths"]["/api/v1/establishments/{id}/"]["patch"]["responses"]
+    assert {"200", "400", "401", "403", "404", "409"} <= set(patch)
+    assert patch["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ConflictBody")
+    assert patch["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
+    assert patch["400"]["content"]["application/json"]["schema"]["$ref"].endswith("/ValidationErrorBody")
+    assert "429" in schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            security = operation.get("security") if method != "parameters" else None
+            if security and {} not in security:  # an operation that needs a signed-in user
+                assert {"401", "403", "404"} <= set(operation["responses"]), f"{method.upper()} {path}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import mixins, permissions, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -113,7 +113,15 @@ class LicenceHoldView(StaffOnly, APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("licence", OpenApiTypes.STR, description="A business licence number.")],
-        responses={200: s.LicenceAnswerSerializer},
+        # Two shapes: every hold (a list) without ?licence=, the answer for one licence with it.
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="LicenceHoldsOrAnswer",
+                serializers=[s.LicenceHoldSerializer(many=True), s.LicenceAnswerSerializer],
+                resource_type_field_name=None,
+                many=False,
+            )
+        },
     )
     def get(self, request):
         licence = request.query_params.get("licence")

@@ -7,7 +7,8 @@ an object outside the user's scope (DoesNotExist) a 404.
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
+from django.views import defaults
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -60,3 +61,22 @@ def exception_handler(exc, context):
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     return drf_exception_handler(exc, context)
+
+
+def _in_the_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request, exception):
+    """handler404: a URL under /api/ that names nothing (`/api/v1/devices/abc/`, where an id must
+    be a number) answers as the API does, in JSON; a page, with the site's page."""
+    if _in_the_api(request):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    """handler500: under /api/ a JSON body (a client reads no HTML); the site's page elsewhere."""
+    if _in_the_api(request):
+        return JsonResponse({"detail": "Server error."}, status=500)
+    return defaults.server_error(request)

@@ -34,7 +34,7 @@ class ContinuanceSerializer(serializers.ModelSerializer):
 
 class HearingSerializer(serializers.ModelSerializer):
     case = serializers.PrimaryKeyRelatedField(read_only=True)
-    permit_order = serializers.PrimaryKeyRelatedField(read_only=True)
+    permit_order = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
     continuances = ContinuanceSerializer(many=True, read_only=True)
     decision_due_on = serializers.DateField(
         read_only=True,
@@ -139,10 +139,19 @@ class PenaltyAppealSerializer(serializers.Serializer):
     on = serializers.DateField()
 
 
+MOST_UNITS = 36_600
+
+
 class CapQuerySerializer(serializers.Serializer):
     violation_kind = serializers.ChoiceField(choices=PenaltyOrder.Kind.choices)
-    days = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
-    occurrences = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
+    # A century of days (or that many overflows) bounds the input: a larger count is a typing
+    # mistake, and its cap would not fit the amount's 12 digits (found by schemathesis, issue 15).
+    days = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=MOST_UNITS, default=None
+    )
+    occurrences = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=MOST_UNITS, default=None
+    )
     under_order = serializers.BooleanField(required=False, default=False)
 
 

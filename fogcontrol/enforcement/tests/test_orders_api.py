@@ -424,3 +424,19 @@ def test_o1_an_unpermitted_discharger_is_terminated_only_after_the_notice_s_date
         url, {"terminated_on": ago(2), "how": "Plugged.", "notice": notice.pk}, format="json"
     )
     assert done.status_code == 201 and done.json()["basis"] == "unpermitted"
+
+
+@pytest.mark.provision("P7")
+def test_p7_cap_for_an_impossible_count_of_days_is_a_400_not_a_server_error(town, officer):
+    """Found by schemathesis (tests/test_api_fuzz.py): 91 trillion days overflowed the amount."""
+    client = api_as(officer)
+
+    for query in (
+        {"violation_kind": "maintenance", "days": 91133768258392},
+        {"violation_kind": "sso", "occurrences": 10**15},
+    ):
+        answer = client.get("/api/v1/enforcement/penalty-orders/cap/", query)
+
+        assert answer.status_code == 400, answer.content
+        field = "days" if "days" in query else "occurrences"
+        assert field in answer.json()

@@ -15,6 +15,7 @@ from rest_framework import mixins, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from fogcontrol.core.api.renderers import PDFRenderer
 from fogcontrol.core.api.views import ScopedViewSet, StaffOnly, StepRoles
 from fogcontrol.core.permissions import require_role
 from fogcontrol.notices import catalogue, selectors, services
@@ -36,19 +37,6 @@ from fogcontrol.notices.roles import DOCUMENT_ISSUERS, EDITORS_ONLY, ISSUERS_ONL
 from fogcontrol.program.selectors import town_today
 
 MAIL_RUN_LIMIT = 200
-
-
-class PDFRenderer(renderers.BaseRenderer):
-    """Lets a client ask for `Accept: application/pdf`; errors still come back as JSON text."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, bytes):
-            return data
-        return renderers.JSONRenderer().render(data)
 
 
 class TemplateViewSet(StepRoles, StaffOnly, viewsets.ViewSet):

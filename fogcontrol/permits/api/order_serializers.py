@@ -15,7 +15,9 @@ class PermitOrderSerializer(serializers.ModelSerializer):
     """An order with its process (L1-L6, M1-M3); `action` is what applying it does to the permit."""
 
     permit_number = serializers.CharField(source="permit.number", read_only=True)
-    ends_order_reference = serializers.CharField(source="ends_order.reference", read_only=True, default=None)
+    ends_order_reference = serializers.CharField(
+        source="ends_order.reference", read_only=True, default=None, allow_null=True
+    )
     action = serializers.CharField(read_only=True)
 
     class Meta:

@@ -116,9 +116,11 @@ class FeeWaiverInputSerializer(serializers.Serializer):
 class ApplicationListSerializer(serializers.ModelSerializer):
     establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
     previous_permit_number = serializers.CharField(
-        source="previous_permit.number", read_only=True, default=None
+        source="previous_permit.number", read_only=True, default=None, allow_null=True
     )
-    permit_number = serializers.CharField(source="permit.number", read_only=True, default=None)
+    permit_number = serializers.CharField(
+        source="permit.number", read_only=True, default=None, allow_null=True
+    )
     status_display = serializers.CharField(source="get_status_display", read_only=True)
 
     class Meta:

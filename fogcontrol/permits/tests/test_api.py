@@ -304,3 +304,14 @@ def test_application_status_values_are_the_documented_ones():
         "inspection_scheduled",
         "issued",
     } <= set(ApplicationStatus.values)
+
+
+def test_a_pdf_asked_for_a_permit_that_is_not_there_is_refused_in_json(town):
+    """Found by schemathesis: with `Accept: application/pdf` the 404 was JSON labelled as a PDF."""
+    client = api_as(town.users[Role.FOG_MANAGER])
+
+    response = client.get("/api/v1/permits/999999/pdf/", HTTP_ACCEPT="application/pdf")
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["detail"]

@@ -83,7 +83,9 @@ class RulesetVersionSerializer(NeverSaves, serializers.ModelSerializer):
     ruleset = serializers.SerializerMethodField()
     changes = serializers.SerializerMethodField()
     locked = serializers.SerializerMethodField(help_text="In effect on or before today: read-only.")
-    created_by = serializers.StringRelatedField()
+    created_by = serializers.StringRelatedField(
+        allow_null=True, help_text="Empty for the versions a migration installed."
+    )
 
     class Meta:
         model = RulesetVersion

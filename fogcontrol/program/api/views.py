@@ -144,9 +144,9 @@ class HolidayViewSet(
         description="Adds the usual California municipal holidays of the year; days already on the "
         "calendar are kept. Answers with the holidays added. FOG Manager only.",
         request=serializers.InstallStandardSerializer,
-        responses=serializers.HolidaySerializer(many=True),
+        responses={201: serializers.HolidaySerializer(many=True)},
     )
-    @action(detail=False, methods=["post"], url_path="install-standard")
+    @action(detail=False, methods=["post"], url_path="install-standard", pagination_class=None)
     def install_standard(self, request):
         form = serializers.InstallStandardSerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -90,7 +90,9 @@ class FlagSerializer(serializers.ModelSerializer):
 
 class ManifestSerializer(serializers.ModelSerializer):
     device = serializers.CharField(source="device.identifier")
-    receiving_facility = serializers.CharField(source="receiving_facility.name", default=None)
+    receiving_facility = serializers.CharField(
+        source="receiving_facility.name", default=None, allow_null=True
+    )
     submitted_by = serializers.CharField(source="submitted_by_label")
     flags = FlagSerializer(many=True, read_only=True)
     attachments = serializers.SerializerMethodField()

@@ -294,17 +294,21 @@ class _StatusSerializer(s.serializers.Serializer):
     identifier = s.serializers.CharField()
     kind = s.serializers.CharField()
     status = s.serializers.SerializerMethodField()
-    last_full_pumpout = s.serializers.DateField(source="service_state.last_full_pumpout", default=None)
-    next_due = s.serializers.DateField(source="service_state.next_due", default=None)
-    frequency_days = s.serializers.IntegerField(source="service_state.frequency_days", default=None)
+    last_full_pumpout = s.serializers.DateField(
+        source="service_state.last_full_pumpout", default=None, allow_null=True
+    )
+    next_due = s.serializers.DateField(source="service_state.next_due", default=None, allow_null=True)
+    frequency_days = s.serializers.IntegerField(
+        source="service_state.frequency_days", default=None, allow_null=True
+    )
     fill_ratio = s.serializers.DecimalField(
-        source="service_state.fill_ratio", max_digits=7, decimal_places=4, default=None
+        source="service_state.fill_ratio", max_digits=7, decimal_places=4, default=None, allow_null=True
     )
     recommended_frequency_days = s.serializers.IntegerField(
-        source="service_state.recommended_frequency_days", default=None
+        source="service_state.recommended_frequency_days", default=None, allow_null=True
     )
     immediate_service_required = s.serializers.BooleanField(
-        source="service_state.immediate_service_required", default=False
+        source="service_state.immediate_service_required", default=False, allow_null=True
     )
     establishments = s.serializers.SerializerMethodField()
 

@@ -5,7 +5,7 @@ first (403), then the input (400), then the services; every date comes from the 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -35,6 +35,27 @@ def _visible_case(user, pk):
     return case
 
 
+_DATE = {"type": "string", "format": "date"}
+# A refused notice: each field with what is wrong, and the hearing window once `mailed_on` is known
+# (`earliest` and `latest` again at the top when `hearing_on` falls outside it).
+SUSPENSION_REFUSAL = OpenApiResponse(
+    response={
+        "type": "object",
+        "properties": {
+            "hearing_window": {
+                "type": "object",
+                "properties": {"earliest": _DATE, "latest": _DATE, "explanation": {"type": "string"}},
+                "required": ["earliest", "latest", "explanation"],
+            },
+            "earliest": _DATE,
+            "latest": _DATE,
+        },
+        "additionalProperties": {},
+    },
+    description="What is wrong, field by field, with the hearing window when it is known.",
+)
+
+
 def _cap_data(cap) -> dict:
     return s.CapSerializer(
         {"max_amount": cap.max_amount, "per_unit": cap.per_unit, "units": cap.units, "unit_label": cap.unit_label,
@@ -62,7 +83,7 @@ class CaseOrderStepsViewSet(ScopedViewSet):
 
     @extend_schema(
         request=s.SuspensionNoticeInputSerializer,
-        responses={201: s.SuspensionNoticeSerializer, 400: s.WindowSerializer},
+        responses={201: s.SuspensionNoticeSerializer, 400: SUSPENSION_REFUSAL},
         description="L1, L2: the notice of proposed suspension or revocation and its hearing. Every answer "
         "(the 400 too, once `mailed_on` is known) carries `hearing_window: {earliest, latest, explanation}`.",
     )

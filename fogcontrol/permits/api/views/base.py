@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import permissions, renderers
+from rest_framework import permissions
 from rest_framework.exceptions import MethodNotAllowed
 
 from fogcontrol.core.api.errors import Conflict
@@ -12,19 +12,6 @@ from fogcontrol.core.api.views import ScopedViewSet
 from fogcontrol.permits.states import TransitionNotAllowed
 
 CONFLICT = OpenApiResponse(description="The record's state does not allow this; the reason is given.")
-
-
-class PDFRenderer(renderers.BaseRenderer):
-    """Lets a client ask for `Accept: application/pdf`; errors still come back as JSON text."""
-
-    media_type = "application/pdf"
-    format = "pdf"
-    charset = None
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, bytes):
-            return data
-        return renderers.JSONRenderer().render(data)
 
 
 def pdf_response(data: bytes, filename: str) -> HttpResponse:

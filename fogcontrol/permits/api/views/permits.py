@@ -13,12 +13,13 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError as DRFValidationError
 from rest_framework.response import Response
 
+from fogcontrol.core.api.renderers import PDFRenderer
 from fogcontrol.core.api.views import StaffOnly
 from fogcontrol.core.views import staff_only
 from fogcontrol.permits import selectors, services
 from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
-from fogcontrol.permits.api.views.base import CONFLICT, PDFRenderer, PermitsViewSet, pdf_response
+from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
 from fogcontrol.permits.roles import STEP_ROLES
@@ -76,7 +77,8 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
         summary="The permit's versions, newest first (old ones are kept)",
         responses={200: s.PermitVersionSerializer(many=True)},
     )
-    @action(detail=True, methods=["get"])
+    # Every version in one answer, not a page: no paginator (the schema then says so too).
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request, pk=None):
         permit = self.get_object()
         return Response(s.PermitVersionSerializer(permit.versions.all(), many=True).data)
