@@ -9,15 +9,34 @@ import base64
 import binascii
 import io
 import re
+import threading
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
 # More pixels than this is refused before decoding (a decompression bomb).
 MAX_PIXELS = 50_000_000
 _DATA_URL = re.compile(r"^data:image/png;base64,(?P<data>[A-Za-z0-9+/=\s]+)$")
+
+
+_STRICT = threading.Lock()
+
+
+@contextmanager
+def _truncated_images_refused():
+    """Decode with Pillow's truncated-image tolerance off. WeasyPrint turns it on for the whole
+    process when it is imported (weasyprint/images.py), after which a file cut short decodes
+    silently, padded with grey; a person's upload must be whole."""
+    with _STRICT:
+        tolerant = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            yield
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = tolerant
 
 
 def open_image(data: bytes, field: str, formats: set[str]) -> Image.Image:
@@ -28,7 +47,8 @@ def open_image(data: bytes, field: str, formats: set[str]) -> Image.Image:
             raise ValidationError({field: "The image has too many pixels."})
         if image.format not in formats:
             raise ValidationError({field: f"Send a {' or '.join(sorted(formats - {'MPO'}))} image."})
-        image.load()
+        with _truncated_images_refused():
+            image.load()
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as exc:
         raise ValidationError(
             {field: "This is not an image that can be read; take the photo again."}
