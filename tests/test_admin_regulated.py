@@ -96,7 +96,9 @@ def test_an_admin_save_that_changes_nothing_writes_no_audit_entry(admin_client, 
 
 def test_a_record_added_in_the_admin_is_audited_as_created(admin_client, town):
     url = reverse("admin:registry_party_add")
-    response = admin_client.post(url, {"kind": "person", "name": "Dana Ortiz", "mailing_state": "CA"})
+    response = admin_client.post(
+        url, {"kind": "person", "name": "Dana Ortiz", "mailing_state": "CA", "preferred_language": "en"}
+    )  # the form as the admin page sends it, its defaults included
     assert response.status_code == 302, response.context["adminform"].form.errors
     party = Party.objects.get(name="Dana Ortiz")
     assert audit_entries_for(party)[0].action == "party.create"

@@ -289,6 +289,7 @@ def test_the_app_seeders_are_listed_and_skipped_while_missing():
         "fogcontrol.enforcement.demo_orders.seed",
         "fogcontrol.billing.demo.seed",
         "fogcontrol.spills.demo.seed",
+        "fogcontrol.messaging.demo.seed",
     ]
     assert load_seeder("fogcontrol.nothing_here.seed") is None
 

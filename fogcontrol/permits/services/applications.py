@@ -428,6 +428,8 @@ def _carry_forward(permit: Permit) -> tuple[dict, list[dict]]:
 @transaction.atomic
 def renewal_application_start(*, permit: Permit, acting_user) -> PermitApplication:
     """B6: open the annual renewal, pre-filled from the last application and the permit's device."""
+    # Who first (403), then when (409): a role that may never renew is not told about the window.
+    require_applicant_or_reviewer(acting_user, permit.establishment, "renew this permit")
     if permit.status not in RENEWABLE:
         raise TransitionNotAllowed(
             f"Permit {permit.number} is {permit.get_status_display().lower()}: it cannot be renewed."

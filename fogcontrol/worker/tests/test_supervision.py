@@ -12,9 +12,11 @@ from fogcontrol.worker.supervision import SupervisedWorker, WorkerGaveUp, backof
 
 
 @pytest.fixture(autouse=True)
-def _no_housekeeping(settings):
-    """These tests are about the loop; its housekeeping thread is tested in test_housekeeping.py."""
+def _no_housekeeping(settings, monkeypatch):
+    """These tests are about the loop; its housekeeping thread is tested in test_housekeeping.py,
+    and the requeue of its own tasks left running at a restart in tests/test_kill_durability.py."""
     settings.FOGCONTROL_WORKER_BEAT_SECONDS = 0
+    monkeypatch.setattr(SupervisedWorker, "requeue_own_orphans", lambda self: 0)
 
 
 def _worker(max_db_retries: int = 3) -> SupervisedWorker:
