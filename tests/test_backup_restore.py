@@ -32,7 +32,7 @@ FOGCONTROL = Path(sys.executable).with_name("fogcontrol")
 
 
 @pytest.fixture
-def committed(transactional_db, tmp_path, settings, monkeypatch):
+def committed(transactional_db, django_db_serialized_rollback, tmp_path, settings, monkeypatch):
     """A small town with three manifests on their chain and one uploaded file, committed."""
     monkeypatch.delenv(record_keys.ENV_NAME, raising=False)
     settings.FOGCONTROL_RECORD_KEY_FILE = tmp_path / "keys" / "record-keys.json"

@@ -38,7 +38,7 @@ def _migrate(targets):
 
 
 @pytest.fixture
-def before_0005(transactional_db):
+def before_0005(transactional_db, django_db_serialized_rollback):
     """The database as it was before servicing 0005; migrated forward again and emptied after
     (the copy-of-record triggers would refuse the flush between tests on SQLite)."""
     loader = _migrate([BEFORE])

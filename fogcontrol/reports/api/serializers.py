@@ -1,7 +1,7 @@
 from rest_framework import serializers
 
 
-class FigureSerializer(serializers.Serializer):
+class ReportFigureSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="The figure's key within its section.")
     label = serializers.CharField()
     value = serializers.DecimalField(max_digits=16, decimal_places=2, coerce_to_string=False)
@@ -11,7 +11,7 @@ class FigureSerializer(serializers.Serializer):
 class SectionSerializer(serializers.Serializer):
     key = serializers.CharField()
     title = serializers.CharField()
-    figures = FigureSerializer(many=True)
+    figures = ReportFigureSerializer(many=True)
 
 
 class AnnualReportSerializer(serializers.Serializer):
