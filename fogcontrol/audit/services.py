@@ -14,14 +14,13 @@ from django.db import models
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.actors import actor_label_for, person
-from fogcontrol.core.concurrency import VERSION_FIELD, Versioned
 
 
 def snapshot(instance: models.Model) -> dict[str, Any]:
     """The instance's concrete field values (and many-to-many ids), JSON-ready."""
     data: dict[str, Any] = {}
     for field in instance._meta.concrete_fields:
-        if isinstance(instance, Versioned) and field.attname == VERSION_FIELD:
+        if field.attname == getattr(instance, "concurrency_field", None):
             continue  # a save's own counter (optimistic concurrency), not the record's content
         data[field.attname] = _json_value(getattr(instance, field.attname))
     if instance.pk is not None:

@@ -25,9 +25,17 @@ from fogcontrol.core.errors import StaleRecord
 VERSION_FIELD = "version"
 
 
+def version_field(instance) -> str:
+    """The column holding a record's save counter: `version`, or the name a model whose own
+    `version` means something else declares as `concurrency_field` (a notice template's `version`
+    is its wording's number, so it counts saves in `edit_version`)."""
+    return getattr(instance, "concurrency_field", VERSION_FIELD)
+
+
 class Versioned(models.Model):
     """A record edited by people, saved through `save_versioned`."""
 
+    concurrency_field = VERSION_FIELD
     version = models.PositiveIntegerField(
         default=1, editable=False, help_text="Moves on by one at each save (optimistic concurrency)."
     )
@@ -36,10 +44,11 @@ class Versioned(models.Model):
         abstract = True
 
 
-def check_fresh(instance: Versioned, expected_version: int | None) -> None:
+def check_fresh(instance, expected_version: int | None) -> None:
     """Refuse if the editor's copy is older than the record as read in this request."""
-    if expected_version is not None and expected_version != instance.version:
-        raise StaleRecord(current_version=instance.version)
+    current = getattr(instance, version_field(instance))
+    if expected_version is not None and expected_version != current:
+        raise StaleRecord(current_version=current)
 
 
 def save_versioned(instance: Versioned, *, expected_version: int | None) -> None:
@@ -49,20 +58,20 @@ def save_versioned(instance: Versioned, *, expected_version: int | None) -> None
     conditional UPDATE makes the check and the claim one statement, so two saves racing from the
     same copy cannot both pass.
     """
-    model = type(instance)
+    model, field = type(instance), version_field(instance)
     if expected_version is None:
-        instance.version = F(VERSION_FIELD) + 1
+        setattr(instance, field, F(field) + 1)
         instance.save()
-        instance.refresh_from_db(fields=[VERSION_FIELD])
+        instance.refresh_from_db(fields=[field])
         return
     check_fresh(instance, expected_version)
-    claimed = model._base_manager.filter(pk=instance.pk, version=expected_version).update(
-        version=expected_version + 1
+    claimed = model._base_manager.filter(pk=instance.pk, **{field: expected_version}).update(
+        **{field: expected_version + 1}
     )
     if not claimed:
-        current = model._base_manager.filter(pk=instance.pk).values_list(VERSION_FIELD, flat=True).first()
+        current = model._base_manager.filter(pk=instance.pk).values_list(field, flat=True).first()
         raise StaleRecord(current_version=current or 0)
-    instance.version = expected_version + 1
+    setattr(instance, field, expected_version + 1)
     instance.save()
 
 
@@ -79,8 +88,8 @@ class VersionedFormMixin(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         instance = getattr(self, "instance", None)
-        if isinstance(instance, Versioned) and instance.pk is not None:
-            self.fields[VERSION_FIELD].initial = instance.version
+        if hasattr(instance, "concurrency_field") and instance.pk is not None:
+            self.fields[VERSION_FIELD].initial = getattr(instance, version_field(instance))
         else:
             del self.fields[VERSION_FIELD]  # a new record, or one not versioned: nothing to hold
 

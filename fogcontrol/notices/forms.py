@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from django import forms
 
+from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.notices.models import ServiceMethod
 from fogcontrol.registry.models import FoodServiceEstablishment
 
 DATE = forms.DateInput(attrs={"type": "date"})
 
 
-class TemplateVersionForm(forms.Form):
+class TemplateVersionForm(VersionedFormMixin, forms.Form):
+    """A draft's wording. Editing a draft (`instance=`), it carries the save it was opened at
+    (core/concurrency.py)."""
+
     title = forms.CharField(max_length=300)
     body = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 16}),
@@ -24,6 +28,10 @@ class TemplateVersionForm(forms.Form):
         label="Adopted by",
         help_text="The resolution or approval that adopted this wording, e.g. Res. 2026-41.",
     )
+
+    def __init__(self, *args, instance=None, **kwargs):
+        self.instance = instance
+        super().__init__(*args, **kwargs)
 
 
 class ServiceForm(forms.Form):

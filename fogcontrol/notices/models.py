@@ -59,6 +59,12 @@ class DocumentTemplate(models.Model):
     created_by_label = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Optimistic concurrency on a draft (core/concurrency.py): `version` is the wording's number, so
+    # the saves are counted here.
+    concurrency_field = "edit_version"
+    edit_version = models.PositiveIntegerField(
+        default=1, editable=False, help_text="Moves on by one at each save (optimistic concurrency)."
+    )
 
     objects = DocumentTemplateQuerySet.as_manager()
 

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.concurrency import check_fresh, save_versioned
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.notices.catalogue import NotRegistered, Registration, registered
@@ -181,13 +182,17 @@ def template_version_update(
     body: str,
     effective_from: dt.date,
     adopted_by: str,
+    expected_version: int | None = None,
 ) -> DocumentTemplate:
     """Change a draft version: its title, text, effective date and adoption. Unknown placeholders
-    are refused with their names; a version in force is read-only (409)."""
+    are refused with their names; a version in force is read-only (409); a draft saved by someone
+    else since its editor opened it (`expected_version`, core/concurrency.py) is refused
+    (`StaleRecord`, 409), never overwritten."""
     _require_editor(acting_user)
     template = DocumentTemplate.objects.select_for_update(of=("self",)).get(pk=template.pk)
     today = town_today()
     _lock_check(template, today)
+    check_fresh(template, expected_version)
     registration = registration_for(template.key)
     title, body, adopted_by = (title or "").strip(), (body or "").strip(), (adopted_by or "").strip()
     errors = _check(
@@ -203,7 +208,7 @@ def template_version_update(
     before = snapshot(template)
     template.title, template.body = title, body
     template.effective_from, template.adopted_by = effective_from, adopted_by
-    template.save()
+    save_versioned(template, expected_version=expected_version)
     after = snapshot(template)
     if {k: v for k, v in before.items() if k != "updated_at"} != {
         k: v for k, v in after.items() if k != "updated_at"

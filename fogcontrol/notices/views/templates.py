@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.errors import StaleRecord
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import found, staff_only
@@ -117,16 +118,24 @@ def version_edit(request, pk: int):
         "effective_from": version.effective_from,
         "adopted_by": version.adopted_by,
     }
-    form = TemplateVersionForm(request.POST or None, initial=initial)
+    form = TemplateVersionForm(request.POST or None, initial=initial, instance=version)
     preview_url = reverse("notices:version_preview", args=[version.pk])
     for name in ("title", "body"):
         form.fields[name].widget.attrs.update(
             {"hx-post": preview_url, "hx-trigger": "input changed delay:400ms", "hx-target": "#preview",
              "hx-swap": "outerHTML", "hx-include": "closest form"}
         )  # fmt: skip
+    status = 200
     if request.method == "POST" and form.is_valid():
+        fields = {name: value for name, value in form.cleaned_data.items() if name != "version"}
         try:
-            services.template_version_update(acting_user=request.user, template=version, **form.cleaned_data)
+            services.template_version_update(
+                acting_user=request.user, template=version, expected_version=form.expected_version(), **fields
+            )
+        except StaleRecord as refusal:
+            # Someone saved the draft since this page was opened: input kept, nothing overwritten.
+            form.refused_as_stale(refusal)
+            status = 409
         except services.TemplateVersionLocked as error:
             messages.error(request, str(error))
             return render(
@@ -140,7 +149,10 @@ def version_edit(request, pk: int):
     data = form.data if form.is_bound else initial
     preview = _preview(registration, data.get("title", ""), data.get("body", ""))
     return render(
-        request, "notices/version_edit.html", _version_context(request, version, form=form, preview=preview)
+        request,
+        "notices/version_edit.html",
+        _version_context(request, version, form=form, preview=preview),
+        status=status,
     )
 
 
