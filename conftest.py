@@ -79,6 +79,10 @@ def pytest_collection_modifyitems(items):
     rollback then fails to restore its copy ("UNIQUE constraint failed: django_content_type"), and a
     later plain test runs without the holidays. With serialized rollback everywhere, each
     transactional test starts from, and leaves, the database as the migrations made it."""
+    # The browser tests run last: their live server can still commit after a test's flush (a
+    # request the closing browser had in flight), and a serialized test after them then finds the
+    # content types under other ids. Every other transactional test runs before them.
+    items.sort(key=lambda item: "/browser/" in str(item.path))
     for item in items:
         marker = item.get_closest_marker("django_db")
         if (
