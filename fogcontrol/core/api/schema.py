@@ -15,6 +15,7 @@ for every operation, as they really occur:
   past the end).
 - 409, the record's state forbids the change, or the copy edited is stale: writes on one record
   (PUT, PATCH, DELETE, and POST steps under a record's path).
+- 415, a write whose body is in a media type the operation does not read;
 - 429, too many requests: operations with a throttle, with `Retry-After`.
 
 A status the view documents itself (with its own description) is kept as it is.
@@ -74,6 +75,7 @@ ERRORS = {
     ),
     "404": ("ErrorBody", "No such record, or none the user may see."),
     "409": ("ConflictBody", "The record's state does not allow this, or the copy edited is out of date."),
+    "415": ("ErrorBody", "The body's media type is not one the operation reads: send JSON."),
     "429": ("ErrorBody", "Too many requests: wait the `Retry-After` seconds and try again."),
 }
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -123,6 +125,8 @@ class AutoSchema(SpectacularAutoSchema):
             statuses.append("404")
         if self.method in WRITES_ON_ONE_RECORD or (self.method == "POST" and in_path):
             statuses.append("409")
+        if self.method in WRITES:
+            statuses.append("415")
         if getattr(self.view, "throttle_classes", None):
             statuses.append("429")
         return statuses

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from fogcontrol.program import services
@@ -20,8 +21,20 @@ class NeverSaves:
         raise NotImplementedError("Program writes go through fogcontrol.program.services.")
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$", "example": "02:00:00"}
+)
+class TownTimeField(serializers.TimeField):
+    """A time of day on the Town's clock, with no offset (the Town profile's time zone gives it):
+    not an RFC 3339 "time", which would need one."""
+
+
 class TownProfileSerializer(NeverSaves, serializers.ModelSerializer):
     """The Town profile: name, time zone, office hours and the contacts permits print (B2, J1, J2)."""
+
+    nightly_sweep_at = TownTimeField(
+        required=False, help_text="The Town time the worker runs the nightly sweep, e.g. 02:00."
+    )
 
     class Meta:
         model = TownProfile

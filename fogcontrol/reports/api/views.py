@@ -61,7 +61,11 @@ class MapFeaturesView(StaffOnly, APIView):
             OpenApiParameter("spills_from", OpenApiTypes.DATE),
             OpenApiParameter("spills_to", OpenApiTypes.DATE),
         ],
-        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection.")},
+        responses={
+            (200, "application/geo+json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description="A GeoJSON FeatureCollection."
+            )
+        },
     )
     def get(self, request):
         form = MapFilterForm(request.query_params)
