@@ -79,10 +79,16 @@ def pytest_collection_modifyitems(items):
     rollback then fails to restore its copy ("UNIQUE constraint failed: django_content_type"), and a
     later plain test runs without the holidays. With serialized rollback everywhere, each
     transactional test starts from, and leaves, the database as the migrations made it."""
-    # The browser tests run last: their live server can still commit after a test's flush (a
-    # request the closing browser had in flight), and a serialized test after them then finds the
-    # content types under other ids. Every other transactional test runs before them.
-    items.sort(key=lambda item: "/browser/" in str(item.path))
+    # Among the transactional tests (pytest-django has already put them together, after the
+    # others that use the database), those that need the migrations' data restored run first,
+    # then the rest, the browser tests last: a test with threads of its own or a live server can
+    # still commit after its flush (content types made again under other ids), and a serialized
+    # test after it could not restore its copy. Only the order inside that group changes.
+    places = [index for index, item in enumerate(items) if _transactional(item)]
+    ordered = sorted((items[index] for index in places), key=lambda item: (
+        "/browser/" in str(item.path), not _needs_the_migrations_data(item)))  # fmt: skip
+    for index, item in zip(places, ordered, strict=True):
+        items[index] = item
     for item in items:
         marker = item.get_closest_marker("django_db")
         if (
@@ -91,3 +97,26 @@ def pytest_collection_modifyitems(items):
             and "serialized_rollback" not in marker.kwargs
         ):
             item.add_marker(pytest.mark.django_db(**marker.kwargs, serialized_rollback=True))
+
+
+_TRANSACTIONAL_FIXTURES = (
+    "transactional_db",
+    "live_server",
+    "django_db_serialized_rollback",
+    "django_db_reset_sequences",
+)
+
+
+def _transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", ())
+    return bool(marker is not None and marker.kwargs.get("transaction")) or any(
+        name in fixtures for name in _TRANSACTIONAL_FIXTURES
+    )
+
+
+def _needs_the_migrations_data(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    return bool(marker is not None and marker.kwargs.get("serialized_rollback")) or (
+        "django_db_serialized_rollback" in getattr(item, "fixturenames", ())
+    )
