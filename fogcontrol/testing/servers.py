@@ -28,7 +28,7 @@ import time
 import uuid
 from pathlib import Path
 
-from django.db import connection
+from django.db import OperationalError, connection
 
 LOOPBACK = "127.0.0.1"
 
@@ -113,11 +113,31 @@ def copy_test_database(tmp_path: Path) -> Installation:
     source = connection.settings_dict["NAME"]
     name = f"fogcontrol_copy_{uuid.uuid4().hex[:8]}"
     connection.close()  # a template database must have no other sessions
-    with connection._nodb_cursor() as cursor:
-        cursor.execute(f'CREATE DATABASE {name} TEMPLATE "{source}"')
+    _create_from_template(name, source)
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST'] or LOOPBACK}:{db['PORT'] or 5432}/{name}"
     return Installation(data_dir=data_dir, database_url=url, pg_name=name)
+
+
+def _create_from_template(name: str, source: str, attempts: int = 10) -> None:
+    """CREATE DATABASE … TEMPLATE, which PostgreSQL refuses while another session is on the
+    source. A process a test before this one started (a restore, a server) may have exited with its
+    session not yet ended: such sessions on the test database are ended, then it is tried again."""
+    for attempt in range(attempts):
+        try:
+            with connection._nodb_cursor() as cursor:
+                cursor.execute(f'CREATE DATABASE {name} TEMPLATE "{source}"')
+            return
+        except OperationalError as error:
+            if "being accessed by other users" not in str(error) or attempt == attempts - 1:
+                raise
+        with connection._nodb_cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> pg_backend_pid()",
+                [source],
+            )
+        time.sleep(0.5)
 
 
 class _Process:
