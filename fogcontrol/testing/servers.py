@@ -119,24 +119,19 @@ def copy_test_database(tmp_path: Path) -> Installation:
     return Installation(data_dir=data_dir, database_url=url, pg_name=name)
 
 
-def _create_from_template(name: str, source: str, attempts: int = 10) -> None:
+def _create_from_template(name: str, source: str, seconds: float = 20.0) -> None:
     """CREATE DATABASE … TEMPLATE, which PostgreSQL refuses while another session is on the
-    source. A process a test before this one started (a restore, a server) may have exited with its
-    session not yet ended: such sessions on the test database are ended, then it is tried again."""
-    for attempt in range(attempts):
+    source. A process a test before this one ran (a backup, a restore) may have exited with its
+    session not yet ended: wait for it, up to `seconds`, then let the refusal stand."""
+    deadline = time.monotonic() + seconds
+    while True:
         try:
             with connection._nodb_cursor() as cursor:
                 cursor.execute(f'CREATE DATABASE {name} TEMPLATE "{source}"')
             return
         except OperationalError as error:
-            if "being accessed by other users" not in str(error) or attempt == attempts - 1:
+            if "being accessed by other users" not in str(error) or time.monotonic() > deadline:
                 raise
-        with connection._nodb_cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = %s AND pid <> pg_backend_pid()",
-                [source],
-            )
         time.sleep(0.5)
 
 
