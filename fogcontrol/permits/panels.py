@@ -20,7 +20,7 @@ def establishment_permit(user, establishment):
     today = town_today()
     return {
         "permit": permit,
-        "standing": permit_standing(permit, today, ruleset_on(today).permit_renewal_window_days),
+        "standing": permit_standing(permit, today, ruleset_on(today)),
     }
 
 

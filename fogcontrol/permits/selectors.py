@@ -35,7 +35,8 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
 from fogcontrol.rules.explain import fmt_date
-from fogcontrol.rules.permit_term import permit_term
+from fogcontrol.rules.permit_term import permit_term, renewal_opens_on
+from fogcontrol.rules.ruleset import Ruleset
 
 OPEN_STATUSES = [s for s in ApplicationStatus.values if s not in CLOSED_APPLICATION_STATUSES]
 # The staff work queue, in the order the work is done (B5).
@@ -166,7 +167,7 @@ class Standing:
     detail: str
 
 
-def permit_standing(permit: Permit, on: dt.date, renewal_window_days: int) -> Standing:
+def permit_standing(permit: Permit, on: dt.date, ruleset: Ruleset) -> Standing:
     """B1, B6: in force, renewal due soon, expired (from the day after its term), suspended, revoked.
 
     Judged on the dates, not only the stored status, so it is right even before the daily run.
@@ -181,8 +182,7 @@ def permit_standing(permit: Permit, on: dt.date, renewal_window_days: int) -> St
         return Standing(
             False, "Expired", "bad", f"Expired {fmt_date(permit.valid_until + dt.timedelta(days=1))}."
         )
-    days_left = (permit.valid_until - on).days
-    if days_left <= renewal_window_days:
+    if on >= renewal_opens_on(valid_until=permit.valid_until, ruleset=ruleset):
         return Standing(True, "Renewal due", "warn", f"Renew by {fmt_date(permit.valid_until)} (B6).")
     return Standing(True, "In force", "ok", f"Valid until {fmt_date(permit.valid_until)}.")
 
@@ -363,7 +363,7 @@ def permit_summary_for(user, *, on: dt.date | None = None) -> list[PortalEntry]:
     A fixed number of queries whatever the number of establishments.
     """
     on = on or town_today()
-    window = ruleset_on(on).permit_renewal_window_days
+    ruleset = ruleset_on(on)
     establishments = list(
         establishments_visible_to(user)
         .filter(status=FoodServiceEstablishment.Status.ACTIVE)
@@ -395,7 +395,7 @@ def permit_summary_for(user, *, on: dt.date | None = None) -> list[PortalEntry]:
         entry = PortalEntry(
             establishment=fse,
             permit=permit,
-            standing=permit_standing(permit, on, window) if permit else None,
+            standing=permit_standing(permit, on, ruleset) if permit else None,
             application=applications[0] if applications else None,
             pending_changes=pending.get(permit.pk, []) if permit else [],
             fees_owed=list(fse.fee_charges.all()),

@@ -74,7 +74,7 @@ def _permit_context(request, permit, **extra):
     context = {
         "permit": permit,
         "version": next((v for v in versions if v.number == permit.version_number), None),
-        "standing": selectors.permit_standing(permit, today, ruleset.permit_renewal_window_days),
+        "standing": selectors.permit_standing(permit, today, ruleset),
         "expiry": selectors.permit_expiry_explanation(permit),
         "actions": permit_actions(user, permit, open_application=open_application, ruleset=ruleset),
         "may_withdraw_changes": has_role(user, DECIDERS),
