@@ -66,25 +66,36 @@ def pickup(request):
     )  # fmt: skip
 
 
-@login_required
-def write_offs(request):
+def _waiting_page(request, template: str, waiting):
+    """A list of requests waiting for a second person's decision (two-person rule), each with its form."""
     staff_only(request.user)
-    rows = selectors.write_offs_pending(request.user)
     return render(
         request,
-        "billing/write_offs.html",
-        {"rows": rows, "form": DecisionForm(), "can_bill": has_role(request.user, BILLERS)},
+        template,
+        {"rows": waiting(request.user), "form": DecisionForm(), "can_bill": has_role(request.user, BILLERS)},
     )
+
+
+def _decide(request, pk: int, *, waiting, step: str, back: str, decide):
+    """The second person's approval or refusal of one waiting request (two-person rule)."""
+    item = found(lambda user, key: waiting(user).get(pk=key), request.user, pk)
+    return act(
+        request, step=step, form_class=DecisionForm, back=reverse(back), done="Decision recorded.",
+        call=lambda **data: decide(item, acting_user=request.user, **data),
+    )  # fmt: skip
+
+
+@login_required
+def write_offs(request):
+    return _waiting_page(request, "billing/write_offs.html", selectors.write_offs_pending)
 
 
 @login_required
 @require_POST
 def write_off_decide(request, pk: int):
-    write_off = found(lambda user, key: selectors.write_offs_pending(user).get(pk=key), request.user, pk)
-    return act(
-        request, step="approve_write_off", form_class=DecisionForm, back=reverse("billing:write_offs"),
-        done="Decision recorded.",
-        call=lambda **data: services.write_off_decide(write_off=write_off, acting_user=request.user, **data),
+    return _decide(
+        request, pk, waiting=selectors.write_offs_pending, step="approve_write_off", back="billing:write_offs",
+        decide=lambda write_off, **data: services.write_off_decide(write_off=write_off, **data),
     )  # fmt: skip
 
 
@@ -167,23 +178,15 @@ def lien_request(request, pk: int):
 @login_required
 def lien_approvals(request):
     """Liens waiting for a second approval (two-person rule), each with its decision form."""
-    staff_only(request.user)
-    rows = selectors.liens_waiting(request.user)
-    return render(
-        request,
-        "billing/lien_approvals.html",
-        {"rows": rows, "form": DecisionForm(), "can_bill": has_role(request.user, BILLERS)},
-    )
+    return _waiting_page(request, "billing/lien_approvals.html", selectors.liens_waiting)
 
 
 @login_required
 @require_POST
 def lien_decide(request, pk: int):
-    lien = found(lambda user, key: selectors.liens_waiting(user).get(pk=key), request.user, pk)
-    return act(
-        request, step="approve_lien", form_class=DecisionForm, back=reverse("billing:lien_approvals"),
-        done="Decision recorded.",
-        call=lambda **data: services.lien_decide(lien=lien, acting_user=request.user, **data),
+    return _decide(
+        request, pk, waiting=selectors.liens_waiting, step="approve_lien", back="billing:lien_approvals",
+        decide=lambda lien, **data: services.lien_decide(lien=lien, **data),
     )  # fmt: skip
 
 
