@@ -172,22 +172,20 @@ class LienViewSet(StaffOnly, mixins.ListModelMixin, mixins.RetrieveModelMixin, S
     @action(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         """The second person's approval (not the one who asked: 403)."""
-        lien = self.get_object()  # first: a malformed or outside id is a 404, whatever the body
-        data = s.LienApproveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return self._answer(
-            services.lien_decide(acting_user=request.user, lien=lien, approve=True, **data.validated_data)
-        )
+        return self._decide(request, s.LienApproveSerializer, approve=True)
 
     @extend_schema(request=s.LienRefuseSerializer, responses={200: s.LienSerializer})
     @action(detail=True, methods=["post"])
     def refuse(self, request, pk=None):
         """The second person's refusal, with the reason: nothing is recorded."""
+        return self._decide(request, s.LienRefuseSerializer, approve=False)
+
+    def _decide(self, request, serializer_class, *, approve: bool):
         lien = self.get_object()  # first: a malformed or outside id is a 404, whatever the body
-        data = s.LienRefuseSerializer(data=request.data)
+        data = serializer_class(data=request.data)
         data.is_valid(raise_exception=True)
         return self._answer(
-            services.lien_decide(acting_user=request.user, lien=lien, approve=False, **data.validated_data)
+            services.lien_decide(acting_user=request.user, lien=lien, approve=approve, **data.validated_data)
         )
 
     @extend_schema(request=s.LienRecordSerializer, responses={200: s.LienSerializer})
