@@ -92,21 +92,10 @@ def lien_record(*, acting_user, lien: Lien, recorded_on: dt.date, document_numbe
         errors["recorded_on"] = ["Give the day it was recorded (today or earlier)."]
     if errors:
         raise ValidationError(errors)
-    before = snapshot(lien)
-    lien.status, lien.recorded_on, lien.recording_number = (
-        Lien.Status.RECORDED,
-        recorded_on,
-        document_number.strip(),
-    )
-    lien.save()
-    audit_record(
-        acting_user=acting_user,
-        action="billing.lien_record",
-        instance=lien,
-        before=before,
-        after=snapshot(lien),
-    )
-    return lien
+    return _note_recorder_document(
+        acting_user=acting_user, lien=lien, status=Lien.Status.RECORDED, action="billing.lien_record",
+        recorded_on=recorded_on, recording_number=document_number.strip(),
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -128,18 +117,19 @@ def lien_release(*, acting_user, lien: Lien, released_on: dt.date, document_numb
         ]
     if errors:
         raise ValidationError(errors)
+    return _note_recorder_document(
+        acting_user=acting_user, lien=lien, status=Lien.Status.RELEASED, action="billing.lien_release",
+        released_on=released_on, release_number=document_number.strip(),
+    )  # fmt: skip
+
+
+def _note_recorder_document(*, acting_user, lien: Lien, status: str, action: str, **document) -> Lien:
+    """P9: a County Recorder's document (the lien's recording or its release) moves the lien on:
+    its day and number are kept on the lien, with the audit entry."""
     before = snapshot(lien)
-    lien.status, lien.released_on, lien.release_number = (
-        Lien.Status.RELEASED,
-        released_on,
-        document_number.strip(),
-    )
+    lien.status = status
+    for field, value in document.items():
+        setattr(lien, field, value)
     lien.save()
-    audit_record(
-        acting_user=acting_user,
-        action="billing.lien_release",
-        instance=lien,
-        before=before,
-        after=snapshot(lien),
-    )
+    audit_record(acting_user=acting_user, action=action, instance=lien, before=before, after=snapshot(lien))
     return lien
