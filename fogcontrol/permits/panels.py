@@ -2,19 +2,14 @@
 where it stands (B1, B6), linking to it, or that there is none."""
 
 from fogcontrol.core import panels
-from fogcontrol.permits.models import Permit, PermitStatus
+from fogcontrol.permits.models import Permit
 from fogcontrol.permits.selectors import permit_standing
 from fogcontrol.program.selectors import ruleset_on, town_today
 
 
 def establishment_permit(user, establishment):
     """B1, B6: the establishment's latest permit and its standing today; two queries."""
-    permit = (
-        Permit.objects.filter(establishment=establishment)
-        .exclude(status=PermitStatus.SUPERSEDED)
-        .order_by("-first_issued_on", "-pk")
-        .first()
-    )
+    permit = Permit.objects.filter(establishment=establishment).latest_first().first()
     if permit is None:
         return {"permit": None}
     today = town_today()

@@ -370,9 +370,7 @@ def permit_summary_for(user, *, on: dt.date | None = None) -> list[PortalEntry]:
         .prefetch_related(
             Prefetch(
                 "permits",
-                queryset=Permit.objects.exclude(status=PermitStatus.SUPERSEDED).order_by(
-                    "-first_issued_on", "-pk"
-                ),
+                queryset=Permit.objects.latest_first(),
             ),
             Prefetch(
                 "permit_applications",

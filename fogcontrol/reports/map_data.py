@@ -82,8 +82,7 @@ def _worst_service_rank():
 
 
 def _latest_permit_status():
-    latest = Permit.objects.filter(establishment=OuterRef("pk")).exclude(status=PermitStatus.SUPERSEDED)
-    return latest.order_by("-first_issued_on", "-pk")
+    return Permit.objects.filter(establishment=OuterRef("pk")).latest_first()
 
 
 def establishment_rows(user, filters: MapFilters) -> QuerySet[FoodServiceEstablishment]:

@@ -11,6 +11,7 @@ from django.db import models
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.permits.querysets import (
+    LATEST_FIRST,
     PermitModificationQuerySet,
     PermitNoticeQuerySet,
     PermitQuerySet,
@@ -71,7 +72,7 @@ class Permit(models.Model):
     objects = PermitQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-first_issued_on", "-pk"]
+        ordering = list(LATEST_FIRST)
 
     def __str__(self) -> str:
         return f"FOG permit {self.number or '(unnumbered)'}"
