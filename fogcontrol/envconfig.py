@@ -95,6 +95,22 @@ def email_settings(url: str | None, data_dir: Path | None = None) -> dict:
     }
 
 
+def cache_settings(url: str | None) -> dict:
+    """Django's cache, which holds the password pages' and the token endpoint's rate-limit counts.
+
+    Unset: each process's own memory, so with several gunicorn processes a limit counts per
+    process. ``redis://host:6379/1`` (the Redis a region runs its workers on) shares the counts
+    between every process and server.
+    """
+    if not url:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    if urlparse(url).scheme not in {"redis", "rediss"}:
+        raise ImproperlyConfigured(
+            f"FOGCONTROL_CACHE_URL must be a redis:// or rediss:// address, not {url!r}."
+        )
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+
+
 ENVIRONMENTS = ("development", "production")
 
 

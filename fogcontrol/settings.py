@@ -14,6 +14,7 @@ from csp.constants import NONE, SELF
 
 from fogcontrol.envconfig import (
     DEVELOPMENT_SECRET_KEY,
+    cache_settings,
     check_production,
     database_from_url,
     email_settings,
@@ -229,6 +230,8 @@ FOGCONTROL_UPLOAD_MAX_COLUMNS = int(os.environ.get("FOGCONTROL_UPLOAD_MAX_COLUMN
 FOGCONTROL_UPLOAD_READ_SECONDS = float(os.environ.get("FOGCONTROL_UPLOAD_READ_SECONDS", 8))
 
 globals().update(email_settings(os.environ.get("EMAIL_URL"), DATA_DIR))
+# Rate-limit counts: per process unless FOGCONTROL_CACHE_URL names a shared Redis (docs/deployment.md).
+CACHES = cache_settings(os.environ.get("FOGCONTROL_CACHE_URL"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "fog-program@localhost")
 # How long an invitation's link to set a password works (messaging).
 FOGCONTROL_INVITATION_DAYS = int(os.environ.get("FOGCONTROL_INVITATION_DAYS", 7))

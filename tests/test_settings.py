@@ -1,5 +1,6 @@
 """The project's settings: safe development defaults, production refuses them."""
 
+import os
 import subprocess
 import sys
 
@@ -9,6 +10,7 @@ from django.db import connection
 
 from fogcontrol.envconfig import (
     DEVELOPMENT_SECRET_KEY,
+    cache_settings,
     check_production,
     database_from_url,
     email_settings,
@@ -149,3 +151,36 @@ def test_embedded_database_runs_wal_with_full_sync(tmp_path):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     db.close()
+
+
+def test_cache_url_unset_keeps_counts_in_the_process():
+    assert cache_settings(None)["default"]["BACKEND"].endswith("LocMemCache")
+
+
+def test_cache_url_refuses_what_is_not_redis():
+    with pytest.raises(ImproperlyConfigured, match="redis://"):
+        cache_settings("memcached://127.0.0.1:11211")
+
+
+def test_a_shared_redis_cache_counts_one_limit_across_processes():
+    """Two processes (two cache clients) see one password-reset count when FOGCONTROL_CACHE_URL
+    names a Redis; with the default each would count on its own."""
+    from django.core.cache.backends.redis import RedisCache
+
+    redis = pytest.importorskip("redis")
+    url = "redis://127.0.0.1:6379/13"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.exceptions.ConnectionError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    config = cache_settings(url)["default"]
+    first, second = (RedisCache(config["LOCATION"], {}) for _ in range(2))
+    key = "fogcontrol:test:shared-count"
+    first.delete(key)
+    first.add(key, 0)
+    first.incr(key)
+    second.incr(key)
+    assert first.get(key) == second.get(key) == 2
+    first.delete(key)

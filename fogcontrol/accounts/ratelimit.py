@@ -5,8 +5,8 @@
 - Password change: `FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT` wrong current passwords per user in
   15 minutes, so a session left open cannot be used to guess the password it does not know.
 
-The counts live in the default cache (per process with the local-memory cache: a deployment with
-several processes should configure a shared cache, as for DRF's throttles).
+The counts live in the default cache: per process by default, shared by every process and server
+when FOGCONTROL_CACHE_URL names a Redis (as the token endpoint's DRF throttle; docs/deployment.md).
 """
 
 from __future__ import annotations
