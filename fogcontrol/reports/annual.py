@@ -237,11 +237,10 @@ def _spills(user, start: dt.date, end: dt.date, zone: ZoneInfo) -> Section:
 
 def _grease(user, start: dt.date, end: dt.date) -> Section:
     section = Section("grease", "Grease removed (E1-E7, F1)")
-    corrected = Manifest.objects.filter(corrects=OuterRef("pk"))
     counts = (
         Manifest.objects.visible_to(user)
-        .filter(service_date__range=(start, end), withdrawn=False)
-        .exclude(Exists(corrected))
+        .effective()
+        .filter(service_date__range=(start, end))
         .aggregate(
             manifests=Count("pk"),
             gallons=Sum("gallons_removed"),
