@@ -21,7 +21,11 @@ class ComplaintForm(forms.Form):
     proposed_penalty = forms.DecimalField(min_value=0, decimal_places=2)
     issued_on = forms.DateField(widget=DATE)
     service_method = forms.ChoiceField(choices=COMPLAINT_SERVICE_METHODS)
-    served_on = forms.DateField(widget=DATE)
+    served_on = forms.DateField(
+        widget=DATE, required=False,
+        help_text="Personal delivery: the day delivered. Certified mail: leave empty; the letter waits in the "
+        "certified mail run and its mail log gives the day served (P5 counts from it).",
+    )  # fmt: skip
     article_number = forms.CharField(required=False, help_text="Certified mail only.")
     hearing_on = forms.DateField(widget=DATE, help_text="P5: within 60 days after service.")
     hearing_place = forms.CharField()
@@ -33,7 +37,11 @@ class SuspensionNoticeForm(forms.Form):
         choices=PermitOrder.Ground.choices, widget=forms.CheckboxSelectMultiple
     )
     facts = forms.CharField(widget=forms.Textarea)
-    mailed_on = forms.DateField(widget=DATE, help_text="L2: the day the notice was mailed by certified mail.")
+    mailed_on = forms.DateField(
+        widget=DATE, required=False,
+        help_text="L2: leave empty: the notice waits in the certified mail run, and the mail log's mailing date "
+        "sets the hearing window. Give it only if the notice was already mailed.",
+    )  # fmt: skip
     article_number = forms.CharField()
     hearing_on = forms.DateField(widget=DATE, required=False, help_text="L2: 15 to 45 days after mailing.")
     hearing_place = forms.CharField()
@@ -72,7 +80,11 @@ class PenaltyApproveForm(forms.Form):
         widget=DATE, help_text="The day the order is issued: the proposal's day or later."
     )
     service_method = forms.ChoiceField(choices=PENALTY_SERVICE_METHODS, help_text="P8.")
-    served_on = forms.DateField(widget=DATE)
+    served_on = forms.DateField(
+        widget=DATE, required=False,
+        help_text="Personal service: the day served. Registered mail: leave empty; the mail log gives the day "
+        "served, and the appeal window (P6) counts from it.",
+    )  # fmt: skip
     article_number = forms.CharField(required=False, help_text="Registered mail only.")
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.notices.querysets import (
     DocumentServiceQuerySet,
@@ -146,3 +147,43 @@ class DocumentService(models.Model):
     def __str__(self) -> str:
         when = f"{self.served_on:%Y-%m-%d}" if self.served_on else "not yet served"
         return f"{self.get_method_display()}, {when}"
+
+
+class PrintBatch(models.Model):
+    """Issue #17, #16: one PDF of many documents (the certified or registered mail run), rendered by
+    the background worker (``tasks.render_print_batch``) so that a large run never holds a request.
+    ``rendered`` of ``total`` shows its progress; the file is kept under a random name and goes out
+    only through the access-checked download view, never from a public URL."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RENDERING = "rendering", "Rendering"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    class Kind(models.TextChoices):
+        MAIL_RUN = "mail_run", "Certified and registered mail run"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MAIL_RUN)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    document_ids = models.JSONField(default=list, help_text="The documents, in print order.")
+    total = models.PositiveIntegerField(default=0)
+    rendered = models.PositiveIntegerField(default=0)
+    file = models.FileField(upload_to=RandomName("notices/batches"), blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_by_label = models.CharField(max_length=150, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Print batch {self.pk}: {self.rendered} of {self.total}"
+
+    @property
+    def is_running(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RENDERING)

@@ -22,10 +22,15 @@ def _rendered(document: IssuedDocument):
     return HTML(string=html).render()
 
 
-def mail_batch_pdf(documents) -> bytes:
+def mail_batch_pdf(documents, *, progress=None) -> bytes:
     """Issue #17: one PDF of many letters for the certified or registered mail run, each letter
-    starting on a new page (its own page numbers), in the order given."""
-    rendered = [_rendered(document) for document in documents]
+    starting on a new page (its own page numbers), in the order given. ``progress(n)`` is called
+    after the n-th letter is laid out (the print batch's "rendering n of N")."""
+    rendered = []
+    for document in documents:
+        rendered.append(_rendered(document))
+        if progress is not None:
+            progress(len(rendered))
     pages = [page for one in rendered for page in one.pages]
     return rendered[0].copy(pages).write_pdf()
 

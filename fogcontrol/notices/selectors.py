@@ -7,7 +7,13 @@ from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.notices.catalogue import all_registered
-from fogcontrol.notices.models import TRACKED_METHODS, DocumentService, DocumentTemplate, IssuedDocument
+from fogcontrol.notices.models import (
+    TRACKED_METHODS,
+    DocumentService,
+    DocumentTemplate,
+    IssuedDocument,
+    PrintBatch,
+)
 
 
 def templates_visible_to(user, action: str = VIEW) -> QuerySet[DocumentTemplate]:
@@ -119,3 +125,15 @@ def documents_to_mail(user) -> QuerySet[IssuedDocument]:
         .select_related("establishment")
         .order_by("issued_on", "pk")
     )
+
+
+def print_batches_visible_to(user) -> QuerySet[PrintBatch]:
+    """Print batches (issue #17): the Town's staff see every batch (they see every document it
+    prints); anyone else none, so a batch outside the scope is a 404."""
+    if not getattr(user, "is_program_staff", False):
+        return PrintBatch.objects.none()
+    return PrintBatch.objects.all()
+
+
+def print_batch_detail(user, pk) -> PrintBatch:
+    return print_batches_visible_to(user).get(pk=pk)

@@ -21,6 +21,8 @@ urlpatterns = [
     path("documents/<int:pk>/service/", views.document_service, name="document_service"),
     # The certified and registered mail run (issue #17).
     path("mail-run/", mailing.mail_run, name="mail_run"),
-    path("mail-run/batch.pdf", mailing.mail_batch, name="mail_batch"),
+    path("mail-run/batches/", mailing.mail_batch, name="mail_batch"),
+    path("mail-run/batches/<int:pk>/", mailing.print_batch, name="print_batch"),
+    path("mail-run/batches/<int:pk>/pdf/", mailing.print_batch_download, name="print_batch_pdf"),
     path("mail-run/log/", mailing.mail_log, name="mail_log"),
 ]

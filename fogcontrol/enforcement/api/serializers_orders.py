@@ -41,14 +41,23 @@ class HearingSerializer(serializers.ModelSerializer):
         allow_null=True,
         help_text="L4 (30 days after the hearing ends) or M3 (2 business days).",
     )
+    waiting_for_mailing = serializers.SerializerMethodField(
+        help_text="L2, P5: the notice waits for the certified mail run; `latest_on` is counted again from "
+        "the mailing date the mail log records."
+    )
 
     class Meta:
         model = Hearing
         fields = [
             "id", "case", "kind", "permit_order", "first_scheduled_on", "scheduled_on", "place", "latest_on",
+            "waiting_for_mailing",
             "held_on", "concluded_on", "decision_due_on", "decided_on", "waived_on", "hearing_officer_name",
             "outcome", "continuances",
         ]  # fmt: skip
+
+    def get_waiting_for_mailing(self, hearing) -> bool:
+        explanation = hearing.explanation or {}
+        return bool(explanation.get("L2-waiting") or explanation.get("P5-waiting"))
 
 
 class ContinuanceInputSerializer(serializers.Serializer):
@@ -79,8 +88,15 @@ class SuspensionAppealSerializer(serializers.Serializer):
     final_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
+def _waiting(record) -> bool:
+    return record.served_on is None and bool(record.issued_on)
+
+
 class ComplaintSerializer(serializers.ModelSerializer):
     case = serializers.PrimaryKeyRelatedField(read_only=True)
+    waiting_for_mailing = serializers.SerializerMethodField(
+        help_text="P5: by certified mail, not yet mailed: `served_on` and `hearing_latest_on` come from the mail log."
+    )
     hearing = HearingSerializer(read_only=True)
     violations = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
@@ -88,10 +104,14 @@ class ComplaintSerializer(serializers.ModelSerializer):
         model = AdministrativeComplaint
         fields = [
             "id", "reference", "case", "violations", "statement", "law_violated", "proposed_penalty", "issued_on",
-            "service_method", "served_on", "article_number", "hearing_latest_on", "hearing", "waived_on",
+            "service_method", "waiting_for_mailing", "served_on", "article_number", "hearing_latest_on", "hearing",
+            "waived_on",
             "decision_noticed_on", "appeal_by", "appeal_status", "appealed_on", "council_decided_on",
             "council_outcome", "document_id",
         ]  # fmt: skip
+
+    def get_waiting_for_mailing(self, complaint) -> bool:
+        return _waiting(complaint)
 
 
 class ComplaintInputSerializer(serializers.Serializer):
@@ -101,7 +121,10 @@ class ComplaintInputSerializer(serializers.Serializer):
     proposed_penalty = serializers.DecimalField(max_digits=12, decimal_places=2, min_value=0)
     issued_on = serializers.DateField()
     service_method = serializers.ChoiceField(choices=COMPLAINT_SERVICE_METHODS)
-    served_on = serializers.DateField()
+    served_on = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="Personal delivery: required. Certified mail: omit; the mail run's log gives it (P5).",
+    )  # fmt: skip
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
     hearing_on = serializers.DateField(help_text="P5: within 60 days after service.")
     hearing_place = serializers.CharField()
@@ -119,6 +142,9 @@ class ComplaintAppealSerializer(serializers.Serializer):
 
 class PenaltyOrderSerializer(serializers.ModelSerializer):
     case = serializers.PrimaryKeyRelatedField(read_only=True)
+    waiting_for_mailing = serializers.SerializerMethodField(
+        help_text="P8: issued by registered mail, not yet mailed: `served_on` and `appeal_by` come from the mail log."
+    )
     violations = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
@@ -126,9 +152,13 @@ class PenaltyOrderSerializer(serializers.ModelSerializer):
         fields = [
             "id", "reference", "case", "complaint", "violations", "violation_kind", "days", "occurrences",
             "under_order", "amount", "cap", *FACTOR_FIELDS, "hearing_officer_name", "status", "issued_on",
-            "service_method", "served_on", "article_number", "payment_due_on", "account", "paid_on", "document_id",
+            "service_method", "waiting_for_mailing", "served_on", "appeal_by", "article_number", "payment_due_on",
+            "account", "paid_on", "document_id",
             "proposed_on", "proposed_by", "decided_by", "decided_at", "decision_note",
         ]  # fmt: skip
+
+    def get_waiting_for_mailing(self, order) -> bool:
+        return _waiting(order)
 
     proposed_by = serializers.CharField(source="recorded_by_label", read_only=True)
     decided_by = serializers.CharField(source="decided_by_label", read_only=True)
@@ -183,7 +213,10 @@ class PenaltyApproveSerializer(serializers.Serializer):
         help_text="The day of issue: the proposal's day or later, today at most."
     )
     service_method = serializers.ChoiceField(choices=PENALTY_SERVICE_METHODS)
-    served_on = serializers.DateField()
+    served_on = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="Personal service: required. Registered mail: omit; the mail run's log gives it (P8, P6).",
+    )  # fmt: skip
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
     note = serializers.CharField(required=False, allow_blank=True, default="")
 
@@ -211,7 +244,10 @@ class SuspensionNoticeInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["suspension", "revocation"], default="suspension")
     grounds = serializers.ListField(child=serializers.ChoiceField(choices=PermitOrder.Ground.choices))
     facts = serializers.CharField()
-    mailed_on = serializers.DateField()
+    mailed_on = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="L2: omit: the notice waits for the mail run, whose log sets the hearing window.",
+    )  # fmt: skip
     article_number = serializers.CharField()
     hearing_on = serializers.DateField(required=False, allow_null=True, default=None)
     hearing_place = serializers.CharField()

@@ -39,6 +39,9 @@ class AdministrativeComplaint(_Served):
     hearing = models.OneToOneField(
         "enforcement.Hearing", null=True, blank=True, on_delete=models.PROTECT, related_name="complaint"
     )
+    # P5: certified mail is served on the day the mail log records its mailing (notices' mail run);
+    # until then the complaint is "waiting for mailing" and its hearing limit counts from the issue.
+    served_on = models.DateField(null=True, blank=True, help_text="Empty: waiting for mailing.")
     hearing_latest_on = models.DateField(help_text="P5: the latest hearing date (the Town's maximum).")
     waived_on = models.DateField(null=True, blank=True, help_text="P6: the respondent waived the hearing.")
     # P6: the window runs from notice of the hearing officer's decision.

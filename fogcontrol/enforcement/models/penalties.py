@@ -64,7 +64,10 @@ class PenaltyOrder(_Served):
     # Issue and service come with the second approval (two-person rule): a proposal has neither.
     issued_on = models.DateField(null=True, blank=True)
     service_method = models.CharField(max_length=24, choices=ServiceMethod.choices, blank=True)
-    served_on = models.DateField(null=True, blank=True)
+    served_on = models.DateField(null=True, blank=True, help_text="Empty when issued: waiting for mailing.")
+    appeal_by = models.DateField(
+        null=True, blank=True, help_text="P8, P6: the last day to appeal, counted from service (computed)."
+    )
     payment_due_on = models.DateField(
         null=True, blank=True, db_index=True, help_text="P8: payment due (computed)."
     )

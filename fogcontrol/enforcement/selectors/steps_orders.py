@@ -54,12 +54,15 @@ def order_steps(case, today) -> list:
     steps = []
     for complaint in case.complaints.all():
         steps.append(
-            Step("complaint", f"Administrative complaint {complaint.reference} served", "P5", DONE,
-                 on=complaint.served_on,
-                 detail=f"Proposed penalty {fmt_money(complaint.proposed_penalty)}; served by "
-                 f"{complaint.get_service_method_display().lower()}"
+            Step("complaint", f"Administrative complaint {complaint.reference} "
+                 + ("served" if complaint.served_on else "issued: waiting for mailing"), "P5", DONE,
+                 on=complaint.served_on or complaint.issued_on,
+                 detail=f"Proposed penalty {fmt_money(complaint.proposed_penalty)}; "
+                 + (f"served {fmt_date(complaint.served_on)} by " if complaint.served_on else "to be served by ")
+                 + complaint.get_service_method_display().lower()
                  + (f", article {complaint.article_number}" if complaint.article_number else "")
-                 + f". Hearing no later than {fmt_date(complaint.hearing_latest_on)} (P5).",
+                 + f". Hearing no later than {fmt_date(complaint.hearing_latest_on)} (P5"
+                 + (")." if complaint.served_on else ", counted from the issue until the mail log records the mailing)."),
                  explanation=(complaint.explanation.get("P5") or {}).get("text", ""), document_id=complaint.document_id,
                  links=complaint_links(case, complaint, today))
         )  # fmt: skip

@@ -42,12 +42,17 @@ def complaint_serve(
     proposed_penalty: Decimal,
     issued_on: dt.date,
     service_method: str,
-    served_on: dt.date,
+    served_on: dt.date | None = None,
     article_number: str = "",
     hearing_on: dt.date,
     hearing_place: str,
 ) -> AdministrativeComplaint:
-    """P5: issue and serve the complaint, and set its hearing within the P5 limit of service."""
+    """P5: issue and serve the complaint, and set its hearing within the P5 limit of service.
+
+    By certified mail with no ``served_on``, the complaint is issued **waiting for mailing**: its
+    letter waits in the certified mail run, and its hearing limit counts from the day of issue (the
+    earliest service: never later than the law allows) until the mail log records the mailing date
+    (``complaint_served``, through notices' ``document_served``)."""
     require_role(acting_user, ENFORCEMENT_OFFICERS, OFFICERS_ONLY)
     case = Case.objects.select_for_update(of=("self",)).select_related("establishment").get(pk=case.pk)
     if case.closed_on:
@@ -77,17 +82,22 @@ def complaint_serve(
     elif service_method == ServiceMethod.CERTIFIED_MAIL and not (article_number or "").strip():
         errors["article_number"] = "P5: give the certified mail article number."
     today = town_today()
-    if issued_on > today or served_on > today:
+    if service_method == ServiceMethod.PERSONAL_DELIVERY and served_on is None:
+        errors["served_on"] = "P5: give the day the complaint was delivered in person."
+    elif issued_on is None or issued_on > today or (served_on and served_on > today):
         errors["served_on"] = "Record the service once it is done: dates today or earlier."
-    elif served_on < issued_on:
+    elif served_on and served_on < issued_on:
         errors["served_on"] = "A complaint is served on or after the day it is issued."
     if errors:
         raise ValidationError(errors)
-    limit = complaint_hearing_limit(served_on)
-    if hearing_on is None or not (served_on < hearing_on <= limit.due):
+    start = served_on or issued_on
+    limit = complaint_hearing_limit(start)
+    if hearing_on is None or not (start < hearing_on <= limit.due):
+        counted = f"served {fmt_date(served_on)}" if served_on else (
+            f"counted from the issue on {fmt_date(issued_on)} until the mailing date is recorded")  # fmt: skip
         raise ValidationError(
-            {"hearing_on": f"P5: the hearing is held within {ruleset_days(served_on)} days after service, no later "
-             f"than {fmt_date(limit.due)} (served {fmt_date(served_on)})."}
+            {"hearing_on": f"P5: the hearing is held within {ruleset_days(start)} days after service, no later "
+             f"than {fmt_date(limit.due)} ({counted})."}
         )  # fmt: skip
     hearing = Hearing(
         case=case,
@@ -96,7 +106,7 @@ def complaint_serve(
         scheduled_on=hearing_on,
         place=hearing_place.strip(),
         latest_on=limit.due,
-        explanation={"P5": limit.explanation.as_dict()},
+        explanation={"P5": limit.explanation.as_dict(), **({} if served_on else {"P5-waiting": True})},
     )
     stamp(hearing, acting_user)
     hearing.save()
@@ -111,7 +121,7 @@ def complaint_serve(
         article_number=(article_number or "").strip(),
         hearing=hearing,
         hearing_latest_on=limit.due,
-        explanation={"P5": limit.explanation.as_dict()},
+        explanation={"P5": limit.explanation.as_dict(), **({} if served_on else {"P5-waiting": True})},
     )
     stamp(complaint, acting_user)
     complaint.save()
@@ -143,6 +153,46 @@ def complaint_serve(
     return complaint
 
 
+@transaction.atomic
+def complaint_served(
+    *, acting_user, complaint: AdministrativeComplaint, served_on: dt.date, article_number: str = ""
+) -> AdministrativeComplaint:
+    """P5: the mail log recorded the day the complaint was mailed by certified mail (notices'
+    ``document_served``): it is served that day, and the latest hearing date is counted again from
+    it (``rules.deadlines.complaint_hearing_due``). Refused, naming P5, when the hearing set in the
+    complaint is not after that day, or the hearing was already held."""
+    complaint = _locked(complaint)
+    hearing = complaint.hearing
+    if complaint.served_on == served_on:
+        return complaint
+    if complaint.waived_on or (hearing and hearing.held_on):
+        raise ValidationError(
+            {"served_on": f"P5: the hearing of complaint {complaint.reference} was already held or waived: "
+             "its service can no longer change."}
+        )  # fmt: skip
+    limit = complaint_hearing_limit(served_on)
+    if hearing and not (served_on < hearing.scheduled_on <= limit.due):
+        raise ValidationError(
+            {"served_on": f"P5: complaint {complaint.reference} sets its hearing on {fmt_date(hearing.scheduled_on)}, "
+             f"which is not within {ruleset_days(served_on)} days after mailing on {fmt_date(served_on)} "
+             f"(no later than {fmt_date(limit.due)}). Continue the hearing first, or serve a new complaint."}
+        )  # fmt: skip
+    before = snapshot(complaint)
+    complaint.served_on, complaint.hearing_latest_on = served_on, limit.due
+    complaint.article_number = (article_number or complaint.article_number).strip()
+    complaint.explanation = {**complaint.explanation, "P5": limit.explanation.as_dict()}
+    complaint.explanation.pop("P5-waiting", None)
+    complaint.save(update_fields=["served_on", "hearing_latest_on", "article_number", "explanation"])
+    if hearing:
+        hearing.latest_on = limit.due
+        hearing.explanation = {**hearing.explanation, "P5": limit.explanation.as_dict()}
+        hearing.explanation.pop("P5-waiting", None)
+        hearing.save(update_fields=["latest_on", "explanation"])
+    audit_record(acting_user=acting_user, action="complaint.served", instance=complaint, before=before,
+                 after=snapshot(complaint), note="Mailing date from the mail log (certified mail).")  # fmt: skip
+    return complaint
+
+
 def ruleset_days(day: dt.date) -> int:
     return rules_for(day)["ruleset"].complaint_hearing_days
 
@@ -164,7 +214,11 @@ def complaint_waive(
     complaint = _locked(complaint)
     if complaint.waived_on or (complaint.hearing and complaint.hearing.held_on):
         raise StateConflict("The hearing was already held or waived.")
-    if waived_on is None or waived_on < complaint.served_on or waived_on > town_today():
+    if (
+        waived_on is None
+        or waived_on < (complaint.served_on or complaint.issued_on)
+        or waived_on > town_today()
+    ):
         raise ValidationError(
             {"waived_on": "Give the date of the waiver: on or after service, today or earlier."}
         )

@@ -201,7 +201,10 @@ def _issue_errors(order: PenaltyOrder, *, issued_on, service_method, served_on, 
             f"Give the date of issue: from the proposal ({fmt_date(proposed_on)}) to today; "
             "an order is issued only once approved."
         )
-    elif served_on is None or served_on < issued_on or served_on > today:
+    elif served_on is None and service_method != ServiceMethod.REGISTERED_MAIL:
+        errors["served_on"] = "P8: give the date it was served in person (by registered mail: leave it empty "
+        "until the mail log records the mailing)."
+    elif served_on is not None and (served_on < issued_on or served_on > today):
         errors["served_on"] = "Give the date it was served: on or after issue, today or earlier."
     return errors
 
@@ -263,9 +266,10 @@ def _approve(
         )
     payment = penalty_payment_due(issued_on, **rules_for(issued_on))
     order.cap, order.issued_on, order.payment_due_on = cap.max_amount, issued_on, payment.due
-    order.service_method, order.served_on = service_method, served_on
+    order.service_method = service_method
     order.article_number = (article_number or "").strip()
     order.explanation = {"P7": cap.explanation.as_dict(), "P8": payment.explanation.as_dict()}
+    _set_service(order, served_on)
     factors = {name: getattr(order, name) for name in FACTOR_FIELDS}
     document = documents.issue(
         acting_user=acting_user,
@@ -291,6 +295,42 @@ def _approve(
     order.document_id = document.pk
 
 
+def _set_service(order: PenaltyOrder, served_on: dt.date | None) -> None:
+    """P8, P6: served on ``served_on`` (None: waiting for mailing by registered mail); the appeal window
+    runs from service (``rules.deadlines.appeal_due``)."""
+    order.served_on = served_on
+    if served_on is None:
+        order.appeal_by = None
+        order.explanation = {k: v for k, v in order.explanation.items() if k != "P6"}
+        return
+    appeal = appeal_due(served_on, **rules_for(served_on))
+    order.appeal_by = appeal.due
+    order.explanation = {**order.explanation, "P6": appeal.explanation.as_dict()}
+
+
+@transaction.atomic
+def penalty_order_served(
+    *, acting_user, order: PenaltyOrder, served_on: dt.date, article_number: str = ""
+) -> PenaltyOrder:
+    """P8: the mail log recorded the day the order was mailed by registered mail (notices'
+    ``document_served``): it is served that day and its appeal window (P6) counts from it."""
+    order = PenaltyOrder.objects.select_for_update(of=("self",)).get(pk=order.pk)
+    if order.served_on == served_on:
+        return order
+    if order.status not in (PenaltyOrder.Status.FINAL,):
+        raise ValidationError(
+            {"served_on": f"P8: penalty order {order.reference} is {order.get_status_display().lower()}: "
+             "its service can no longer change."}
+        )  # fmt: skip
+    before = snapshot(order)
+    _set_service(order, served_on)
+    order.article_number = (article_number or order.article_number).strip()
+    order.save(update_fields=["served_on", "appeal_by", "article_number", "explanation"])
+    audit_record(acting_user=acting_user, action="penalty_order.served", instance=order, before=before,
+                 after=snapshot(order), note="Mailing date from the mail log (registered mail).")  # fmt: skip
+    return order
+
+
 @transaction.atomic
 def penalty_order_appeal(*, acting_user, order: PenaltyOrder, status: str, on: dt.date) -> PenaltyOrder:
     """P8, P6: a penalty order is final on issuance unless appealed to the Town Council within the P6
@@ -303,8 +343,11 @@ def penalty_order_appeal(*, acting_user, order: PenaltyOrder, status: str, on: d
     if status == S.APPEALED:
         if order.status != S.FINAL:
             raise StateConflict(f"Penalty order {order.reference} is {order.get_status_display().lower()}.")
-        last = appeal_due(order.served_on, **rules_for(order.served_on)).due
-        if on > last:
+        # Not served yet (waiting for mailing): the P6 window has not begun, so no appeal is late.
+        last = order.appeal_by or (
+            order.served_on and appeal_due(order.served_on, **rules_for(order.served_on)).due
+        )
+        if last and on > last:
             raise ValidationError(
                 {"on": f"P6: the appeal had to be filed by {fmt_date(last)}: the order is final (P8)."}
             )

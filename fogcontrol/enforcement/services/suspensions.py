@@ -19,8 +19,13 @@ from fogcontrol.enforcement import documents_orders as documents
 from fogcontrol.enforcement.models import Case, Hearing
 from fogcontrol.enforcement.services.hearings import locked_hearing, projected_decision_due, rules_for, stamp
 from fogcontrol.permits.models import Permit, PermitOrder, PermitStatus
-from fogcontrol.permits.services.orders import permit_order_record, permit_order_record_appeal
+from fogcontrol.permits.services.orders import (
+    permit_order_notice_mailed,
+    permit_order_record,
+    permit_order_record_appeal,
+)
 from fogcontrol.permits.services.permit_status import permit_revoke, permit_suspend
+from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.deadlines import (
     emergency_decision_due,
     emergency_hearing_due,
@@ -95,7 +100,11 @@ def suspension_notice_issue(
 ) -> Hearing:
     """L1, L2: the notice of proposed suspension or revocation by certified mail, with a hearing inside
     the L2 window. No hearing date, or one outside the window, is refused naming L2. Nothing happens
-    to the permit until the decision is final (L6)."""
+    to the permit until the decision is final (L6).
+
+    With no ``mailed_on`` the notice is issued **waiting for mailing** (its letter waits in the
+    certified mail run) and the window is counted from today, the earliest mailing; when the mail log
+    records the day it was mailed, ``suspension_notice_mailed`` counts the window again from it."""
     require_role(acting_user, {Role.FOG_MANAGER}, MANAGER_ONLY)
     case = _locked_case(case)
     if kind not in (PermitOrder.Kind.SUSPENSION, PermitOrder.Kind.REVOCATION):
@@ -106,14 +115,14 @@ def suspension_notice_issue(
                 "hearing_on": "L2: a permit is suspended or revoked only after a hearing: give the hearing date set in the notice."
             }
         )
-    if mailed_on is None:
-        raise ValidationError({"mailed_on": "L2: give the date the notice was mailed by certified mail."})
-    window = hearing_window(mailed_on)
+    start = mailed_on or town_today()
+    window = hearing_window(start)
     if not (window["earliest"] <= hearing_on <= window["latest"]):
+        mailed = f"the notice mailed on {fmt_date(mailed_on)}" if mailed_on else (
+            f"a notice mailed today, {fmt_date(start)} (counted again from the mail log's date)")  # fmt: skip
         raise ValidationError(
             {"hearing_on": f"L2: the hearing must be set between {fmt_date(window['earliest'])} and "
-             f"{fmt_date(window['latest'])} after the notice mailed on {fmt_date(mailed_on)}; "
-             f"{fmt_date(hearing_on)} is outside that window."}
+             f"{fmt_date(window['latest'])} after {mailed}; {fmt_date(hearing_on)} is outside that window."}
         )  # fmt: skip
     permit = current_permit(
         case,
@@ -124,7 +133,7 @@ def suspension_notice_issue(
     order = permit_order_record(
         permit=permit, acting_user=acting_user, kind=kind, facts=facts, grounds=list(grounds),
         notice_mailed_on=mailed_on, certified_mail_number=article_number, hearing_on=hearing_on,
-        hearing_place=hearing_place,
+        hearing_place=hearing_place, notice_to_be_mailed=mailed_on is None,
     )  # fmt: skip
     hearing = Hearing(
         case=case,
@@ -134,7 +143,7 @@ def suspension_notice_issue(
         scheduled_on=hearing_on,
         place=order.hearing_place,
         latest_on=window["latest"],
-        explanation={"L2": order.explanation.get("L2", {})},
+        explanation={"L2": order.explanation.get("L2", {}), **({} if mailed_on else {"L2-waiting": True})},
     )
     hearing.decision_due_on, working = projected_decision_due(hearing)
     hearing.explanation["L4"] = working
@@ -158,10 +167,37 @@ def suspension_notice_issue(
         service_method="certified_mail",
         served_on=None,
         article_number=order.certified_mail_number,
-        issued_on=mailed_on,
+        issued_on=start,
     )
     hearing.explanation["notice_document"] = document.pk
     hearing.save(update_fields=["explanation"])
+    return hearing
+
+
+@transaction.atomic
+def suspension_notice_mailed(
+    *, acting_user, hearing: Hearing, mailed_on: dt.date, article_number: str = ""
+) -> Hearing:
+    """L2: the mail log recorded the day the notice was mailed by certified mail (notices'
+    ``document_served``): the order's mailing date and the hearing's window are counted from it
+    (``rules.deadlines.revocation_hearing_window``, through ``permit_order_notice_mailed``). Refused,
+    naming L2 and the window, when the hearing set in the notice falls outside it."""
+    hearing = locked_hearing(hearing)
+    order = hearing.permit_order
+    if order.notice_mailed_on == mailed_on and not hearing.explanation.get("L2-waiting"):
+        return hearing
+    if hearing.held_on or hearing.decided_on:
+        raise ValidationError(
+            {"served_on": "L2: the hearing was already held: the notice's mailing can no longer change."}
+        )
+    order = permit_order_notice_mailed(
+        acting_user=acting_user, order=order, mailed_on=mailed_on, certified_mail_number=article_number
+    )
+    hearing.latest_on = order.hearing_latest_on
+    explanation = {**hearing.explanation, "L2": order.explanation.get("L2", {})}
+    explanation.pop("L2-waiting", None)
+    hearing.explanation = explanation
+    hearing.save(update_fields=["latest_on", "explanation"])
     return hearing
 
 

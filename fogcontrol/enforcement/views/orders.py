@@ -33,17 +33,22 @@ MANAGER = frozenset({Role.FOG_MANAGER})
 
 
 def _complaint_preview(v):
-    if v.get("served_on"):
-        limit = complaints.complaint_hearing_limit(v["served_on"])
-        return [(f"P5: hearing no later than {fmt_date(limit.due)}", limit.explanation.text())]
+    start = v.get("served_on") or v.get("issued_on")
+    if start:
+        limit = complaints.complaint_hearing_limit(start)
+        waiting = (
+            "" if v.get("served_on") else " (counted from the issue until the mail log gives the day served)"
+        )
+        return [(f"P5: hearing no later than {fmt_date(limit.due)}{waiting}", limit.explanation.text())]
     return []
 
 
 def _suspension_preview(v):
-    if v.get("mailed_on"):
-        w = suspensions.hearing_window(v["mailed_on"])
-        return [(f"L2: hearing from {fmt_date(w['earliest'])} to {fmt_date(w['latest'])}", w["explanation"])]
-    return []
+    w = suspensions.hearing_window(v.get("mailed_on") or town_today())
+    waiting = "" if v.get("mailed_on") else " if mailed today (the mail log's date counts it again)"
+    return [
+        (f"L2: hearing from {fmt_date(w['earliest'])} to {fmt_date(w['latest'])}{waiting}", w["explanation"])
+    ]
 
 
 def _emergency_preview(v):
@@ -176,6 +181,10 @@ def hearing_detail(request, pk):
         "hearing": hearing,
         "continuance_latest": latest,
         "continuance_provision": provision,
+        # L2, P5: the notice waits for the certified mail run; its date comes from the mail log.
+        "waiting_for_mailing": bool(
+            hearing.explanation.get("L2-waiting") or hearing.explanation.get("P5-waiting")
+        ),
         "continuance_form": forms.ContinuanceForm(),
         "decision_form": forms.DecisionForm(),
         "can_record": request.user.has_role(*HEARING_RECORDERS),

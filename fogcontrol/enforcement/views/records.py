@@ -32,7 +32,8 @@ MANAGER = frozenset({Role.FOG_MANAGER})
 
 def _complaint(case, pk):
     complaint = case.complaints.select_related("hearing").get(pk=pk)
-    return complaint, f"Complaint {complaint.reference}, served {fmt_date(complaint.served_on)}" + (
+    served = f"served {fmt_date(complaint.served_on)}" if complaint.served_on else "waiting for mailing"
+    return complaint, f"Complaint {complaint.reference}, {served}" + (
         f"; appeal possible until {fmt_date(complaint.appeal_by)} (P6)" if complaint.appeal_by else ""
     ) + (f"; {complaint.get_appeal_status_display().lower()}" if complaint.appeal_status else "")
 

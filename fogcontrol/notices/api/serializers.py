@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from django.contrib.contenttypes.models import ContentType
+from django.urls import reverse
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
-from fogcontrol.notices.models import DocumentService, DocumentTemplate, IssuedDocument, ServiceMethod
+from fogcontrol.notices.models import (
+    DocumentService,
+    DocumentTemplate,
+    IssuedDocument,
+    PrintBatch,
+    ServiceMethod,
+)
 from fogcontrol.registry.models import FoodServiceEstablishment
 
 
@@ -128,3 +135,33 @@ class MailLogRowSerializer(serializers.Serializer):
 
 class MailLogSerializer(serializers.Serializer):
     rows = MailLogRowSerializer(many=True)
+
+
+class PrintBatchStartSerializer(serializers.Serializer):
+    documents = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False)
+
+
+class PrintBatchSerializer(serializers.ModelSerializer):
+    """A print batch (issue #17): its state and progress ("rendering 37 of 120"), then the download."""
+
+    progress = serializers.SerializerMethodField()
+    download = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PrintBatch
+        fields = ["id", "kind", "status", "total", "rendered", "progress", "error", "created_at",
+                  "finished_at", "download"]  # fmt: skip
+        read_only_fields = fields
+
+    def get_progress(self, batch) -> str:
+        if batch.status == PrintBatch.Status.DONE:
+            return f"ready: {batch.rendered} of {batch.total}"
+        if batch.status == PrintBatch.Status.FAILED:
+            return "failed"
+        return f"{batch.get_status_display().lower()} {batch.rendered} of {batch.total}"
+
+    def get_download(self, batch) -> str | None:
+        """The API path of the PDF once it is ready (access-checked, like every download)."""
+        if batch.status != PrintBatch.Status.DONE:
+            return None
+        return reverse("notices-print-batch-pdf", args=[batch.pk])

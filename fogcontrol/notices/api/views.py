@@ -10,13 +10,14 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from fogcontrol.core.api.renderers import PDFRenderer
 from fogcontrol.core.api.views import ScopedViewSet, StaffOnly, StepRoles
+from fogcontrol.core.files import download
 from fogcontrol.core.permissions import require_role
 from fogcontrol.notices import catalogue, selectors, services
 from fogcontrol.notices.api.serializers import (
@@ -26,13 +27,15 @@ from fogcontrol.notices.api.serializers import (
     IssuedDocumentSerializer,
     MailLogSerializer,
     MailRunLetterSerializer,
+    PrintBatchSerializer,
+    PrintBatchStartSerializer,
     RegisteredDocumentSerializer,
     TemplateVersionSerializer,
     TemplateVersionWriteSerializer,
 )
 from fogcontrol.notices.filters import DocumentFilter
 from fogcontrol.notices.letters import GENERAL_LETTER
-from fogcontrol.notices.pdf import document_pdf, mail_batch_pdf
+from fogcontrol.notices.pdf import document_pdf
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, EDITORS_ONLY, ISSUERS_ONLY, TEMPLATE_EDITORS
 from fogcontrol.program.selectors import town_today
 
@@ -166,21 +169,21 @@ class MailRunViewSet(StepRoles, StaffOnly, viewsets.ViewSet):
         return Response(MailRunLetterSerializer(rows, many=True).data)
 
     @extend_schema(
-        summary="The chosen letters as one PDF (?document=<id>, repeated)",
-        parameters=[OpenApiParameter("document", OpenApiTypes.INT, many=True)],
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+        summary="Print the chosen letters as one PDF, in the background (202: the batch, then poll it)",
+        request=PrintBatchStartSerializer,
+        responses={202: PrintBatchSerializer, 400: OpenApiResponse(description="No letter waiting.")},
     )
-    @action(detail=False, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
+    @action(detail=False, methods=["post"])
     def batch(self, request):
-        chosen = [int(raw) for raw in request.query_params.getlist("document") if raw.isdigit()]
-        documents = list(selectors.documents_to_mail(request.user).filter(pk__in=chosen))
-        if not documents:
-            raise ValidationError(
-                {"document": "Give the ids of letters waiting to be mailed (?document=<id>)."}
-            )
-        response = HttpResponse(mail_batch_pdf(documents), content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="mail-run-{town_today()}.pdf"'
-        return response
+        serializer = PrintBatchStartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        chosen = serializer.validated_data["documents"]
+        waiting = {d.pk: d for d in selectors.documents_to_mail(request.user).filter(pk__in=chosen)}
+        missing = [pk for pk in chosen if pk not in waiting]
+        if missing:
+            raise ValidationError({"documents": f"Not waiting to be mailed: {', '.join(map(str, missing))}."})
+        batch = services.print_batch_start(acting_user=request.user, documents=[waiting[pk] for pk in chosen])
+        return Response(PrintBatchSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(
         summary="Record the mail log: each letter's article number and mailing date",
@@ -205,3 +208,23 @@ class MailRunViewSet(StepRoles, StaffOnly, viewsets.ViewSet):
                             "mailed_on": row["mailed_on"]})  # fmt: skip
         recorded = services.documents_mail_log(acting_user=request.user, entries=entries)
         return Response(DocumentServiceSerializer(recorded, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class PrintBatchViewSet(mixins.RetrieveModelMixin, ScopedViewSet):
+    """Issue #17, #16: a print batch's state while the worker renders it ("rendering 37 of 120"),
+    then its PDF (``pdf/``, 404 until it is ready). Staff's; anyone else 404."""
+
+    serializer_class = PrintBatchSerializer
+
+    def get_queryset(self):
+        return selectors.print_batches_visible_to(self.request.user)
+
+    @extend_schema(
+        summary="The batch's PDF once ready", responses={(200, "application/pdf"): OpenApiTypes.BINARY}
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
+    def pdf(self, request, pk=None):
+        batch = self.get_object()
+        if batch.status != batch.Status.DONE:
+            raise Http404("The batch is not ready yet.")
+        return download(batch.file, filename=f"mail-run-{batch.pk}.pdf", content_type="application/pdf")

@@ -1,6 +1,7 @@
 """Every write of the notices app: template versions (``templates.py``), issuing documents and
 recording their service (``documents.py``)."""
 
+from fogcontrol.notices.services.batches import print_batch_render, print_batch_start
 from fogcontrol.notices.services.documents import (
     document_issue,
     document_record_service,
@@ -22,6 +23,8 @@ __all__ = [
     "document_record_service",
     "documents_mail_log",
     "letterhead_text",
+    "print_batch_render",
+    "print_batch_start",
     "template_first_version",
     "template_in_force",
     "template_version_create",

@@ -27,6 +27,7 @@ from fogcontrol.notices.models import TRACKED_METHODS, DocumentService, IssuedDo
 from fogcontrol.notices.rendering import placeholders_used, render
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
 from fogcontrol.notices.services.templates import registration_for, template_in_force
+from fogcontrol.notices.signals import document_served
 from fogcontrol.program.selectors import town_profile, town_today
 
 
@@ -219,7 +220,7 @@ def document_record_service(
         errors["served_on"] = "Give the day it was served, as YYYY-MM-DD."
     if errors:
         raise ValidationError(errors)
-    return _service_record(
+    service = _service_record(
         document,
         acting_user=acting_user,
         method=service_method,
@@ -227,6 +228,9 @@ def document_record_service(
         article_number=article_number or "",
         note=note or "",
     )
+    # The apps above learn of it (enforcement counts its dates from the day served): notices/signals.py.
+    document_served.send(sender=IssuedDocument, document=document, service=service, acting_user=acting_user)
+    return service
 
 
 @transaction.atomic

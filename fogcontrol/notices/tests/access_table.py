@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from fogcontrol.core.roles import Role
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, TEMPLATE_EDITORS
-from fogcontrol.notices.services import document_issue, template_version_draft
+from fogcontrol.notices.services import (
+    document_issue,
+    print_batch_render,
+    print_batch_start,
+    template_version_draft,
+)
 from fogcontrol.program.selectors import town_today
 from fogcontrol.testing.access import STAFF, api, page
 
@@ -44,6 +49,9 @@ def build(town) -> None:
         article_number="9407 1000 0000 0001",
         served_on=None,
     )
+    # A print batch of the mail run, rendered (issue #17, #16): its page and its PDF are staff's.
+    batch = print_batch_start(acting_user=manager, documents=[town.records["to_mail"]])
+    town.records["batch"] = print_batch_render(batch_id=batch.pk)
 
 
 def _d(t):
@@ -79,10 +87,14 @@ ROUTES = [
     page("notices:mail_run", "/notices/mail-run/", record=False, scope=STAFF),
     page(
         "notices:mail_batch",
-        lambda t: f"/notices/mail-run/batch.pdf?document={t['to_mail'].pk}",
+        "/notices/mail-run/batches/",
+        method="post",
         record=False,
         scope=STAFF,
+        body=lambda t: {"document": [t["to_mail"].pk]},
     ),
+    page("notices:print_batch", lambda t: f"/notices/mail-run/batches/{t['batch'].pk}/", scope=STAFF),
+    page("notices:print_batch_pdf", lambda t: f"/notices/mail-run/batches/{t['batch'].pk}/pdf/", scope=STAFF),
     page(
         "notices:mail_log",
         "/notices/mail-run/log/",
@@ -95,8 +107,18 @@ ROUTES = [
     api("notices-mail-run-list", "/api/v1/notices/mail-run/", record=False, scope=STAFF),
     api(
         "notices-mail-run-batch",
-        lambda t: f"/api/v1/notices/mail-run/batch/?document={t['to_mail'].pk}",
+        "/api/v1/notices/mail-run/batch/",
+        method="post",
         record=False,
+        scope=STAFF,
+        body=lambda t: {"documents": [t["to_mail"].pk]},
+    ),
+    api(
+        "notices-print-batch-detail", lambda t: f"/api/v1/notices/print-batches/{t['batch'].pk}/", scope=STAFF
+    ),
+    api(
+        "notices-print-batch-pdf",
+        lambda t: f"/api/v1/notices/print-batches/{t['batch'].pk}/pdf/",
         scope=STAFF,
     ),
     api(

@@ -11,9 +11,10 @@ from pypdf import PdfReader
 
 from conftest import api_as
 from fogcontrol.core.roles import Role
-from fogcontrol.notices.models import DocumentService
+from fogcontrol.notices.models import DocumentService, PrintBatch
 from fogcontrol.notices.pdf import document_pdf
 from fogcontrol.notices.selectors import current_service, documents_to_mail
+from fogcontrol.notices.tasks import render_print_batch
 from fogcontrol.notices.tests.helpers import issue_letter
 from fogcontrol.testing.queries import assert_queries_do_not_grow
 
@@ -40,20 +41,50 @@ def test_only_letters_by_tracked_mail_not_yet_mailed_wait(town, manager, today):
     assert list(documents_to_mail(town.users[Role.FSE])) == []
 
 
-def test_the_batch_is_one_pdf_with_every_letter_on_its_own_pages(town, client, manager):
+def test_the_batch_is_one_pdf_with_every_letter_on_its_own_pages(
+    town, client, manager, django_capture_on_commit_callbacks
+):
     letters = waiting(town, 3)
     client.force_login(manager)
     page = text(client.get("/notices/mail-run/"))
     assert all(letter.reference in page for letter in letters) and "Print the ticked letters" in page
     chosen = [letters[0].pk, letters[2].pk]
-    answer = client.get("/notices/mail-run/batch.pdf", {"document": chosen})
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = client.post("/notices/mail-run/batches/", {"document": chosen})
+    assert queued.status_code == 302
+    batch_page = text(client.get(queued["Location"]))
+    assert "Ready:" in batch_page and "2 of 2 letters" in batch_page and "Download the PDF" in batch_page
+    answer = client.get(f"{queued['Location']}pdf/")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
-    assert pages(answer.content) == pages(document_pdf(letters[0])) + pages(document_pdf(letters[2]))
-    reader = PdfReader(io.BytesIO(answer.content))
+    data = b"".join(answer.streaming_content)
+    assert pages(data) == pages(document_pdf(letters[0])) + pages(document_pdf(letters[2]))
+    reader = PdfReader(io.BytesIO(data))
     first_pages = [page.extract_text() for page in reader.pages]
     assert letters[0].reference in first_pages[0] and letters[2].reference in first_pages[-1]
-    none = client.get("/notices/mail-run/batch.pdf")
-    assert none.status_code == 400 and "Choose the letters" in none.content.decode()
+    none = client.post("/notices/mail-run/batches/")
+    assert none.status_code == 400 and "Choose the letters" in text(none)
+
+
+def test_the_batch_page_follows_the_workers_progress_then_offers_the_download(town, client, manager):
+    """The batch is rendered by the worker: until it runs the page says so and polls itself; while
+    it renders, "Rendering 37 of 120"; the PDF is not offered before it is ready."""
+    letter = waiting(town)[0]
+    client.force_login(manager)
+    queued = client.post("/notices/mail-run/batches/", {"document": [letter.pk]})  # worker not run
+    batch = PrintBatch.objects.get()
+    page = text(client.get(queued["Location"]))
+    assert "Queued:" in page and "0 of 1" in page and 'hx-trigger="every 2s"' in page
+    assert client.get(f"{queued['Location']}pdf/").status_code == 404
+    PrintBatch.objects.filter(pk=batch.pk).update(status="rendering", rendered=37, total=120)
+    partial = text(client.get(queued["Location"], headers={"HX-Request": "true"}))
+    assert "Rendering 37 of 120" in partial and "<html" not in partial and "every 2s" in partial
+    render_print_batch.enqueue(batch_id=batch.pk)
+    done = text(client.get(queued["Location"], headers={"HX-Request": "true"}))
+    assert "Download the PDF" in done and "every 2s" not in done
+    for outsider in (Role.FSE, Role.HAULER):
+        client.force_login(town.users[outsider])
+        assert client.get(queued["Location"]).status_code == 404
+        assert client.get(f"{queued['Location']}pdf/").status_code == 404
 
 
 def test_the_mail_log_records_each_letters_service_all_or_nothing(town, client, manager, today):
@@ -108,9 +139,18 @@ def test_the_api_lists_prints_and_logs_the_mail_run(town, manager, today):
         listed.json()[0]["method"] == "registered_mail"
         and listed.json()[0]["article_number"] == "9407 0000 0000"
     )
-    batch = client.get("/api/v1/notices/mail-run/batch/", {"document": [first.pk, second.pk]})
-    assert batch.status_code == 200 and pages(batch.content) == 2 * pages(document_pdf(first))
-    assert client.get("/api/v1/notices/mail-run/batch/").status_code == 400
+    batch = client.post(
+        "/api/v1/notices/mail-run/batch/", {"documents": [first.pk, second.pk]}, format="json"
+    )
+    assert batch.status_code == 202 and batch.json()["progress"] == "queued 0 of 2"
+    assert batch.json()["download"] is None
+    render_print_batch.enqueue(batch_id=batch.json()["id"])  # what the worker does
+    state = client.get(f"/api/v1/notices/print-batches/{batch.json()['id']}/").json()
+    assert state["status"] == "done" and state["progress"] == "ready: 2 of 2"
+    pdf = client.get(state["download"])
+    assert pages(b"".join(pdf.streaming_content)) == 2 * pages(document_pdf(first))
+    assert client.post("/api/v1/notices/mail-run/batch/", {"documents": []}, format="json").status_code == 400
+    assert api_as(town.users[Role.FSE]).get(state["download"]).status_code == 404
     late = client.post("/api/v1/notices/mail-run/log/", {"rows": [
         {"document": first.pk, "mailed_on": today.isoformat()},
         {"document": second.pk, "mailed_on": (today + dt.timedelta(days=2)).isoformat()},

@@ -1,5 +1,6 @@
 """The certified and registered mail run (issue #17): the letters waiting to be mailed, printed as one
-PDF (each letter on a new page), and the mail log where the clerk enters each letter's article number
+PDF (each letter on a new page) by the background worker with its progress shown (a partial HTMX
+polls, then the access-checked download), and the mail log where the clerk enters each letter's article number
 and mailing date, recorded as its service through ``services.documents_mail_log``. Staff's pages."""
 
 from __future__ import annotations
@@ -9,14 +10,15 @@ import datetime as dt
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.files import download
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import staff_only
 from fogcontrol.notices import selectors, services
-from fogcontrol.notices.pdf import mail_batch_pdf
+from fogcontrol.notices.models import PrintBatch
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
 from fogcontrol.program.selectors import town_today
 
@@ -46,20 +48,44 @@ def mail_run(request):
 
 
 @login_required
+@require_POST
 def mail_batch(request):
-    """One PDF of the chosen letters (``?document=<id>`` repeated), each starting on a new page."""
+    """Queue one PDF of the ticked letters (``document`` repeated), rendered by the worker; the
+    batch's page shows its progress, then the download."""
     staff_only(request.user)
-    chosen = [int(raw) for raw in request.GET.getlist("document") if raw.isdigit()]
+    chosen = [int(raw) for raw in request.POST.getlist("document") if raw.isdigit()]
     documents = list(selectors.documents_to_mail(request.user).filter(pk__in=chosen))
-    if not documents:
-        return HttpResponse(
-            "Choose the letters to print: tick at least one letter waiting to be mailed.",
-            status=400,
-            content_type="text/plain",
-        )
-    response = HttpResponse(mail_batch_pdf(documents), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="mail-run-{town_today()}.pdf"'
-    return response
+    try:
+        batch = services.print_batch_start(acting_user=request.user, documents=documents)
+    except ValidationError as error:
+        return _page(request, errors=error.messages, status=400)
+    return redirect("notices:print_batch", pk=batch.pk)
+
+
+def _batch(request, pk) -> PrintBatch:
+    staff_only(request.user)
+    try:
+        return selectors.print_batch_detail(request.user, pk)
+    except PrintBatch.DoesNotExist as missing:
+        raise Http404("No such print batch.") from missing
+
+
+@login_required
+def print_batch(request, pk):
+    """A print batch: "rendering 37 of 120" while the worker lays it out (the status partial polls
+    itself), then the link to download the PDF."""
+    batch = _batch(request, pk)
+    template = "notices/print_batch.html#status" if request.htmx else "notices/print_batch.html"
+    return render(request, template, {"batch": batch})
+
+
+@login_required
+def print_batch_download(request, pk):
+    """The batch's PDF, to staff only (a 404 otherwise, and while it is not ready)."""
+    batch = _batch(request, pk)
+    if batch.status != PrintBatch.Status.DONE:
+        raise Http404("The batch is not ready yet.")
+    return download(batch.file, filename=f"mail-run-{batch.pk}.pdf", content_type="application/pdf")
 
 
 def _date(raw: str):

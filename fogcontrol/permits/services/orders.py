@@ -57,8 +57,12 @@ def _not_future(day: dt.date | None, field: str, what: str, errors: dict) -> Non
         errors[field] = [f"{what} cannot be recorded before it happens: give a date not in the future."]
 
 
-def _check_process_notice(values: dict, errors: dict, explanation: dict) -> None:
-    """L1, L2: grounds, facts, the certified-mail notice and a hearing date within the L2 window."""
+def _check_process_notice(
+    values: dict, errors: dict, explanation: dict, *, to_be_mailed: bool = False
+) -> None:
+    """L1, L2: grounds, facts, the certified-mail notice and a hearing date within the L2 window.
+    ``to_be_mailed``: the notice waits for the certified mail run; its window is counted from today
+    (the earliest mailing) until the mail log records the day (``permit_order_notice_mailed``)."""
     grounds = list(dict.fromkeys(values["grounds"] or []))
     unknown = [ground for ground in grounds if ground not in PermitOrder.Ground.values]
     if not grounds or unknown:
@@ -69,7 +73,9 @@ def _check_process_notice(values: dict, errors: dict, explanation: dict) -> None
         ]
     values["grounds"] = grounds
     mailed = values["notice_mailed_on"]
-    if mailed is None:
+    if mailed is None and to_be_mailed:
+        mailed = town_today()
+    elif mailed is None:
         errors["notice_mailed_on"] = [
             "L2: give the date the written notice of the facts, the grounds and the hearing was mailed by "
             "certified mail. A permit is suspended or revoked only after that notice and a hearing."
@@ -140,8 +146,12 @@ def permit_order_record(
     emergency_order_on: dt.date | None = None,
     determined_by: str = "",
     ends_order: PermitOrder | None = None,
+    notice_to_be_mailed: bool = False,
 ) -> PermitOrder:
     """Record an order against a permit and the process behind it (FOG Manager).
+
+    ``notice_to_be_mailed`` (L2): no mailing date yet: the notice waits for the certified mail run and
+    ``permit_order_notice_mailed`` records the day the mail log gives.
 
     Suspension or revocation (L1, L2): the grounds, the facts, the notice mailed by certified mail and a
     hearing date 15 to 45 days after mailing. Emergency suspension (M1, M3): the order's date, who
@@ -188,7 +198,7 @@ def permit_order_record(
         if kind == K.EMERGENCY_SUSPENSION:
             _check_emergency(values, errors, explanation)
         else:
-            _check_process_notice(values, errors, explanation)
+            _check_process_notice(values, errors, explanation, to_be_mailed=notice_to_be_mailed)
     if errors:
         raise ValidationError(errors)
     order = PermitOrder(
@@ -208,6 +218,38 @@ def permit_order_record(
     audited_save(order, acting_user=acting_user, action="permit.order.record", creating=True)
     record_event(acting_user=acting_user, action="permit.order.record", permit=permit,
                  note=f"{order.reference}: {order.get_kind_display()}")  # fmt: skip
+    return order
+
+
+@transaction.atomic
+def permit_order_notice_mailed(*, acting_user, order: PermitOrder, mailed_on: dt.date, certified_mail_number: str = ""
+                               ) -> PermitOrder:  # fmt: skip
+    """L2: the notice of a suspension or revocation was mailed by certified mail on ``mailed_on`` (the
+    mail log of notices' certified mail run): the hearing window is counted again from that day. Refused,
+    naming L2 and the window, when the hearing set in the notice falls outside it. The caller (the mail
+    log) checked who may record a mailing; this records its consequence for the order."""
+    order = _lock_order(order)
+    if order.kind not in (K.SUSPENSION, K.REVOCATION) or order.applied_on is not None:
+        raise ValidationError(
+            {"notice_mailed_on": [f"{order.reference}: no notice of hearing waits for mailing."]}
+        )
+    values = {"grounds": order.grounds, "notice_mailed_on": mailed_on,
+              "certified_mail_number": (certified_mail_number or order.certified_mail_number).strip(),
+              "hearing_place": order.hearing_place, "hearing_on": order.hearing_on}  # fmt: skip
+    errors: dict[str, list[str]] = {}
+    explanation: dict = {}
+    _check_process_notice(values, errors, explanation)
+    if errors:
+        raise ValidationError(errors)
+    before = snapshot(order)
+    order.notice_mailed_on, order.certified_mail_number = mailed_on, values["certified_mail_number"]
+    order.hearing_earliest_on, order.hearing_latest_on = (
+        values["hearing_earliest_on"],
+        values["hearing_latest_on"],
+    )
+    order.explanation = {**order.explanation, **explanation}
+    audited_save(order, acting_user=acting_user, action="permit.order.notice_mailed", before=before,
+                 note="Mailing date from the mail log (certified mail).")  # fmt: skip
     return order
 
 

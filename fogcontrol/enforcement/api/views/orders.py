@@ -94,7 +94,8 @@ class CaseOrderStepsViewSet(ScopedViewSet):
         window = None
         if data.is_valid():
             values = data.validated_data
-            window = suspensions.hearing_window(values["mailed_on"])
+            # No mailing date yet: the window as if mailed today (the mail log's date counts it again).
+            window = suspensions.hearing_window(values["mailed_on"] or town_today())
             try:
                 hearing = suspensions.suspension_notice_issue(acting_user=request.user, case=case, **values)
             except ValidationError as error:
