@@ -46,6 +46,8 @@ def training_sheet(request, pk):
     session = found(selectors.training_session_detail, request.user, pk)
     lang = language_or_default(request.GET.get("language") or request.GET.get("lang"), session.language)
     paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "letter"
-    response = HttpResponse(training_sheet_pdf(session, language=lang, paper=paper), content_type="application/pdf")
+    response = HttpResponse(
+        training_sheet_pdf(session, language=lang, paper=paper), content_type="application/pdf"
+    )
     response["Content-Disposition"] = f'inline; filename="training-{session.pk}-{lang}.pdf"'
     return response

@@ -170,6 +170,8 @@ def material_pdf(
     return training_sheet_pdf(establishment=establishment, language=language, paper=paper)
 
 
-def material_filename(key: str, *, language: str, establishment: FoodServiceEstablishment | None = None) -> str:
+def material_filename(
+    key: str, *, language: str, establishment: FoodServiceEstablishment | None = None
+) -> str:
     suffix = f"-{establishment.pk}" if establishment is not None else ""
     return f"{key}{suffix}-{language}.pdf"

@@ -39,6 +39,7 @@ def require_step(user, steps, step: str) -> None:
     roles, refusal = steps[step]
     require_role(user, roles, refusal)
 
+
 # The BMP materials (C4 training sheet, C7 signs): the FSE and the property owner print them for
 # their kitchens, staff for an inspection. A hauler is told they do not exist (404).
 BMP_READERS = STAFF_ROLES | frozenset({Role.FSE, Role.PROPERTY_OWNER})

@@ -106,7 +106,9 @@ class MaterialPdfView(APIView):
     @extend_schema(
         summary="A BMP material as a PDF (C4 training sheet, C7 signs)",
         parameters=[
-            OpenApiParameter("key", str, OpenApiParameter.PATH, enum=list(pdf.MATERIALS), description="The material."),
+            OpenApiParameter(
+                "key", str, OpenApiParameter.PATH, enum=list(pdf.MATERIALS), description="The material."
+            ),
             PrintOptionsSerializer,
         ],
         responses=PDF_ANSWER,
@@ -116,7 +118,10 @@ class MaterialPdfView(APIView):
         if key not in pdf.MATERIALS:
             raise Http404("No such material.")
         language, paper = _options(request)
-        return _pdf(pdf.material_pdf(key, language=language, paper=paper), pdf.material_filename(key, language=language))
+        return _pdf(
+            pdf.material_pdf(key, language=language, paper=paper),
+            pdf.material_filename(key, language=language),
+        )
 
 
 class EstablishmentTrainingSheetView(APIView):

@@ -191,7 +191,9 @@ def test_the_materials_page_is_no_haulers_and_an_unknown_material_is_404(town):
 
 @pytest.mark.provision("C4")
 def test_c4_records_page_links_the_sign_in_sheet_to_print_then_upload_signed(town):
-    page = client_for(town.users[Role.FSE]).get(f"/records/establishments/{town.own_fse.pk}/").content.decode()
+    page = (
+        client_for(town.users[Role.FSE]).get(f"/records/establishments/{town.own_fse.pk}/").content.decode()
+    )
     assert f"/records/establishments/{town.own_fse.pk}/training-sheet.pdf?language=es" in page
     assert "then upload it signed" in page
 
