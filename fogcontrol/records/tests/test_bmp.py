@@ -243,3 +243,21 @@ def test_api_schema_documents_the_pdfs_and_their_language_parameter():
         assert language["in"] == "query" and language["schema"]["enum"] == ["en", "es"], path
     for path in ("/api/v1/bmp-materials/{key}/pdf/", "/api/v1/establishments/{id}/training-sheet/"):
         assert "application/pdf" in schema["paths"][path]["get"]["responses"]["200"]["content"]
+
+
+@pytest.mark.provision("C4")
+def test_the_materials_page_lists_a_property_owners_fses_in_a_fixed_number_of_queries(town):
+    from fogcontrol.testing import factories
+    from fogcontrol.testing.queries import assert_queries_do_not_grow
+
+    def add_establishments(count):
+        for _ in range(count):
+            factories.EstablishmentFactory(parcel=town.owned_parcel)
+
+    results = assert_queries_do_not_grow(
+        client_for(town.users[Role.PROPERTY_OWNER]), add_establishments, {"/records/bmp/": 4}, grows=False
+    )
+    small, large = results["/records/bmp/"]
+    assert large.content.decode().count("training-sheet.pdf?language=en") > small.content.decode().count(
+        "training-sheet.pdf?language=en"
+    )
