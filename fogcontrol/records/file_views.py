@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from fogcontrol.core.files import download
 from fogcontrol.core.views import found
 from fogcontrol.records import selectors
-from fogcontrol.records.pdf import training_sheet_pdf
+from fogcontrol.records.pdf import PAPERS, language_or_default, training_sheet_pdf
 
 
 @login_required
@@ -41,9 +41,13 @@ def submission_file(request, pk):
 
 @login_required
 def training_sheet(request, pk):
-    """The C4 training sheet as a PDF, in English or, with ``?lang=es``, Spanish."""
+    """The C4 training sheet of a session as a PDF, in the language asked for (``?language=es``, or
+    ``?lang=es`` as the first links had it), else the session's; on Letter or ``?paper=a4``."""
     session = found(selectors.training_session_detail, request.user, pk)
-    lang = "es" if request.GET.get("lang") == "es" else "en"
-    response = HttpResponse(training_sheet_pdf(session, lang=lang), content_type="application/pdf")
+    lang = language_or_default(request.GET.get("language") or request.GET.get("lang"), session.language)
+    paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "letter"
+    response = HttpResponse(
+        training_sheet_pdf(session, language=lang, paper=paper), content_type="application/pdf"
+    )
     response["Content-Disposition"] = f'inline; filename="training-{session.pk}-{lang}.pdf"'
     return response

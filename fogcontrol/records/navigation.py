@@ -2,10 +2,14 @@
 
 Staff open the review queue (the records home would only redirect them there, and a menu link
 answers its page, not a redirect); the establishments' own users open the records home; a hauler
-or recycler sees only the waste-oil pickups it recorded (C2)."""
+or recycler sees only the waste-oil pickups it recorded (C2). The BMP materials (C4 training sheet,
+C7 signs) are for the FSE, the property owner and staff."""
+
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
+from fogcontrol.records.roles import BMP_READERS
 
 register(
     group="records",
@@ -15,5 +19,7 @@ register(
         MenuItem("Records", "records:review_queue", roles=STAFF_ROLES),
         MenuItem("Records", "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
         MenuItem("Oil pickups", "records:pickups", roles=frozenset({Role.HAULER})),
+        # C4, C7: the training sheet and kitchen signs to print, in English or Spanish.
+        MenuItem(_("BMP materials"), "records:bmp", roles=BMP_READERS),
     ],
 )

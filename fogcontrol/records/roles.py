@@ -2,7 +2,7 @@
 records) is ``querysets.py``; these are the roles the services check."""
 
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.roles import Role
+from fogcontrol.core.roles import STAFF_ROLES, Role
 
 # C4 training and report submissions: the FSE keeps its records; staff may enter them on a visit.
 RECORD_KEEPERS = frozenset({Role.FSE, Role.FOG_MANAGER, Role.INSPECTOR})
@@ -38,3 +38,8 @@ def require_step(user, steps, step: str) -> None:
     """Refuse (403) a role that may never take `step`, before its input is read."""
     roles, refusal = steps[step]
     require_role(user, roles, refusal)
+
+
+# The BMP materials (C4 training sheet, C7 signs): the FSE and the property owner print them for
+# their kitchens, staff for an inspection. A hauler is told they do not exist (404).
+BMP_READERS = STAFF_ROLES | frozenset({Role.FSE, Role.PROPERTY_OWNER})

@@ -121,3 +121,12 @@ def submission_retention(submission: RecordSubmission):
     day it was received), with the working."""
     received_on = timezone.localtime(submission.received_at, town_zone()).date()
     return record_retention_end(received_on, ruleset=ruleset_on(received_on), calendar=town_calendar())
+
+
+def bmp_establishments(user) -> QuerySet[FoodServiceEstablishment]:
+    """The establishments whose C4 training sheet the BMP materials page offers prefilled: an FSE
+    user its own, a property owner those on its parcels. Staff print a prefilled sheet from an
+    establishment's records page (the program's every FSE is no list to print from)."""
+    if getattr(user, "role", None) not in (Role.FSE, Role.PROPERTY_OWNER):
+        return FoodServiceEstablishment.objects.none()
+    return FoodServiceEstablishment.objects.visible_to(user).order_by("business_name", "pk")

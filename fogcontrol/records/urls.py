@@ -1,6 +1,6 @@
 from django.urls import path
 
-from fogcontrol.records import file_views, views
+from fogcontrol.records import bmp_views, file_views, views
 
 app_name = "records"
 
@@ -8,6 +8,11 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("establishments/<int:pk>/", views.establishment_records, name="establishment"),
     path("establishments/<int:pk>/obligations/", views.obligations, name="obligations"),
+    path(
+        "establishments/<int:pk>/training-sheet.pdf",
+        bmp_views.establishment_training_sheet,
+        name="bmp_training_sheet",
+    ),
     path("establishments/<int:pk>/training/", views.training_add, name="training_add"),
     path("establishments/<int:pk>/pickups/", views.pickup_add, name="pickup_add"),
     path("establishments/<int:pk>/requirements/", views.requirement_add, name="requirement_add"),
@@ -21,4 +26,6 @@ urlpatterns = [
     path("submissions/<int:pk>/", views.submission_detail, name="submission"),
     path("submissions/<int:pk>/file/", file_views.submission_file, name="submission_file"),
     path("review/", views.review_queue, name="review_queue"),
+    path("bmp/", bmp_views.materials, name="bmp"),
+    path("bmp/<slug:key>.pdf", bmp_views.material, name="bmp_pdf"),
 ]

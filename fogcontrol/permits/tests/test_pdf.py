@@ -1,9 +1,11 @@
 """The permit is a real, printable PDF carrying its terms and the Town's contacts (B2, J1, J2)."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
+from rest_framework.test import APIClient
 
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.pdf import notice_pdf, permit_pdf
@@ -77,3 +79,46 @@ def test_b2_a_permit_with_long_conditions_still_prints_every_word(issued):
     version.conditions = " ".join(["Clean the baffles and the outlet tee monthly."] * 40)
     data = permit_pdf(version)
     assert text_of(data).count("outlet tee monthly") == 40
+
+
+# --- In the FSE contact's language (issue 18) ------------------------------------------------------
+
+ENGLISH_WORDS = re.compile(r"\b(the|and|with|within|every|least|issued|permit|keep|expires)\b", re.I)
+
+
+@pytest.mark.provision("B2")
+def test_b2_permit_pdf_in_spanish_keeps_its_terms_and_leaves_no_english_sentence(issued):
+    version = issued.versions.get()
+    data = permit_pdf(version, language="es")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
+    text = text_of(data)
+    assert f"Permiso n.º {issued.number}" in text
+    assert "Interceptor de grasa por gravedad" in text
+    assert "Al menos cada 90 días" in text
+    assert "en un plazo de 5 días hábiles" in text  # J2, the ruleset's number
+    assert "(650) 555-0199" in text and "Blue Plate Diner" in text
+    # Only the terms as entered (the device's size, the Town's names) may stay in English.
+    entered = [version.device_size, version.business_name, version.site_address, "Town of Los Robles"]
+    for words in entered + [str(value) for value in (version.contacts or {}).values()]:
+        text = text.replace(" ".join(str(words).split()), "")
+    assert ENGLISH_WORDS.findall(text) == []
+
+
+@pytest.mark.provision("B2")
+def test_b2_permit_pdf_prints_in_the_fse_contacts_language_for_staff_and_the_users_own_for_the_fse(
+    issued, manager
+):
+    from django.test import Client
+
+    contact = issued.establishment.contact or issued.establishment.operator  # who receives it
+    contact.preferred_language = "es"
+    contact.save(update_fields=["preferred_language"])
+    staff = Client()
+    staff.force_login(manager)
+    assert "Permiso FOG" in text_of(staff.get(f"/permits/{issued.pk}/pdf/").content)
+    assert "FOG Permit" in text_of(staff.get(f"/permits/{issued.pk}/pdf/?language=en").content)
+    api = APIClient()
+    api.force_authenticate(manager)
+    assert "Permiso FOG" in text_of(api.get(f"/api/v1/permits/{issued.pk}/pdf/").content)
+    bad = api.get(f"/api/v1/permits/{issued.pk}/pdf/?language=fr")
+    assert bad.status_code == 400 and "language" in bad.json()

@@ -19,7 +19,7 @@ from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, 
 from fogcontrol.permits import exports, forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
-from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.pdf import LANGUAGES, notice_pdf, permit_language, permit_pdf
 from fogcontrol.permits.roles import DECISION_RECORDERS, FEE_EDITORS, STEP_ROLES
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
 from fogcontrol.permits.states import TransitionNotAllowed
@@ -99,10 +99,14 @@ def permit_detail(request, pk):
 
 @login_required
 def permit_pdf_view(request, pk, number=None):
-    """The permit as a PDF: the version in force, or an older one (kept, B7)."""
+    """The permit as a PDF: the version in force, or an older one (kept, B7); in English or Spanish
+    (``?language=``; by default the user's language, or for staff the FSE contact's)."""
     permit = found(selectors.permit_detail, request.user, pk)
     version = found(selectors.permit_version_detail, request.user, permit.pk, number or permit.version_number)
-    response = HttpResponse(permit_pdf(version), content_type="application/pdf")
+    language = request.GET.get("language")
+    if language not in LANGUAGES:
+        language = permit_language(request.user, permit.establishment)
+    response = HttpResponse(permit_pdf(version, language=language), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{permit.number}-v{version.number}.pdf"'
     return response
 

@@ -4,7 +4,7 @@ served here: the registry lies below records and never imports it."""
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from fogcontrol.records.api import views
+from fogcontrol.records.api import bmp, views
 
 router = SimpleRouter()
 router.register("training-sessions", views.TrainingSessionViewSet, basename="training-session")
@@ -18,5 +18,12 @@ urlpatterns = [
         views.ObligationsView.as_view(),
         name="establishment-obligations",
     ),
+    path(
+        "establishments/<str:pk>/training-sheet/",
+        bmp.EstablishmentTrainingSheetView.as_view(),
+        name="establishment-training-sheet",
+    ),
+    path("bmp-materials/", bmp.MaterialListView.as_view(), name="bmp-material-list"),
+    path("bmp-materials/<str:key>/pdf/", bmp.MaterialPdfView.as_view(), name="bmp-material-pdf"),
     *router.urls,
 ]

@@ -9,7 +9,9 @@ and the FOG Manager and inspectors record training and submit reports (`RECORD_K
 too records pickups (`PICKUP_RECORDERS`), the FOG Manager alone sets and lifts requirements, the FOG
 Manager and inspectors review. Any other role is refused (403) before its input is read. The pickups
 page's own form serves the FSE and the hauler: staff record pickups on an establishment's page.
-The review queue is Town staff's (404 for outside users).
+The review queue is Town staff's (404 for outside users). The BMP materials (C4 training sheet, C7
+signs) are the FSE's, the property owner's and staff's (404 for a hauler); an FSE's prefilled sheet
+is its own user's and staff's.
 
 Run by records/tests/test_access.py; the kit is fogcontrol/testing/access.py.
 """
@@ -20,7 +22,13 @@ from decimal import Decimal
 
 from fogcontrol.core.roles import Role
 from fogcontrol.records import services
-from fogcontrol.records.roles import PICKUP_RECORDERS, RECORD_KEEPERS, REQUIREMENT_SETTERS, REVIEWERS
+from fogcontrol.records.roles import (
+    BMP_READERS,
+    PICKUP_RECORDERS,
+    RECORD_KEEPERS,
+    REQUIREMENT_SETTERS,
+    REVIEWERS,
+)
 from fogcontrol.records.tests.helpers import days_ago, pdf_upload, signature_data_url
 from fogcontrol.testing.access import STAFF, api, page
 
@@ -147,6 +155,13 @@ PAGES = [
     ),
     page("records:submission_file", lambda t: f"{R}/submissions/{_sub(t)}/file/", owners=OWN),
     page("records:review_queue", f"{R}/review/", record=False, scope=STAFF),
+    # The BMP materials (C4, C7): the FSE, the property owner and staff; a hauler is told they do
+    # not exist. The training sheet prefilled with an FSE's name: its own user and staff.
+    page("records:bmp", f"{R}/bmp/", record=False, scope=BMP_READERS),
+    page("records:bmp_pdf", f"{R}/bmp/sign-waste-oil.pdf", record=False, scope=BMP_READERS),
+    page(
+        "records:bmp_training_sheet", lambda t: f"{R}/establishments/{_e(t)}/training-sheet.pdf", owners=OWN
+    ),
 ]
 
 # --- API ----------------------------------------------------------------------------------------
@@ -223,6 +238,9 @@ APIS = [
     ),
     # What the FSE owes: a hauler sees its customers in the registry, not what they owe (404).
     api("establishment-obligations", lambda t: f"{A}/establishments/{_e(t)}/obligations/", owners=OWN),
+    api("bmp-material-list", f"{A}/bmp-materials/", record=False, scope=BMP_READERS),
+    api("bmp-material-pdf", f"{A}/bmp-materials/sign-no-grease/pdf/", record=False, scope=BMP_READERS),
+    api("establishment-training-sheet", lambda t: f"{A}/establishments/{_e(t)}/training-sheet/", owners=OWN),
 ]
 
 ROUTES = PAGES + APIS

@@ -38,7 +38,7 @@ def session(town):
 
 @pytest.mark.provision("C4")
 def test_c4_training_sheet_in_english_lists_the_four_subjects_and_signature_lines(session):
-    text = text_of(training_sheet_pdf(session, lang="en"))
+    text = text_of(training_sheet_pdf(session, language="en"))
     assert "Employee training record" in text and "Blue Plate Diner" in text and "Ana Ruiz" in text
     for words in ("dry wipe", "food waste", "absorbent", "waste oil"):
         assert words in text

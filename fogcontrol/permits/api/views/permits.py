@@ -21,7 +21,7 @@ from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
-from fogcontrol.permits.pdf import notice_pdf, permit_pdf
+from fogcontrol.permits.pdf import LANGUAGES, notice_pdf, permit_language, permit_pdf
 from fogcontrol.permits.roles import STEP_ROLES
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -86,7 +86,13 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
     @extend_schema(
         summary="The permit as a PDF",
         parameters=[
-            OpenApiParameter("version", int, description="A version number; default the one in force")
+            OpenApiParameter("version", int, description="A version number; default the one in force"),
+            OpenApiParameter(
+                "language",
+                str,
+                enum=list(LANGUAGES),
+                description="en or es. Default: the user's preferred language; for staff, the FSE contact's.",
+            ),
         ],
         responses={(200, "application/pdf"): OpenApiTypes.BINARY},
     )
@@ -99,7 +105,12 @@ class PermitViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
         except ValueError:
             raise DRFValidationError({"version": ["Give a version number, e.g. 1."]}) from None
         version = selectors.permit_version_detail(request.user, permit.pk, number)
-        return pdf_response(permit_pdf(version), f"{permit.number}-v{version.number}.pdf")
+        language = request.query_params.get("language")
+        if language is None:
+            language = permit_language(request.user, permit.establishment)
+        elif language not in LANGUAGES:
+            raise DRFValidationError({"language": ["Give en or es."]})
+        return pdf_response(permit_pdf(version, language=language), f"{permit.number}-v{version.number}.pdf")
 
     @extend_schema(
         summary="Start the annual renewal (B6), pre-filled",
