@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,22 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+_warmed = []
+
+
 @pytest.fixture
-def open_tab(browser, live_server, transactional_db, request):  # noqa: F811
+def _warm_live_server(live_server, transactional_db):
+    """The live server's first answer loads the URLconf and compiles the templates: on a loaded
+    2-core CI machine that alone can outlast a page step's 10 s, so it is asked for once per run,
+    here, with a minute's bound."""
+    if not _warmed:
+        with urllib.request.urlopen(f"{live_server.url}/login/", timeout=60) as answer:  # noqa: S310  (loopback)
+            answer.read()
+        _warmed.append(True)
+
+
+@pytest.fixture
+def open_tab(browser, live_server, transactional_db, _warm_live_server, request):  # noqa: F811
     """`open_tab(viewport=DESKTOP, name="tab")`: a fresh tab with its own cookies (one person)."""
     opened = []
 

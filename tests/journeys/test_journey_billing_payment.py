@@ -16,7 +16,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.provision("Q1")
 @pytest.mark.provision("Q2")
-def test_a_clerk_records_a_partial_payment_and_the_statement_and_hold_list_change(open_tab, town):
+def test_a_clerk_records_a_partial_payment_and_the_statement_and_hold_list_change(
+    open_tab, town, live_server
+):
     invoice(town, "120.00", notice_date=days_ago(100))
     services.billing_nightly()  # the invoice is delinquent: the licence is held (Q2)
     licence = town.own_fse.licence_number
@@ -53,3 +55,11 @@ def test_a_clerk_records_a_partial_payment_and_the_statement_and_hold_list_chang
     page.goto("/billing/licence-holds/")
     expect(page.get_by_role("row").filter(has_text=licence)).to_contain_text("$100.00")
     assert_accessible(page)
+
+    # A mistyped address is the product's own 404, in its frame, with the way back.
+    page.goto("/billing/accounts/999999/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Page not found")
+    expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+    assert_accessible(page)
+    page.get_by_role("link", name="Back to your home page").click()
+    expect(page).to_have_url(f"{live_server.url}/")
