@@ -2,6 +2,8 @@
 account's statement and the business licence hold list (Q2) change: from login to the visible
 result, with axe-core run on every page visited."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -43,8 +45,17 @@ def test_a_clerk_records_a_partial_payment_and_the_statement_and_hold_list_chang
     pay.get_by_label("Amount ($)").fill("20.00")
     pay.get_by_label("Method").select_option("cheque")
     pay.get_by_label("Received on").fill(days_ago(0).isoformat())
-    pay.get_by_label("Reference").fill("1001")
     pay.get_by_role("button", name="Record payment").click()
+    # A cheque needs its number: the page comes back with the error beside the field, announced
+    # with it (aria-describedby), and with what was typed.
+    reference = page.locator("#pay").get_by_label("Reference")
+    expect(reference).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#id_pay_reference_error")).to_contain_text("cheque")
+    expect(reference).to_have_attribute("aria-describedby", re.compile("id_pay_reference_error"))
+    expect(page.locator("#pay").get_by_label("Amount ($)")).to_have_value("20.00")
+    assert_accessible(page)
+    reference.fill("1001")
+    page.locator("#pay").get_by_role("button", name="Record payment").click()
 
     expect(page.locator(".messages")).to_contain_text("Payment recorded")
     statement = page.get_by_role("table", name="Statement of account")
