@@ -81,14 +81,14 @@ def pytest_collection_modifyitems(items):
     transactional test starts from, and leaves, the database as the migrations made it."""
     # Among the transactional tests (pytest-django has already put them together, after the
     # others that use the database), those that need the migrations' data restored run first,
-    # then the rest, the browser tests last: a test with threads of its own or a live server can
+    # then the rest, the browser tests and journeys last: a test with threads of its own or a live server can
     # still commit after its flush (content types made again under other ids), and a serialized
     # test after it could not restore its copy. Only the order inside that group changes.
     places = [index for index, item in enumerate(items) if _transactional(item)]
     # The kill tests copy the test database as a PostgreSQL template, refused while another
     # session is on it: they go first, before the backup tests' processes have touched it.
     ordered = sorted((items[index] for index in places), key=lambda item: (
-        "/browser/" in str(item.path), not _needs_the_migrations_data(item),
+        "/browser/" in str(item.path) or "/journeys/" in str(item.path), not _needs_the_migrations_data(item),
         "test_kill_durability" not in str(item.path)))  # fmt: skip
     for index, item in zip(places, ordered, strict=True):
         items[index] = item

@@ -11,7 +11,7 @@ from decimal import Decimal
 WIDTH = 300
 HEIGHT = 110
 TOP = 10  # room above the tallest bar
-BOTTOM = 18  # room for the month letters
+BOTTOM = 20  # room for the month letters (13 units tall: static/fogcontrol/app.css)
 GAP = 4
 
 

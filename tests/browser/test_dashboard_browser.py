@@ -44,3 +44,30 @@ def test_the_header_search_shows_results_as_one_types(page, town):
     expect(live).to_contain_text("Establishments")
     live.get_by_role("link", name="Golden Wok").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Golden Wok")
+
+
+def test_the_trend_charts_month_letters_are_readable_and_apart_on_a_phone(phone_page, town):
+    """Issue 18: chart labels were unreadable on a phone (9 px letters, scaled down). At 390 px each
+    month letter is drawn at least 12 px tall, and no two letters of a chart overlap."""
+    page = phone_page
+    sign_in(page, town.users[Role.FOG_MANAGER].username)
+    page.goto("/")
+    charts = page.locator("svg.trend-svg")
+    expect(charts.first).to_be_visible()
+    assert charts.count() == 4
+    measured = page.evaluate(
+        """() => [...document.querySelectorAll('svg.trend-svg')].map(svg => {
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('text')].map(text => {
+                const box = text.getBoundingClientRect();
+                const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+                return {size, left: box.left, right: box.right};
+            });
+        })"""
+    )
+    for letters in measured:
+        assert len(letters) == 12
+        assert min(letter["size"] for letter in letters) >= 12, letters
+        for before, after in zip(letters, letters[1:], strict=False):
+            assert before["right"] <= after["left"], (before, after)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.testing.browser import sign_in
+from fogcontrol.testing.factories import PartyFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,4 +105,23 @@ def test_the_establishment_list_is_usable_on_a_phone(phone_page, town):
     page.screenshot(path="/tmp/registry_phone.png", full_page=True)
     row_link.click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Plaza Pizza")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_long_contact_email_wraps_inside_its_card_on_a_phone(phone_page, town):
+    """Issue 18: contact e-mails overflowed their card. At 390 px the establishment page's contact card
+    holds a 70-character address without scrolling, and the page does not scroll sideways."""
+    email = "accounts-payable.and.grease-interceptor-records@blue-plate-diner-holdings.example"
+    town.own_fse.contact = PartyFactory(name="Blue Plate Holdings", email=email)
+    town.own_fse.save(update_fields=["contact"])
+    page = phone_page
+    sign_in(page, town.users[Role.FOG_MANAGER].username)
+    page.goto(f"/registry/establishments/{town.own_fse.pk}/")
+    link = page.get_by_role("link", name=email)
+    expect(link).to_be_visible()
+    card = link.locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' card ')][1]")
+    sizes = card.evaluate("card => [card.scrollWidth, card.clientWidth]")
+    assert sizes[0] <= sizes[1], sizes
+    box, card_box = link.bounding_box(), card.bounding_box()
+    assert box["x"] + box["width"] <= card_box["x"] + card_box["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

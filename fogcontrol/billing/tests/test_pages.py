@@ -9,7 +9,7 @@ from openpyxl import load_workbook
 
 from conftest import api_as
 from fogcontrol.billing import services
-from fogcontrol.billing.models import Lien
+from fogcontrol.billing.models import Lien, Payment
 from fogcontrol.billing.tests.helpers import clerk, days_ago, invoice
 from fogcontrol.core.roles import Role
 from fogcontrol.testing.factories import EstablishmentFactory
@@ -200,3 +200,26 @@ def test_q1_the_clerk_may_apply_a_payment_to_a_chosen_invoice_and_the_rest_is_cr
 
     assert fresh(new).status == "paid" and fresh(old).outstanding == Decimal("100.00")
     assert account(old.debtor).credit == Decimal("10.00")
+
+
+@pytest.mark.provision("Q1")
+def test_a_payment_sent_back_shows_each_error_beside_its_field_and_keeps_what_was_typed(town, client):
+    issued = invoice(town, "120.00", notice_date=days_ago(10))
+    client.force_login(clerk(town))
+    answer = client.post(
+        f"/billing/accounts/{issued.debtor_id}/pay/",
+        {"amount": "20.00", "method": "cheque", "reference": "", "received_on": "not a date"},
+    )
+    assert answer.status_code == 400
+    page = _text(answer)
+    assert 'id="id_pay_received_on_error"' in page and 'aria-describedby="id_pay_received_on_error' in page
+    assert 'value="20.00"' in page  # what was typed is still there
+    assert "Nothing was saved" in page
+    assert not Payment.objects.exists()
+    # A refusal of the service (a cheque needs its number) stands beside its field too.
+    answer = client.post(
+        f"/billing/accounts/{issued.debtor_id}/pay/",
+        {"amount": "20.00", "method": "cheque", "reference": "", "received_on": days_ago(0).isoformat()},
+    )
+    assert answer.status_code == 400 and 'id="id_pay_reference_error"' in _text(answer)
+    assert not Payment.objects.exists()

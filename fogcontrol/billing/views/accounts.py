@@ -22,6 +22,8 @@ from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, 
 from fogcontrol.program.selectors import town_today
 
 PAGE_SIZE = 50
+# Four forms share the account page: each keeps its own element ids.
+CHARGE_IDS, INVOICE_IDS, PAY_IDS, REFUND_IDS = "id_charge_%s", "id_invoice_%s", "id_pay_%s", "id_refund_%s"
 
 
 @login_required
@@ -46,7 +48,12 @@ def _day(raw: str | None) -> dt.date | None:
 @login_required
 def account_detail(request, pk: int):
     """One account: its statement (?from=&to=), open invoices, payments; the clerk's forms."""
-    debtor = found(selectors.account_detail, request.user, pk)
+    return _account_page(request, found(selectors.account_detail, request.user, pk))
+
+
+def _account_page(request, debtor, *, status: int = 200, **bound):
+    """The account's page; ``bound`` replaces a clerk's blank form by the one sent back with its
+    errors (``payment_form=…``), so each error stands beside its field and nothing typed is lost."""
     start, end = _day(request.GET.get("from")), _day(request.GET.get("to"))
     today = town_today()
     context = {
@@ -65,18 +72,20 @@ def account_detail(request, pk: int):
     }
     if context["can_bill"]:
         context.update(
-            charge_form=ChargeForm(
-                initial={"assessed_on": today, "invoice_kind": "Q1"}, auto_id="id_charge_%s"
-            ),
-            invoice_form=InvoiceIssueForm(initial={"notice_date": today}, auto_id="id_invoice_%s"),
+            charge_form=ChargeForm(initial={"assessed_on": today, "invoice_kind": "Q1"}, auto_id=CHARGE_IDS),
+            invoice_form=InvoiceIssueForm(initial={"notice_date": today}, auto_id=INVOICE_IDS),
             payment_form=PaymentForm(
-                initial={"received_on": today},
-                auto_id="id_pay_%s",
-                invoices=_open_invoices(request.user, debtor),
+                initial={"received_on": today}, auto_id=PAY_IDS, invoices=_open_invoices(request.user, debtor)
             ),
-            refund_form=RefundForm(auto_id="id_refund_%s"),
+            refund_form=RefundForm(auto_id=REFUND_IDS),
         )
-    return render(request, "billing/account_detail.html", context)
+        context.update(bound)
+    return render(request, "billing/account_detail.html", context, status=status)
+
+
+def _sent_back(request, debtor, name: str):
+    """What `act` calls with a form that did not validate: the account page with that form."""
+    return lambda form: _account_page(request, debtor, status=400, **{name: form})
 
 
 def _account(request, pk):
@@ -88,7 +97,8 @@ def _account(request, pk):
 def account_charge(request, pk: int):
     debtor = _account(request, pk)
     return act(
-        request, step="charge", form_class=ChargeForm, back=debtor_url(debtor), done="Charge entered.",
+        request, step="charge", form_class=partial(ChargeForm, auto_id=CHARGE_IDS), back=debtor_url(debtor),
+        done="Charge entered.", invalid=_sent_back(request, debtor, "charge_form"),
         call=lambda **data: services.charge_create(
             acting_user=request.user, establishment=debtor.establishment, party=debtor.party, **data
         ),
@@ -100,7 +110,8 @@ def account_charge(request, pk: int):
 def account_invoice(request, pk: int):
     debtor = _account(request, pk)
     return act(
-        request, step="invoice", form_class=InvoiceIssueForm, back=debtor_url(debtor), done="Invoiced.",
+        request, step="invoice", form_class=partial(InvoiceIssueForm, auto_id=INVOICE_IDS), back=debtor_url(debtor),
+        done="Invoiced.", invalid=_sent_back(request, debtor, "invoice_form"),
         call=lambda **data: services.invoices_issue(acting_user=request.user, debtor=debtor, **data),
     )  # fmt: skip
 
@@ -118,8 +129,9 @@ def account_pay(request, pk: int):
         return services.payment_record(acting_user=request.user, debtor=debtor, allocations=chosen, **data)
 
     return act(
-        request, step="pay", form_class=partial(PaymentForm, invoices=invoices.values()), back=debtor_url(debtor),
-        done="Payment recorded and allocated.", call=pay,
+        request, step="pay", form_class=partial(PaymentForm, invoices=invoices.values(), auto_id=PAY_IDS),
+        back=debtor_url(debtor), done="Payment recorded and allocated.", call=pay,
+        invalid=_sent_back(request, debtor, "payment_form"),
     )  # fmt: skip
 
 
@@ -142,7 +154,8 @@ def account_credit(request, pk: int):
 def account_refund(request, pk: int):
     debtor = _account(request, pk)
     return act(
-        request, step="refund", form_class=RefundForm, back=debtor_url(debtor), done="Refund recorded.",
+        request, step="refund", form_class=partial(RefundForm, auto_id=REFUND_IDS), back=debtor_url(debtor),
+        done="Refund recorded.", invalid=_sent_back(request, debtor, "refund_form"),
         call=lambda **data: services.refund_record(acting_user=request.user, debtor=debtor, **data),
     )  # fmt: skip
 

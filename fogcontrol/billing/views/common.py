@@ -18,9 +18,11 @@ def require_step(user, step: str) -> None:
     require_role(user, roles, refusal)
 
 
-def act(request, *, step: str, form_class, call, done: str, back):
+def act(request, *, step: str, form_class, call, done: str, back, invalid=None):
     """Bind ``form_class`` to the POST, call ``call(**cleaned_data)``, report, and go ``back``.
-    A refusal from the service is shown as a message naming the field (never a 500)."""
+    A refusal from the service is shown as a message naming the field (never a 500). A form that
+    does not validate is reported the same way; with ``invalid`` (the form → a response: its page
+    with the form sent back), its errors also stand beside their fields and what was typed stays."""
     require_step(request.user, step)
     form = form_class(request.POST) if form_class is not None else None
     if form is not None and not form.is_valid():
@@ -30,7 +32,7 @@ def act(request, *, step: str, form_class, call, done: str, back):
             if name in form.fields
         )
         messages.error(request, f"Nothing was saved. {errors or 'Check the form.'}")
-        return redirect(back)
+        return redirect(back) if invalid is None else invalid(form)
     try:
         call(**(form.cleaned_data if form is not None else {}))
     except ValidationError as refused:
@@ -40,6 +42,10 @@ def act(request, *, step: str, form_class, call, done: str, back):
             else " ".join(refused.messages)
         )
         messages.error(request, f"Nothing was saved. {detail}")
+        if invalid is not None and form is not None and hasattr(refused, "error_dict"):
+            for name, errors in refused.message_dict.items():
+                form.add_error(name if name in form.fields else None, errors)
+            return invalid(form)
     except (StateConflict, PermissionDenied) as refused:
         messages.error(request, str(refused))
     else:
