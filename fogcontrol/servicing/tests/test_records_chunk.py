@@ -39,7 +39,11 @@ def test_f7_a_chunk_append_continues_the_keyed_chain_between_single_appends(town
         assert stored.manifest_number == manifest.manifest_number
         assert stored.fog_depth_in == manifest.fog_depth_in and stored.serviced_at == manifest.serviced_at
         assert stored.submitted_by_label == "seed_demo" and stored.received_at.utcoffset() == dt.timedelta(0)
-        assert record_mac(stored, ring=ring, epoch=stored.key_epoch) == stored.record_hash == manifest.record_hash
+        assert (
+            record_mac(stored, ring=ring, epoch=stored.key_epoch)
+            == stored.record_hash
+            == manifest.record_hash
+        )
     head = RecordChainHead.objects.get(chain=Manifest._meta.db_table)
     seal = RecordChainSeal.objects.get(chain=Manifest._meta.db_table)
     assert (seal.sealed_sequence, seal.sealed_hash) == (head.last_sequence, head.last_hash)
