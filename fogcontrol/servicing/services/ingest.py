@@ -34,7 +34,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.audit.services import audit_entries, snapshot
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.record_chunk import record_append_chunk
 from fogcontrol.core.records import canonical_submission
@@ -59,7 +59,6 @@ from fogcontrol.servicing.services.state import (
 )
 
 Kind = ServiceRequirement.Kind
-AUDIT_BATCH = 100_000  # one INSERT per action, whatever the chunk's size
 
 
 @dataclasses.dataclass
@@ -355,19 +354,16 @@ class _Chunk:
             update_rows(
                 [r for r, _, _ in closes], ["status", "closed_at", "closed_by_manifest", "close_note"]
             )
-            audit_records_bulk(
-                acting_user=acting, action="manifest.submit", batch_size=AUDIT_BATCH,
-                changes=[(m, None, snapshot(m)) for m in self.manifests],
-            )  # fmt: skip
-            audit_records_bulk(
+            entries = audit_entries(
                 acting_user=acting,
-                action="service_requirement.open",
-                changes=opened_after,
-                batch_size=AUDIT_BATCH,
+                action="manifest.submit",
+                changes=[(m, None, snapshot(m)) for m in self.manifests],
             )
-            audit_records_bulk(
-                acting_user=acting, action="service_requirement.close", changes=closes, batch_size=AUDIT_BATCH
+            entries += audit_entries(
+                acting_user=acting, action="service_requirement.open", changes=opened_after
             )
+            entries += audit_entries(acting_user=acting, action="service_requirement.close", changes=closes)
+            insert_rows(entries)
             self._write_states()
 
     def _write_states(self) -> None:
