@@ -3,8 +3,9 @@
 The file is read by the licence import's reader (`registry/imports/reading.py`): UTF-8, UTF-16,
 Windows-1252 or Latin-1, the delimiter from the header line, binary files refused. It is read as
 a stream, one row at a time (a 100,000-row file is never in memory at once);
-each row goes through the same ``manifest_submit`` as the portal and the API, in its own
-transaction, so a bad row never loses the good ones. The report is written to a file as rows are
+each chunk of rows goes through the set-based ingest (``services/ingest.py``: the same rules as
+``manifest_submit``, a fixed number of queries a chunk), each row accepted or refused on its own,
+so a bad row never loses the good ones. The report is written to a file as rows are
 read; rejected rows are also stored (in batches) for the report page.
 """
 
