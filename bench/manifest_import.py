@@ -1,8 +1,15 @@
-"""Benchmark: the CSV import of manifests on a generated file (time and peak memory).
+"""Benchmark: the CSV import and the API batch of manifests, each beside its floor (issue 16).
 
+    .venv/bin/python bench/manifest_import.py --rows 2000 --api        # CSV import + API batch, floors
     .venv/bin/python bench/manifest_import.py --rows 100000            # full import
     .venv/bin/python bench/manifest_import.py --rows 100000 --dry-run  # check every row, save nothing
     .venv/bin/python bench/manifest_import.py --rows 10000 --trace     # + tracemalloc peak (slower)
+    .venv/bin/python bench/manifest_import.py --rows 2000 --row-at-a-time  # the old path, for before/after
+
+The floor is measured in the same run: the rows the import wrote to the manifest table (the copy of
+record), the audit trail and the device states, read back and inserted again by executemany into
+copies of those tables (no triggers, no chain, no rules): what storing the same rows costs at the
+least. The ratio is the floor's rows/s over the import's.
 
 Runs on a throwaway SQLite database in a temporary folder (or DATABASE_URL if set: use a scratch
 database). Generates the CSV on disk, one row at a time, with one bad row in every 1,000, then
@@ -135,15 +142,29 @@ def main() -> None:
     parser.add_argument("--devices", type=int, default=500)
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--trace", action="store_true", help="Also measure the tracemalloc peak (slower).")
+    parser.add_argument(
+        "--api", action="store_true", help="Also run the API batch (500 a request) and its floor."
+    )
+    parser.add_argument(
+        "--row-at-a-time",
+        action="store_true",
+        help="Submit each row through manifest_submit (the path before issue 16).",
+    )
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
     _setup(scratch)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
+    from fogcontrol.servicing import imports
     from fogcontrol.servicing.imports import manifest_import_create, manifest_import_run
 
+    if args.row_at_a_time:
+        imports._chunk_outcomes = lambda chunk, **kw: [imports._one_row(row, **kw) for _, row in chunk]
+    from django.db import connection
+
     user, identifiers = _town(args.devices)
+    audit_before = _max_id("audit_auditentry")
     path = os.path.join(scratch, "manifests.csv")
     _write_csv(path, args.rows, identifiers)
     size = os.path.getsize(path)
@@ -173,7 +194,109 @@ def main() -> None:
     print(f"peak RSS: {rss_before:.0f} MB before the import, {_peak_rss_mb():.0f} MB after")
     if traced is not None:
         print(f"tracemalloc peak during the import: {traced:.1f} MB")
+    if not args.dry_run:
+        where = f"source_import_id = {record.pk}"
+        floor = _floor(where, audit_before)
+        figures = [("CSV import", record.rows_accepted, (seconds, cpu), floor)]
+        if args.api:
+            figures.append(_api(user, identifiers, args.rows, path))
+        print()
+        print(f"database: {connection.vendor}; rows/s of stored manifests")
+        print("| path | rows | import rows/s | floor rows/s | ratio |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        for label, rows, took, floor_seconds in figures:
+            print(
+                f"| {label} | {rows:,} | {rows / took:,.0f} | {rows / floor_seconds:,.0f} | "
+                f"{(rows / floor_seconds) / (rows / took):.1f}x |"
+            )
     print(f"database and files: {scratch}")
+
+
+def _max_id(table: str) -> int:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}")  # nosec B608: a fixed table name
+        return cursor.fetchone()[0]
+
+
+def _floor(manifests_where: str, audit_after: int) -> float:
+    """Seconds to executemany the rows the run wrote (manifests, their audit entries, the device
+    states) into copies of those tables, in one transaction."""
+    from django.db import connection, transaction
+
+    selections = [
+        ("servicing_manifest", manifests_where),
+        ("audit_auditentry", f"id > {audit_after}"),
+        ("servicing_deviceservicestate", "1 = 1"),
+    ]
+    postgres = connection.vendor == "postgresql"
+    total = total_cpu = 0.0
+    with connection.cursor() as cursor:
+        for table, where in selections:
+            cursor.execute(f"SELECT * FROM {table} WHERE {where}")  # nosec B608: fixed names
+            columns = [d[0] for d in cursor.description]
+            rows = cursor.fetchall()
+            if postgres:
+                from psycopg.types.json import Jsonb
+
+                rows = [[Jsonb(v) if isinstance(v, dict | list) else v for v in row] for row in rows]
+                cursor.execute(f"CREATE TEMP TABLE floor_{table} (LIKE {table} INCLUDING ALL)")
+            else:
+                cursor.execute(f"CREATE TEMP TABLE floor_{table} AS SELECT * FROM {table} WHERE 0")
+            sql = f"INSERT INTO floor_{table} ({', '.join(columns)}) VALUES ({', '.join(['%s'] * len(columns))})"
+            started, started_cpu = time.perf_counter(), time.process_time()
+            with transaction.atomic():
+                cursor.executemany(sql, rows)
+            total += time.perf_counter() - started
+            total_cpu += time.process_time() - started_cpu
+            cursor.execute(f"DROP TABLE floor_{table}")
+    return total, total_cpu
+
+
+def _api(user, identifiers: list[str], rows: int, path: str) -> tuple:
+    """The same kind of rows through POST /api/v1/manifests/batch/, 500 a request."""
+    from django.test.utils import setup_test_environment
+    from rest_framework.test import APIClient
+
+    from fogcontrol.servicing.models import Manifest
+
+    setup_test_environment()
+    with open(path, newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        items = []
+        for row in reader:
+            items.append(
+                {
+                    "device": row["device"],
+                    "manifest_number": "API-" + row["manifest_number"],
+                    "serviced_at": row["serviced_at"].replace(" ", "T"),
+                    "full_pumpout": True,
+                    "baffles_cleaned": True,
+                    "fog_depth_in": row["fog_depth_in"],
+                    "solids_depth_in": row["solids_depth_in"],
+                    "gallons_removed": row["gallons_removed"],
+                    "driver_name": row["driver"],
+                    "receiving_facility": row["receiving_facility"],
+                    "delivered_on": row["delivered_on"],
+                    "certified_by_name": row["certified_by_name"],
+                    "certification_version": row["certification_version"],
+                }
+            )
+    client = APIClient()
+    client.force_authenticate(user=user)
+    audit_before = _max_id("audit_auditentry")
+    first_api = _max_id("servicing_manifest")
+    started, started_cpu = time.perf_counter(), time.process_time()
+    accepted = 0
+    for at in range(0, len(items), 500):
+        response = client.post("/api/v1/manifests/batch/", {"manifests": items[at : at + 500]}, format="json")
+        assert response.status_code == 200, response.content[:500]
+        accepted += response.json()["accepted"]
+    seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    assert Manifest.objects.filter(id__gt=first_api).count() == accepted
+    floor = _floor(f"id > {first_api}", audit_before)
+    return "API batch", accepted, (seconds, cpu), floor
 
 
 if __name__ == "__main__":

@@ -62,6 +62,32 @@ def audit_record(
     )
 
 
+def audit_entries(
+    *,
+    acting_user,
+    action: str,
+    changes: Iterable[tuple[models.Model, dict | None, dict | None]],
+    note: str = "",
+) -> list[AuditEntry]:
+    """The entries ``audit_records_bulk`` writes, unsaved: for a caller that writes the entries of
+    several actions in one statement (``core.set_sql.insert_rows``, the manifest ingest)."""
+    actor, label = person(acting_user), actor_label_for(acting_user)
+    return [
+        AuditEntry(
+            actor=actor,
+            actor_label=label,
+            action=action,
+            content_type=ContentType.objects.get_for_model(instance, for_concrete_model=True),
+            object_id=str(instance.pk),
+            object_repr=str(instance)[:255],
+            before=before,
+            after=after,
+            note=note,
+        )
+        for instance, before, after in changes
+    ]
+
+
 def audit_records_bulk(
     *,
     acting_user,
@@ -77,21 +103,7 @@ def audit_records_bulk(
     history of every record stays complete, whoever changed it. Call it inside the transaction
     that changes the rows. Returns how many entries were written.
     """
-    actor, label = person(acting_user), actor_label_for(acting_user)
-    entries = [
-        AuditEntry(
-            actor=actor,
-            actor_label=label,
-            action=action,
-            content_type=ContentType.objects.get_for_model(instance, for_concrete_model=True),
-            object_id=str(instance.pk),
-            object_repr=str(instance)[:255],
-            before=before,
-            after=after,
-            note=note,
-        )
-        for instance, before, after in changes
-    ]
+    entries = audit_entries(acting_user=acting_user, action=action, changes=changes, note=note)
     AuditEntry.objects.bulk_create(entries, batch_size=batch_size)
     return len(entries)
 

@@ -3,8 +3,9 @@
 The file is read by the licence import's reader (`registry/imports/reading.py`): UTF-8, UTF-16,
 Windows-1252 or Latin-1, the delimiter from the header line, binary files refused. It is read as
 a stream, one row at a time (a 100,000-row file is never in memory at once);
-each row goes through the same ``manifest_submit`` as the portal and the API, in its own
-transaction, so a bad row never loses the good ones. The report is written to a file as rows are
+each chunk of rows goes through the set-based ingest (``services/ingest.py``: the same rules as
+``manifest_submit``, a fixed number of queries a chunk), each row accepted or refused on its own,
+so a bad row never loses the good ones. The report is written to a file as rows are
 read; rejected rows are also stored (in batches) for the report page.
 """
 
@@ -35,6 +36,7 @@ from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS
+from fogcontrol.servicing.services.ingest import IngestRow, manifests_ingest
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.manifests import manifest_submit
 
@@ -361,10 +363,12 @@ def _process(record: ManifestImport) -> None:
             # synchronous=FULL, syncs to disk once a chunk instead of once a row.
             while chunk := list(itertools.islice(numbered_rows, ROWS_PER_TRANSACTION)):
                 with transaction.atomic():
-                    for number, row in chunk:
-                        outcome, manifest_id, flags, errors = _one_row(
-                            row, record=record, user=user, ctx=ctx, cache=device_cache, seen=seen
-                        )
+                    outcomes = _chunk_outcomes(
+                        chunk, record=record, user=user, ctx=ctx, cache=device_cache, seen=seen
+                    )
+                    for (number, row), (outcome, manifest_id, flags, errors) in zip(
+                        chunk, outcomes, strict=True
+                    ):
                         record.rows_total += 1
                         if errors:
                             record.rows_rejected += 1
@@ -423,6 +427,65 @@ def _numbered(reader: csv.DictReader) -> Iterator[tuple[int, dict]]:
         except csv.Error as error:
             row = {UNREADABLE: csv_error_message(error)}
         yield number, row
+
+
+def _chunk_outcomes(
+    chunk, *, record, user, ctx, cache, seen
+) -> list[tuple[str, int | None, list[str], dict]]:
+    """Each row's outcome. A real run reads and cleans every row, then submits the clean ones
+    together through the set-based ingest (``services/ingest.py``: a fixed number of queries a
+    chunk, each row judged as ``manifest_submit`` judges it); a dry run checks each row."""
+    if record.dry_run:
+        return [_one_row(row, record=record, user=user, ctx=ctx, cache=cache, seen=seen) for _, row in chunk]
+    outcomes: list = []
+    clean: list[tuple[int, IngestRow]] = []
+    for _, row in chunk:
+        outcome = _unreadable(row)
+        submission, errors = (None, {}) if outcome else parse_row(row, ctx)
+        if outcome is None and errors:
+            outcome = ("rejected", None, [], errors)
+        if outcome is None:
+            raw = {key: value for key, value in row.items() if key in KNOWN or value}
+            clean.append((len(outcomes), IngestRow(submission=submission, raw=raw)))
+        outcomes.append(outcome)
+    if not clean:
+        return outcomes
+    try:
+        results = manifests_ingest(
+            acting_user=user,
+            rows=[r for _, r in clean],
+            channel=Manifest.Channel.CSV,
+            source_import=record,
+            ctx=ctx,
+        )
+    except PermissionDenied as exc:
+        for index, _ in clean:
+            outcomes[index] = ("rejected", None, [], {"": [str(exc)]})
+        return outcomes
+    for (index, _), result in zip(clean, results, strict=True):
+        if result.accepted:
+            outcomes[index] = (
+                "accepted",
+                result.manifest.pk,
+                [f.code for f in result.manifest.flag_list],
+                {},
+            )
+        else:
+            outcomes[index] = ("rejected", None, [], result.errors)
+    return outcomes
+
+
+def _unreadable(row: dict) -> tuple | None:
+    if UNREADABLE in row:
+        return "rejected", None, [], {"": [row[UNREADABLE]]}
+    if None in row:
+        return (
+            "rejected",
+            None,
+            [],
+            {"": ["This row has more cells than the header has columns; check for stray commas."]},
+        )
+    return None
 
 
 def _one_row(row: dict, *, record, user, ctx, cache, seen) -> tuple[str, int | None, list[str], dict]:

@@ -30,6 +30,7 @@ from fogcontrol.servicing.filters import (
 )
 from fogcontrol.servicing.models import Manifest, SludgeReading
 from fogcontrol.servicing.permissions import STEP_ROLES
+from fogcontrol.servicing.services.ingest import IngestRow, manifests_ingest
 
 BATCH_LIMIT = 500
 
@@ -107,35 +108,34 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
                 raise ValidationError(
                     {"manifests": [f"At most {BATCH_LIMIT} manifests per batch; split the batch."]}
                 )
-            results, accepted = [], 0
+            # Each item checked by its serializer, then the valid ones submitted together through
+            # the set-based ingest: each accepted or refused on its own, as manifest_submit would.
+            results, valid = [None] * len(items), []
             for index, item in enumerate(items):
                 serializer = s.ManifestInputSerializer(data=item if isinstance(item, dict) else {})
                 if not serializer.is_valid():
-                    results.append({"index": index, "status": "rejected", "errors": serializer.errors})
+                    results[index] = {"index": index, "status": "rejected", "errors": serializer.errors}
                     continue
-                try:
-                    manifest = services.manifest_submit(
-                        acting_user=request.user,
-                        submission=serializer.to_submission(),
-                        channel=Manifest.Channel.API,
-                        raw=item,
-                    )
-                except DjangoValidationError as exc:
-                    results.append(
-                        {"index": index, "status": "rejected", "errors": django_validation_detail(exc)}
-                    )
+                valid.append((index, IngestRow(submission=serializer.to_submission(), raw=item)))
+            outcomes = manifests_ingest(
+                acting_user=request.user, rows=[row for _, row in valid], channel=Manifest.Channel.API
+            )
+            accepted = 0
+            for (index, _), outcome in zip(valid, outcomes, strict=True):
+                if not outcome.accepted:
+                    errors = django_validation_detail(DjangoValidationError(outcome.errors))
+                    results[index] = {"index": index, "status": "rejected", "errors": errors}
                     continue
                 accepted += 1
-                results.append(
-                    {
-                        "index": index,
-                        "status": "accepted",
-                        "id": manifest.pk,
-                        "manifest_number": manifest.manifest_number,
-                        "record_hash": manifest.record_hash,
-                        "flags": [f.code for f in manifest.flag_list],
-                    }
-                )
+                manifest = outcome.manifest
+                results[index] = {
+                    "index": index,
+                    "status": "accepted",
+                    "id": manifest.pk,
+                    "manifest_number": manifest.manifest_number,
+                    "record_hash": manifest.record_hash,
+                    "flags": [f.code for f in manifest.flag_list],
+                }
             body = {"accepted": accepted, "rejected": len(items) - accepted, "results": results}
             return Response(body, status=status.HTTP_200_OK)
 

@@ -284,17 +284,21 @@ def _resolve_establishment(
     return match[0]
 
 
-def _resolve_facility(value, errors: ValidationErrors) -> ReceivingFacility | None:
+def _resolve_facility(value, errors: ValidationErrors, cache: dict | None = None) -> ReceivingFacility | None:
     if value in (None, ""):
         return None
     if isinstance(value, ReceivingFacility):
         return value
     text = str(value).strip()
-    facility = (
-        ReceivingFacility.objects.filter(pk=int(text)).first()
-        if text.isdigit()
-        else ReceivingFacility.objects.filter(name__iexact=text).first()
-    )
+    key = ("facility", text.lower())
+    if cache is not None and key in cache:
+        facility = cache[key]
+    else:
+        facility = (
+            ReceivingFacility.objects.filter(pk=int(text)).first()
+            if text.isdigit()
+            else ReceivingFacility.objects.filter(name__iexact=text).first()
+        )
     if facility is None:
         errors.add(
             "receiving_facility",
@@ -371,7 +375,7 @@ def manifest_validate(
     if "\x00" in hauler_name:
         errors.add("hauler", "Contains a null character; retype the value.")
     establishment = _resolve_establishment(submission.establishment, device, errors, device_cache)
-    facility = _resolve_facility(submission.receiving_facility, errors)
+    facility = _resolve_facility(submission.receiving_facility, errors, device_cache)
 
     number = (submission.manifest_number or "").strip()
     number_shared = False

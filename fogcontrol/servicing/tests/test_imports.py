@@ -159,13 +159,13 @@ def test_the_import_reads_the_file_as_a_stream(town, monkeypatch):
     monkeypatch.setattr(imports_module, "ROWS_PER_TRANSACTION", 2)
 
     seen_when_submitting = []
-    real_submit = imports_module.manifest_submit
+    real_ingest = imports_module.manifests_ingest  # the set-based path every chunk goes through
 
     def spy(**kwargs):
-        seen_when_submitting.append(kwargs["submission"].manifest_number)
-        return real_submit(**kwargs)
+        seen_when_submitting.extend(row.submission.manifest_number for row in kwargs["rows"])
+        return real_ingest(**kwargs)
 
-    monkeypatch.setattr(imports_module, "manifest_submit", spy)
+    monkeypatch.setattr(imports_module, "manifests_ingest", spy)
     reads = []
     real_reader = imports_module.csv.DictReader
 

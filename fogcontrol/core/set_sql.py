@@ -1,0 +1,152 @@
+"""Set-based writes in one statement, whatever the number of rows (issue 16).
+
+Django's ``bulk_create`` and ``bulk_update`` split a set into batches of SQLite's 999 parameters
+(about 60 rows of a 15-field model), so the statements a chunk takes grow with it. These helpers
+send the whole set as one JSON parameter and let the database unpack it:
+
+- SQLite: ``json_each`` and ``json_extract`` over a list of rows (each a list of values prepared
+  as Django would bind them);
+- PostgreSQL: ``jsonb_populate_recordset`` over a list of objects keyed by column, which casts
+  each value through the column's own type.
+
+``insert_rows`` (sets each instance's id), ``update_rows`` (by id) and ``upsert_rows`` (INSERT …
+ON CONFLICT DO UPDATE on a unique column) each take one statement. Defaults and ``auto_now`` are
+applied as ``bulk_create`` applies them (``pre_save``). Only SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import json
+import uuid
+from collections.abc import Sequence
+
+from django.db import connections, models, router
+
+
+def _default(value):
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    raise TypeError(f"Cannot send {type(value).__name__} in a set-based write.")
+
+
+def _payload(connection, fields, objs, *, add: bool, with_pk: bool = False) -> str:
+    sqlite = connection.vendor == "sqlite"
+    rows = []
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="a set-based write")
+        values = [field.pre_save(obj, add) for field in fields]
+        if sqlite:
+            values = [field.get_db_prep_save(v, connection) for field, v in zip(fields, values, strict=True)]
+            row = [obj.pk, *values] if with_pk else values
+        else:
+            row = {field.column: v for field, v in zip(fields, values, strict=True)}
+            if with_pk:
+                row[obj._meta.pk.column] = obj.pk
+        rows.append(row)
+    return json.dumps(rows, default=_default)
+
+
+def _source(connection, model, fields, *, with_pk: bool = False) -> tuple[str, list[str]]:
+    """FROM clause over the JSON parameter, and the expression for each field (and the pk first)."""
+    quote = connection.ops.quote_name
+    if connection.vendor == "sqlite":
+        offset = 1 if with_pk else 0
+        exprs = [f"json_extract(j.value, '$[{i + offset}]')" for i in range(len(fields))]
+        if with_pk:
+            exprs = ["json_extract(j.value, '$[0]')", *exprs]
+        return "json_each(%s) AS j", exprs
+    if connection.vendor == "postgresql":
+        names = ([model._meta.pk.column] if with_pk else []) + [field.column for field in fields]
+        table = quote(model._meta.db_table)
+        return (
+            f"jsonb_populate_recordset(NULL::{table}, %s::jsonb) WITH ORDINALITY AS j",
+            [f"j.{quote(name)}" for name in names],
+        )
+    raise NotImplementedError(f"No set-based writes for the {connection.vendor} database.")
+
+
+def _insert_sql(connection, model, fields) -> str:
+    quote = connection.ops.quote_name
+    source, exprs = _source(connection, model, fields)
+    order = "j.key" if connection.vendor == "sqlite" else "j.ordinality"
+    columns = ", ".join(quote(field.column) for field in fields)
+    return (
+        f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "  # nosec B608: SQL names come from model metadata, values are parameters
+        f"SELECT {', '.join(exprs)} FROM {source} WHERE 1 = 1 ORDER BY {order}"
+    )
+
+
+def _writable(model, fields: Sequence[str] | None = None):
+    concrete = [field for field in model._meta.concrete_fields if not isinstance(field, models.AutoField)]
+    if fields is None:
+        return concrete
+    wanted = set(fields)
+    return [field for field in concrete if field.name in wanted or field.attname in wanted]
+
+
+def insert_rows(objs: Sequence[models.Model]) -> list[models.Model]:
+    """INSERT every instance (one model) in one statement; sets their ids, in order."""
+    objs = list(objs)
+    if not objs:
+        return objs
+    model = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    fields = _writable(model)
+    quote = connection.ops.quote_name
+    sql = _insert_sql(connection, model, fields) + f" RETURNING {quote(model._meta.pk.column)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_payload(connection, fields, objs, add=True)])
+        # Ids are drawn in insertion order (SQLite AUTOINCREMENT, a PostgreSQL sequence), and the
+        # rows are inserted in the list's order: the ascending ids are the instances' ids.
+        ids = sorted(row[0] for row in cursor.fetchall())
+    for obj, pk in zip(objs, ids, strict=True):
+        obj.pk = pk
+        obj._state.adding = False
+        obj._state.db = connection.alias
+    return objs
+
+
+def update_rows(objs: Sequence[models.Model], fields: Sequence[str]) -> int:
+    """UPDATE ``fields`` of every instance (one model, saved) by id, in one statement."""
+    objs = list(objs)
+    if not objs:
+        return 0
+    model = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    columns = _writable(model, fields)
+    quote = connection.ops.quote_name
+    source, exprs = _source(connection, model, columns, with_pk=True)
+    table = quote(model._meta.db_table)
+    sets = ", ".join(
+        f"{quote(field.column)} = {expr}" for field, expr in zip(columns, exprs[1:], strict=True)
+    )
+    sql = (
+        f"UPDATE {table} SET {sets} FROM {source} "  # nosec B608: SQL names come from model metadata, values are parameters
+        f"WHERE {table}.{quote(model._meta.pk.column)} = {exprs[0]}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_payload(connection, columns, objs, add=False, with_pk=True)])
+        return cursor.rowcount
+
+
+def upsert_rows(objs: Sequence[models.Model], *, unique: str, update_fields: Sequence[str]) -> None:
+    """INSERT every instance, or UPDATE ``update_fields`` of the row with the same ``unique``
+    column: one statement. The instances' ids are not set."""
+    objs = list(objs)
+    if not objs:
+        return
+    model = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    fields = _writable(model)
+    quote = connection.ops.quote_name
+    key = model._meta.get_field(unique).column
+    updates = ", ".join(
+        f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
+    )
+    sql = _insert_sql(connection, model, fields) + f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_payload(connection, fields, objs, add=True)])
