@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/sweeps.py [--sizes 1000 10000] [--years 5]
 
-For each size, in a fresh throwaway SQLite database (or DATABASE_URL: a scratch database, emptied
-first), `fogcontrol bench generate --establishments N` (fogcontrol/demo/generate.py), then every
+For each size, in a fresh throwaway SQLite database (or DATABASE_URL: a new, empty scratch
+database; the generator refuses one that holds establishments), `fogcontrol bench generate --establishments N` (fogcontrol/demo/generate.py), then every
 registered step (fogcontrol/core/sweep.py) twice:
 
 - run 1 on the Town's today: the first sweep of a new program (servicing creates every device's
@@ -101,7 +101,6 @@ def one_size(establishments: int, years: int) -> dict:
     from fogcontrol.demo.generate import generate
     from fogcontrol.program.selectors import town_today
 
-    call_command("flush", interactive=False, verbosity=0) if os.environ.get("DATABASE_URL") else None
     call_command("migrate", verbosity=0)
     wall, cpu = time.perf_counter(), time.process_time()
     made = generate(establishments=establishments, seed=1, years=years)
