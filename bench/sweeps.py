@@ -3,8 +3,8 @@
     .venv/bin/python bench/sweeps.py [--sizes 1000 10000] [--years 5]
 
 For each size, in a fresh throwaway SQLite database (or DATABASE_URL: a new, empty scratch
-database; the generator refuses one that holds establishments), `fogcontrol bench generate --establishments N` (fogcontrol/demo/generate.py), then every
-registered step (fogcontrol/core/sweep.py) twice:
+database; the generator refuses one that holds establishments), `fogcontrol bench generate
+--establishments N` (fogcontrol/demo/generate.py), then every registered step (fogcontrol/core/sweep.py) twice:
 
 - run 1 on the Town's today: the first sweep of a new program (servicing creates every device's
   state; permits expire those not renewed);
