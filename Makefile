@@ -56,6 +56,7 @@ bench: install
 	$(BIN)/python bench/import_licences.py
 	$(BIN)/python bench/manifest_import.py --rows 10000
 	$(BIN)/python bench/export_memory.py
+	$(BIN)/python bench/sweeps.py --sizes 1000 10000
 
 clean:
 	rm -rf $(VENV)

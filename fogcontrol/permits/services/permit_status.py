@@ -13,10 +13,17 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import snapshot
-from fogcontrol.core.actors import actor_label_for
-from fogcontrol.permits.models import Permit, PermitModification, PermitNotice, PermitOrder, PermitStatus
-from fogcontrol.permits.services.common import audited_save, person, require_fog_manager
+from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.permits.models import (
+    Permit,
+    PermitEvent,
+    PermitModification,
+    PermitNotice,
+    PermitOrder,
+    PermitStatus,
+)
+from fogcontrol.permits.services.common import audited_save, require_fog_manager
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.orders import FINAL_APPEAL_STATUSES
 from fogcontrol.permits.services.permit_modifications import permit_modifications_apply_due
@@ -173,22 +180,62 @@ def permit_revoke(
     return permit
 
 
+# Lapsed permits expired together: one SELECT, one UPDATE, one INSERT of events and one of audit
+# entries per batch, so the step's queries do not grow with the permits it expires (issue 16).
+EXPIRE_BATCH = 1000
+
+
+def _expire_batches(*, on: dt.date, acting_user):
+    """B6, set-based: yield each batch of permits expired (issued, last day of term before ``on``)."""
+    check_permit_transition(PermitStatus.ISSUED, PermitStatus.EXPIRED)
+    lapsed = Permit.objects.filter(status=PermitStatus.ISSUED, valid_until__lt=on).order_by("pk")
+    actor, label = person(acting_user), actor_label_for(acting_user)
+    while True:
+        batch = list(lapsed.select_for_update()[:EXPIRE_BATCH])  # expired rows leave `lapsed`
+        if not batch:
+            return
+        now = timezone.now()
+        changes = []
+        for permit in batch:
+            before = snapshot(permit)
+            permit.status, permit.updated_at = PermitStatus.EXPIRED, now
+            changes.append((permit, before, snapshot(permit)))
+        Permit.objects.filter(pk__in=[permit.pk for permit in batch]).update(
+            status=PermitStatus.EXPIRED, updated_at=now
+        )
+        PermitEvent.objects.bulk_create(
+            [
+                PermitEvent(
+                    actor=actor,
+                    actor_label=label,
+                    permit=permit,
+                    action="permit.expire",
+                    from_status=PermitStatus.ISSUED,
+                    to_status=PermitStatus.EXPIRED,
+                    note=f"Not renewed by {permit.valid_until:%Y-%m-%d} (B6)",
+                )
+                for permit in batch
+            ],  # fmt: skip
+            batch_size=EXPIRE_BATCH,
+        )
+        audit_records_bulk(acting_user=acting_user, action="permit.expire", changes=changes)
+        yield batch
+        if len(batch) < EXPIRE_BATCH:
+            return
+
+
 @transaction.atomic
 def permits_expire_lapsed(*, on: dt.date, acting_user="permits_daily") -> list[Permit]:
-    """B6: a permit not renewed by the last day of its term has expired from the day after."""
-    lapsed = Permit.objects.filter(status=PermitStatus.ISSUED, valid_until__lt=on).select_for_update()
-    expired = []
-    for permit in lapsed:
-        before = snapshot(permit)
-        move_permit(permit, PermitStatus.EXPIRED, acting_user=acting_user, action="permit.expire",
-              note=f"Not renewed by {permit.valid_until:%Y-%m-%d} (B6)")  # fmt: skip
-        expired.append(audited_save(permit, acting_user=acting_user, action="permit.expire", before=before))
-    return expired
+    """B6: a permit not renewed by the last day of its term has expired from the day after.
+
+    Set-based: each batch in one UPDATE, with its timeline events and audit entries in bulk."""
+    return [permit for batch in _expire_batches(on=on, acting_user=acting_user) for permit in batch]
 
 
 def permits_daily(*, on: dt.date | None = None, acting_user="permits_daily") -> dict[str, int]:
     """The daily run: changes that take effect today are applied first, then lapsed permits expire."""
     on = on or town_today()
     applied = permit_modifications_apply_due(on=on, acting_user=acting_user)
-    expired = permits_expire_lapsed(on=on, acting_user=acting_user)
-    return {"modifications_applied": len(applied), "permits_expired": len(expired)}
+    with transaction.atomic():  # counted, not kept: memory stays flat however many expire
+        expired = sum(len(batch) for batch in _expire_batches(on=on, acting_user=acting_user))
+    return {"modifications_applied": len(applied), "permits_expired": expired}

@@ -17,12 +17,11 @@ from django.db import transaction
 from django.db.models import Q
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
-from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import status_window
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState
 from fogcontrol.servicing.services.frequency import frequency_changes_apply_due
-from fogcontrol.servicing.services.state import device_state_refresh
+from fogcontrol.servicing.services.state_bulk import device_states_create_missing
 
 # Devices whose status one batch of the sweep moves (and audits) together.
 SWEEP_BATCH = 500
@@ -86,13 +85,7 @@ def status_sweep(*, today: dt.date | None = None, acting_user="servicing.nightly
     """
     ctx = ProgramContext(today=today)
     today = ctx.today()
-    created = 0
-    missing = GreaseControlDevice.objects.filter(service_state__isnull=True).only(
-        "pk", "kind", "assigned_frequency_days"
-    )
-    for device in missing.iterator(chunk_size=500):
-        device_state_refresh(device=device, ctx=ctx)
-        created += 1
+    created = device_states_create_missing(ctx=ctx)  # each batch one INSERT: no transaction needed
     applied = frequency_changes_apply_due(today=today, acting_user=acting_user, ctx=ctx)
     window = status_window(today, ctx.ruleset(today))
     moved = _move_statuses(window=window, today=today, acting_user=acting_user)

@@ -1,0 +1,206 @@
+"""A synthetic program at scale for benchmarks: `fogcontrol bench generate --establishments N`.
+
+Deterministic (the same N and seed give the same rows, dates relative to the Town's today) and
+written in bulk, so that 1,000, 10,000 and 100,000 establishments take minutes, not hours:
+
+- the registry of the demo town (``build_demo_town``: parcels, FSEs, devices, some shared by the
+  kitchens of one parcel (A2), haulers, vehicles, facilities), in bulk with one audit entry each;
+- permits (the permits demo seeder: most active FSEs hold one, issued over the last year; some
+  expired), in bulk with one audit entry each;
+- five years of manifests for most active devices, at the frequency the ruleset gives the device
+  (its assigned frequency, or the E2 default for its kind), a little early most times, late now
+  and then, and stopping early for about one device in eight (overdue today).
+
+What marks the data as generated: the Town is the demo's "Town of Los Robles", the registry and
+permits are audited under "seed_demo", and every manifest's copy of record is submitted by
+``GENERATED_BY`` ("bench.generate") with the submission ``{"generated": "bench.generate"}``.
+
+The manifests are copies of record: they go on the table's keyed chain with
+``record_append_bulk`` (hashes computed in order, the head moved one row at a time as the
+triggers demand), so ``fogcontrol verify_records`` passes on a generated program. They are not
+judged one by one by the rules as the demo's two years are (``ServiceHistoryBatch``): no review
+flags, requirements or readings, no audit entry per manifest, and no device service state. The
+state is left for the nightly sweep to create (its first run on a new program, which is what
+bench/sweeps.py measures).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.db.models import prefetch_related_objects
+
+from fogcontrol.core.records import canonical_submission, record_append_bulk
+from fogcontrol.demo.seeders import run_seeders, seeder_rng
+from fogcontrol.demo.town import DemoTown, build_demo_town
+from fogcontrol.program.selectors import ruleset_on
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
+from fogcontrol.rules.devices import default_frequency
+from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
+from fogcontrol.servicing import certification
+from fogcontrol.servicing.demo import DRIVERS, STOPS_A_DAY, stop_times
+from fogcontrol.servicing.models import Manifest
+
+GENERATED_BY = "bench.generate"
+YEARS = 5
+# Manifests kept in memory and appended to the chain together (one transaction each).
+CHUNK = 5_000
+SEEDERS = ["fogcontrol.permits.demo.seed"]
+
+
+class GenerateRefused(Exception):
+    """The generator fills an empty program only."""
+
+
+@dataclasses.dataclass
+class Generated:
+    establishments: int
+    devices: int
+    manifests: int
+    seconds: dict[str, float]
+
+
+def generate(
+    *,
+    establishments: int,
+    seed: int = 1,
+    years: int = YEARS,
+    progress: Callable[[str], None] | None = None,
+) -> Generated:
+    """Generate a program of ``establishments`` FSEs (module docstring). Refuses a non-empty one."""
+    say = progress or (lambda message: None)
+    if FoodServiceEstablishment.objects.exists():
+        raise GenerateRefused("The database already holds establishments; generate into an empty one.")
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    with transaction.atomic():
+        town = build_demo_town(establishments=establishments, seed=seed)
+    seconds["registry"] = time.perf_counter() - started
+    say(f"registry: {len(town.establishments)} establishments, {len(town.devices)} devices")
+    started = time.perf_counter()
+    with transaction.atomic():
+        run_seeders(seed=seed, town=town, today=town.today, seeders=SEEDERS)
+    seconds["permits"] = time.perf_counter() - started
+    say("permits: done")
+    started = time.perf_counter()
+    count = write_manifests(town, rng=seeder_rng(seed, GENERATED_BY), years=years, progress=say)
+    seconds["manifests"] = time.perf_counter() - started
+    return Generated(
+        establishments=len(town.establishments), devices=len(town.devices), manifests=count, seconds=seconds
+    )
+
+
+def write_manifests(
+    town: DemoTown, *, rng: random.Random, years: int, progress: Callable[[str], None]
+) -> int:
+    """``years`` of manifests for the town's active devices, appended to the chain a chunk at a time."""
+    pending: list[Manifest] = []
+    written = 0
+    for manifest in _manifests(town, rng=rng, years=years):
+        pending.append(manifest)
+        if len(pending) >= CHUNK:
+            written += _append(pending)
+            progress(f"manifests: {written}")
+            pending = []
+    written += _append(pending)
+    progress(f"manifests: {written}")
+    return written
+
+
+def _append(manifests: list[Manifest]) -> int:
+    with transaction.atomic():
+        record_append_bulk(manifests, acting_user=GENERATED_BY)
+    return len(manifests)
+
+
+def _manifests(town: DemoTown, *, rng: random.Random, years: int):
+    """Each device's visits in date order, device after device (the chain's order)."""
+    today = town.today
+    ruleset = ruleset_on(today)
+    zone = ZoneInfo(town.profile.time_zone)
+    vehicles = defaultdict(list)
+    for vehicle in town.vehicles:
+        vehicles[vehicle.hauler_id].append(vehicle)
+    numbers: dict[int, int] = defaultdict(lambda: rng.randint(10_000, 80_000))
+    stops: dict = defaultdict(int)
+    text = certification.certification_text(certification.CURRENT_VERSION)
+    submission = canonical_submission({"generated": GENERATED_BY})
+    prefetch_related_objects(town.devices, "establishments__haulers")
+    first_day = today - dt.timedelta(days=365 * years)
+    for device in town.devices:
+        if device.status != GreaseControlDevice.Status.ACTIVE or not device.total_design_depth_in:
+            continue
+        if rng.random() < 0.1:
+            continue  # never serviced on record
+        served = list(device.establishments.all())
+        hauler = rng.choice([h for fse in served for h in fse.haulers.all()] or town.haulers)
+        fleet = vehicles.get(hauler.pk) or [None]
+        frequency = device.assigned_frequency_days or default_frequency(device.kind, ruleset)
+        depth = device.total_design_depth_in
+        target = rng.uniform(0.06, 0.16) if rng.random() > 0.08 else rng.uniform(0.27, 0.4)
+        rate = Decimal(str(round(target, 4))) * depth / frequency
+        capacity = Decimal(device.capacity_gallons or 100)
+        stop = today - dt.timedelta(days=frequency + rng.randint(20, 90) if rng.random() < 0.12 else 1)
+        day = first_day + dt.timedelta(days=rng.randint(0, frequency))
+        if device.installed_on and day <= device.installed_on:
+            day = device.installed_on + dt.timedelta(days=rng.randint(1, 30))
+        last_pumpout = None
+        site = served[0].site_address if served else ""
+        establishment = served[0] if len(served) == 1 else None
+        while day <= stop:
+            days_since = (day - last_pumpout).days if last_pumpout else frequency
+            fill = min(rate * days_since, depth * Decimal("0.9"))
+            fog = (fill * Decimal("0.6")).quantize(Decimal("0.01"))
+            solids = (fill - fog).quantize(Decimal("0.01"))
+            full = rng.random() > 0.04
+            vehicle = rng.choice(fleet)
+            if vehicle is not None and stops[(vehicle.pk, day)] >= STOPS_A_DAY:
+                vehicle = None  # the registered trucks' day is full: an unlisted truck (issue 19)
+            gallons = (capacity * Decimal(str(round(rng.uniform(0.85, 1.05), 3)))).quantize(Decimal("1"))
+            if vehicle is not None and vehicle.tank_capacity_gallons:
+                gallons = min(gallons, Decimal(vehicle.tank_capacity_gallons))
+            truck = (vehicle.pk, day) if vehicle else ("unlisted", hauler.pk, day)
+            at, delivered_on = stop_times(day, rng.choice((0, 15, 30)), stops[truck] % STOPS_A_DAY, zone)
+            stops[truck] += 1
+            numbers[hauler.pk] += 1
+            driver = rng.choice(DRIVERS)
+            yield Manifest(
+                channel=rng.choice(Manifest.Channel.values),
+                submission=submission,
+                device=device,
+                establishment=establishment,
+                site_address=site,
+                hauler=hauler,
+                hauler_name=hauler.name,
+                driver_name=driver,
+                vehicle=vehicle,
+                vehicle_plate=vehicle.plate if vehicle else "",
+                manifest_number=f"{hauler.name[:3].upper()}-{numbers[hauler.pk]}",
+                serviced_at=at.astimezone(dt.UTC),
+                service_date=day,
+                full_pumpout=full,
+                baffles_cleaned=full and rng.random() > 0.03,
+                fog_depth_in=fog,
+                solids_depth_in=solids,
+                fill_ratio=rules_fill_ratio(fog, solids, depth).quantize(Decimal("0.0001")),
+                gallons_removed=gallons,
+                receiving_facility=rng.choice(town.facilities) if town.facilities else None,
+                delivered_on=delivered_on,
+                certified_by_name=driver,
+                certification_version=certification.CURRENT_VERSION,
+                certification_text=text,
+            )
+            if full:
+                last_pumpout = day
+            late = rng.random() < 0.06
+            day += dt.timedelta(
+                days=frequency + rng.randint(3, 15) if late else frequency - rng.randint(2, 12)
+            )
