@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
+import urllib.request
 
 import pytest
 from rest_framework.authtoken.models import Token
@@ -105,6 +106,14 @@ def _queue_state(copy) -> tuple[dict[str, str], int]:
     return in_hand, queue.count
 
 
+def _warm_up(server, token: str) -> None:
+    request = urllib.request.Request(
+        f"{server.url}/api/v1/manifests/?page_size=1", headers={"Authorization": f"Token {token}"}
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.status == 200
+
+
 def _done(marks) -> int:
     return sum(mark.with_suffix(".done").exists() for mark in marks)
 
@@ -113,8 +122,6 @@ def _done(marks) -> int:
 @pytest.mark.provision("F7")
 def test_kill_9_of_a_web_process_and_a_worker_mid_load_loses_and_doubles_nothing(region, tmp_path):
     copy, token, bodies = region
-    started = time.monotonic()
-    deadline = started + WHOLE_TEST_SECONDS
     marks = [tmp_path / f"job-{n}" for n in range(JOBS)]
     _queue_jobs(copy, marks)
     acknowledged: list[tuple[str, int]] = []
@@ -124,11 +131,12 @@ def test_kill_9_of_a_web_process_and_a_worker_mid_load_loses_and_doubles_nothing
     try:
         for process in processes:
             process.start()
+        for server in servers:  # each has loaded its views: the load, not the first import, is timed
+            _warm_up(server, token)
+        deadline = time.monotonic() + WHOLE_TEST_SECONDS  # the bound: retries stop here, the test fails
         killed = threading.Event()
         clients = [
-            BalancedClient(
-                servers, c % 2, servers[c % 2], token, b, acknowledged, lambda: not killed.is_set()
-            )
+            BalancedClient(servers, c % 2, token, b, acknowledged, lambda: not killed.is_set())
             for c, b in enumerate(bodies)
         ]
         for client in clients:
