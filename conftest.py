@@ -70,6 +70,9 @@ def _fresh_content_type_cache():
     ContentType.objects.clear_cache()
 
 
+_COPYING_TESTS = ("test_kill_durability", "test_tasks_on_rq", "test_several_processes")
+
+
 def pytest_collection_modifyitems(items):
     """Every transactional test rolls back by serialization (issue 15's kill test found why).
 
@@ -85,11 +88,12 @@ def pytest_collection_modifyitems(items):
     # still commit after its flush (content types made again under other ids), and a serialized
     # test after it could not restore its copy. Only the order inside that group changes.
     places = [index for index, item in enumerate(items) if _transactional(item)]
-    # The kill tests copy the test database as a PostgreSQL template, refused while another
-    # session is on it: they go first, before the backup tests' processes have touched it.
+    # The kill tests and the tests of several processes copy the test database as a PostgreSQL
+    # template, refused while another session is on it: they go first, before the backup tests'
+    # processes have touched it.
     ordered = sorted((items[index] for index in places), key=lambda item: (
         "/browser/" in str(item.path) or "/journeys/" in str(item.path), not _needs_the_migrations_data(item),
-        "test_kill_durability" not in str(item.path)))  # fmt: skip
+        not any(name in str(item.path) for name in _COPYING_TESTS)))  # fmt: skip
     for index, item in zip(places, ordered, strict=True):
         items[index] = item
     for item in items:

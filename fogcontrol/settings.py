@@ -363,8 +363,11 @@ SPECTACULAR_SETTINGS = {
 
 # Background work: the database worker by default (`fogcontrol db_worker`); RQ on Redis when
 # FOGCONTROL_TASKS=rq (needs the `redis` extra and REDIS_URL).
+# The RQ worker: `fogcontrol rqworker --job-class django_tasks_rq.Job --worker-class
+# fogcontrol.worker.rq_worker.HousekeepingWorker` (README, "Background work on Redis").
 if os.environ.get("FOGCONTROL_TASKS") == "rq":
-    TASKS = {"default": {"BACKEND": "django_tasks_rq.backend.RQBackend", "QUEUES": ["default"]}}
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
     RQ_QUEUES = {"default": {"URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 elif os.environ.get("FOGCONTROL_TASKS") == "immediate":
     TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -88,6 +88,13 @@ def _database_backend() -> str | None:
     return backend.alias if isinstance(backend, DatabaseBackend) else None
 
 
+def queue_puts_back_stuck_jobs() -> bool:
+    """True when the queue is the database's: `requeue_stuck` puts back a dead worker's job. On
+    Redis (RQ) a killed worker's job is not run again (RQ fails it as abandoned): a task that must
+    be resumed is queued again by its scheduler (the nightly sweep: fogcontrol/worker/scheduler.py)."""
+    return _database_backend() is not None
+
+
 def requeue_stuck(*, now: dt.datetime | None = None) -> int:
     """Put back in the queue every job left "running" by a worker that is gone (no beat for
     `stale_after()`, or stopped): the next worker runs it again. Tasks are written to be run again

@@ -13,6 +13,10 @@ PostgreSQL `CREATE DATABASE … TEMPLATE`), far cheaper than migrating a new dat
         server.kill()          # kill -9, the whole process group
         server.start()         # the same port, the same database
     installation.drop()
+
+Several processes (tests/test_tasks_on_rq.py, tests/test_several_processes.py): an installation
+made with `tasks="rq"` runs its background work on Redis (`redis_for_tests()`: a database number
+of its own, emptied before and after), and `RQWorker` is `fogcontrol rqworker` against it.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ class Installation:
     data_dir: Path
     database_url: str | None  # None: SQLite in data_dir/fogcontrol.sqlite3
     pg_name: str | None = None
+    env: dict[str, str] = dataclasses.field(default_factory=dict)  # more settings, e.g. tasks on RQ
 
     @property
     def sqlite_path(self) -> Path:
@@ -70,6 +75,7 @@ class Installation:
         )
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
+        env.update(self.env)
         env.update(extra)
         return env
 
@@ -99,10 +105,20 @@ class Installation:
                 cursor.execute(f"DROP DATABASE IF EXISTS {self.pg_name} WITH (FORCE)")
 
 
-def copy_test_database(tmp_path: Path) -> Installation:
-    """A copy of the (committed) test database that other processes open, as in production."""
+def copy_test_database(tmp_path: Path, *, redis_url: str | None = None) -> Installation:
+    """A copy of the (committed) test database that other processes open, as in production.
+    With `redis_url`, its background work runs on RQ there (`FOGCONTROL_TASKS=rq`), and its
+    e-mail is written as files into data_dir/mail."""
     data_dir = tmp_path / "installation"
     data_dir.mkdir()
+    installation = _copy(data_dir)
+    installation.env["EMAIL_URL"] = f"file://{data_dir / 'mail'}"
+    if redis_url:
+        installation.env.update(FOGCONTROL_TASKS="rq", REDIS_URL=redis_url)
+    return installation
+
+
+def _copy(data_dir: Path) -> Installation:
     if connection.vendor == "sqlite":
         connection.ensure_connection()
         target = sqlite3.connect(data_dir / "fogcontrol.sqlite3")
@@ -273,3 +289,73 @@ class DbWorker(_Process):
 
     def ready(self) -> bool:
         return f"Starting worker worker_id={self.worker_id}" in self.log_tail(100_000)
+
+
+class RQWorker(_Process):
+    """`fogcontrol rqworker` (django-rq's command) with django-tasks-rq's job class, as the README
+    starts it, and the housekeeping worker class (fogcontrol/worker/rq_worker.py), under a fixed
+    name. The installation must have been copied with a `redis_url`."""
+
+    name = "rqworker"
+
+    def __init__(self, installation: Installation, *, worker_name: str = "rq-1"):
+        super().__init__(installation)
+        self.worker_name = worker_name
+        self.log = installation.data_dir / f"{self.name}-{worker_name}.log"
+
+    def argv(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "fogcontrol.manage",
+            "rqworker",
+            "default",
+            "--job-class=django_tasks_rq.Job",
+            "--worker-class=fogcontrol.worker.rq_worker.HousekeepingWorker",
+            f"--name={self.worker_name}",
+        ]
+
+    def ready(self) -> bool:
+        return "Listening on" in self.log_tail(100_000)
+
+
+REDIS_FOR_TESTS = "redis://127.0.0.1:6379/14"
+
+
+def redis_for_tests() -> str:
+    """The Redis URL the tests of several processes use (FOGCONTROL_TEST_REDIS_URL, else database
+    14 of the local Redis), emptied: the caller empties it again afterwards (`redis_flush`).
+    Without a Redis the test is skipped, but never in CI (CI=true), where it fails."""
+    import pytest
+    import redis
+
+    url = os.environ.get("FOGCONTROL_TEST_REDIS_URL", REDIS_FOR_TESTS)
+    try:
+        redis_flush(url)
+    except redis.exceptions.ConnectionError as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI needs Redis at {url} for this test: {error}")
+        pytest.skip(f"no Redis at {url} ({error}); CI runs this test")
+    return url
+
+
+def redis_flush(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+
+
+def needs_postgresql():
+    """A module mark: these tests run several processes writing at once against one PostgreSQL
+    (SQLite, one writer at a time, is the one-machine shape: docs/deployment.md)."""
+    import pytest
+    from django.conf import settings
+
+    return pytest.mark.skipif(
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+        reason="several processes writing at once: PostgreSQL only (CI's PostgreSQL pass runs it)",
+    )

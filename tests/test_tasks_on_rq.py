@@ -1,0 +1,175 @@
+"""Issue 20, "Tasks on RQ": with `FOGCONTROL_TASKS=rq` the background work runs on a real RQ worker
+against Redis, not at once: a licence import's dry run, the e-mails, and the nightly sweep, which
+the worker queues by itself at the Town's time. With two workers, one day gives one sweep and one
+set of reminders.
+
+The workers are `fogcontrol rqworker --job-class django_tasks_rq.Job --worker-class
+fogcontrol.worker.rq_worker.HousekeepingWorker` processes (fogcontrol/testing/servers.py) on a copy
+of the test database; Redis is the local one, on a database number of its own
+(`redis_for_tests`). PostgreSQL only: CI's PostgreSQL pass runs it, with Redis (without Redis
+the test fails in CI and is skipped elsewhere).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from fogcontrol.messaging.tests.helpers import service_due
+from fogcontrol.testing.servers import (
+    RQWorker,
+    copy_test_database,
+    needs_postgresql,
+    redis_flush,
+    redis_for_tests,
+)
+from fogcontrol.testing.town import build_small_town
+
+pytestmark = [needs_postgresql(), pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+WAIT_SECONDS = 40
+
+QUEUE_IMPORT = """
+from django.core.files.uploadedfile import SimpleUploadedFile
+from fogcontrol.accounts.models import User
+from fogcontrol.registry.imports import services
+from fogcontrol.registry.imports.testing import HEADER, csv_bytes
+rows = [HEADER, ["CL-1", "Blue Plate Diner", "120 Main St", "6/30/2027", "", ""], ["", "Nameless", "", "", "", ""]]
+upload = SimpleUploadedFile("licences.csv", csv_bytes(rows), content_type="text/csv")
+done = services.licence_import_upload_and_start(
+    acting_user=User.objects.get(username="fog_manager"), uploaded_file=upload, mapping=None, apply=False
+)
+print("import", done.pk)
+"""
+
+QUEUE_SWEEP_TWICE = """
+from fogcontrol.program.selectors import town_today
+from fogcontrol.worker.tasks import run_nightly_sweep
+from fogcontrol.worker.scheduler import sweep_due_day
+from django.utils import timezone
+day = sweep_due_day(timezone.now()).isoformat()
+print([run_nightly_sweep.enqueue(day=day).id for _ in range(2)])
+"""
+
+
+@pytest.fixture
+def rq_copy(tmp_path):
+    url = redis_for_tests()
+    copy = None
+    try:
+        town = build_small_town()
+        service_due(town.own_device, 5)  # reminders are due: the sweep e-mails them
+        copy = copy_test_database(tmp_path, redis_url=url)
+        yield copy
+    finally:
+        if copy is not None:
+            copy.drop()
+        redis_flush(url)
+
+
+def _queue(copy):
+    """RQ's view of the jobs: (finished job ids, failed job ids, queued or running count)."""
+    import redis
+    from rq import Queue
+
+    connection = redis.Redis.from_url(copy.env["REDIS_URL"])
+    queue = Queue("default", connection=connection)
+    return (
+        queue.finished_job_registry.get_job_ids(),
+        queue.failed_job_registry.get_job_ids(),
+        queue.count + queue.started_job_registry.count,
+        connection,
+    )
+
+
+def _wait_until(check, workers, what: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        if check():
+            return
+        assert all(worker.alive() for worker in workers), [w.log_tail() for w in workers]
+        time.sleep(0.2)
+    raise AssertionError(f"{what} within {WAIT_SECONDS} s:\n" + "\n".join(w.log_tail() for w in workers))
+
+
+def _sweep_finished(copy) -> bool:
+    return bool(copy.query("SELECT 1 FROM worker_sweeprun WHERE finished_at IS NOT NULL"))
+
+
+def _all_done(copy) -> bool:
+    finished, failed, waiting, _ = _queue(copy)
+    return _sweep_finished(copy) and waiting == 0 and not failed
+
+
+def _mails(copy) -> list[str]:
+    folder = copy.data_dir / "mail"
+    text = "".join(path.read_text() for path in folder.glob("*.log")) if folder.exists() else ""
+    return [line for line in text.splitlines() if line.startswith("To: ")]
+
+
+def _job_functions(copy, ids) -> list[str]:
+    from rq.job import Job
+
+    *_, connection = _queue(copy)
+    return sorted(Job.fetch(job_id, connection=connection).func_name for job_id in ids)
+
+
+def test_a_licence_import_e_mails_and_the_nightly_sweep_run_on_a_real_rq_worker(rq_copy):
+    copy = rq_copy
+    queued = copy.command("shell", "-c", QUEUE_IMPORT)
+    assert queued.returncode == 0, queued.stderr
+    # Queued in Redis, not run at once: nothing has run it yet.
+    assert copy.query("SELECT status FROM registry_licenceimport") == [("queued",)]
+    assert _queue(copy)[2] == 1
+
+    worker = RQWorker(copy, worker_name="rq-only")
+    worker.start()
+    try:
+        _wait_until(lambda: _all_done(copy), [worker], "the import, the sweep and its e-mails did not finish")
+    finally:
+        worker.kill()
+
+    assert copy.query("SELECT status, running_dry FROM registry_licenceimport") == [("checked", True)]
+    assert copy.query(
+        "SELECT COUNT(*) FROM registry_foodserviceestablishment WHERE licence_number = 'CL-1'"
+    ) == [(0,)], "a dry run changes nothing"
+    finished, failed, _, _ = _queue(copy)
+    assert failed == []
+    functions = _job_functions(copy, finished)
+    assert functions.count("fogcontrol.registry.imports.tasks.run_licence_import") == 1
+    assert functions.count("fogcontrol.worker.tasks.run_nightly_sweep") == 1  # queued by the worker itself
+    assert "fogcontrol.messaging.tasks.send_messages" in functions
+    # The sweep ran under the worker's name, and its reminders went out by e-mail, each once.
+    assert copy.query("SELECT owner, started_at IS NOT NULL FROM worker_sweeprun") == [("", True)]
+    sent = copy.query("SELECT to_email FROM messaging_message WHERE status = 'sent' ORDER BY to_email")
+    assert len(sent) >= 3 and sorted(_mails(copy)) == sorted(f"To: {to}" for (to,) in sent)
+
+
+def test_two_rq_workers_and_one_day_give_one_sweep_and_one_set_of_reminders(rq_copy):
+    copy = rq_copy
+    # The day's sweep queued twice more besides the workers' own scheduling (a hand, a cron).
+    queued = copy.command("shell", "-c", QUEUE_SWEEP_TWICE)
+    assert queued.returncode == 0, queued.stderr
+    workers = [RQWorker(copy, worker_name="rq-a"), RQWorker(copy, worker_name="rq-b")]
+    try:
+        for worker in workers:
+            worker.start()
+        _wait_until(lambda: _all_done(copy), workers, "the sweeps and their e-mails did not finish")
+    finally:
+        for worker in workers:
+            worker.kill()
+
+    finished, failed, _, _ = _queue(copy)
+    assert failed == []
+    assert _job_functions(copy, finished).count("fogcontrol.worker.tasks.run_nightly_sweep") == 3
+    assert copy.query("SELECT COUNT(*) FROM worker_sweeprun") == [(1,)]
+    steps = copy.query("SELECT name, status, attempts FROM worker_sweepstep ORDER BY name")
+    assert steps and all(status == "done" and attempts == 1 for _, status, attempts in steps), steps
+    assert "reminders" in [name for name, _, _ in steps]
+    sent = copy.query("SELECT to_email, kind FROM messaging_message ORDER BY to_email")
+    assert len(sent) >= 3 and len(set(sent)) == len(sent), "one set of reminders"
+    assert sorted(_mails(copy)) == sorted(f"To: {to}" for to, _ in sent), "each e-mailed once"
+    # Both workers were up and beating: the sweep was theirs to share, and one ran it.
+    beats = copy.query("SELECT worker_id FROM core_workerheartbeat WHERE worker_id LIKE 'rq-%' ORDER BY 1")
+    assert beats == [("rq-a",), ("rq-b",)]
