@@ -333,6 +333,7 @@ SPECTACULAR_SETTINGS = {
         "LanguageEnum": "fogcontrol.core.languages.Language",
         "TrainingLanguageEnum": "fogcontrol.records.models.TrainingSession.Language",
         "InvitationRoleEnum": "fogcontrol.messaging.models.INVITABLE_ROLE_CHOICES",
+        "ReminderKindEnum": "fogcontrol.messaging.filters.REMINDER_KINDS",
         "ComplianceChargeKindEnum": "fogcontrol.inspections.models.ComplianceCharge.Kind",
         "SampleKindEnum": "fogcontrol.sampling.models.Sample.Kind",
         "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",
