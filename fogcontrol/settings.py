@@ -14,8 +14,8 @@ from csp.constants import NONE, SELF
 
 from fogcontrol.envconfig import (
     DEVELOPMENT_SECRET_KEY,
-    check_storage_installed,
     check_production,
+    check_storage_installed,
     database_from_url,
     email_settings,
     env_bool,
