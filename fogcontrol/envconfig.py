@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
@@ -109,6 +110,58 @@ def cache_settings(url: str | None) -> dict:
             f"FOGCONTROL_CACHE_URL must be a redis:// or rediss:// address, not {url!r}."
         )
     return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+
+
+FILE_SYSTEM_STORAGE = "django.core.files.storage.FileSystemStorage"
+S3_STORAGE = "storages.backends.s3.S3Storage"
+
+
+def file_storage(environ) -> dict:
+    """Where uploaded files and stored documents go: Django's ``STORAGES["default"]``.
+
+    ``FOGCONTROL_STORAGE=filesystem`` (the default): MEDIA_ROOT on this machine. ``s3``: an
+    S3-compatible object store (AWS S3, MinIO, Ceph, Backblaze, …) through django-storages (the
+    ``s3`` extra), for several app servers sharing their files: ``FOGCONTROL_S3_BUCKET`` (required),
+    ``FOGCONTROL_S3_ENDPOINT_URL`` (for a store other than AWS), ``FOGCONTROL_S3_REGION``,
+    ``FOGCONTROL_S3_PREFIX`` (a folder in the bucket), ``FOGCONTROL_S3_ADDRESSING_STYLE`` (``path``
+    for most self-hosted stores); the credentials as boto3 reads them (``AWS_ACCESS_KEY_ID`` and
+    ``AWS_SECRET_ACCESS_KEY``, a profile, or the machine's role). The objects are private (no
+    public ACL) and never linked: every file goes out through an access-checked view, read by the
+    app server (docs/security.md, "Where files are stored")."""
+    kind = (environ.get("FOGCONTROL_STORAGE") or "filesystem").strip().lower()
+    if kind in ("filesystem", "file", "files"):
+        return {"BACKEND": FILE_SYSTEM_STORAGE}
+    if kind != "s3":
+        raise ImproperlyConfigured(f"FOGCONTROL_STORAGE must be filesystem or s3, not {kind!r}")
+    bucket = (environ.get("FOGCONTROL_S3_BUCKET") or "").strip()
+    if not bucket:
+        raise ImproperlyConfigured("FOGCONTROL_STORAGE=s3 needs FOGCONTROL_S3_BUCKET, the bucket's name.")
+    options = {
+        "bucket_name": bucket,
+        "default_acl": "private",
+        "querystring_auth": True,
+        "querystring_expire": 300,
+        "file_overwrite": False,
+        "location": (environ.get("FOGCONTROL_S3_PREFIX") or "").strip("/"),
+    }
+    optional = {
+        "endpoint_url": "FOGCONTROL_S3_ENDPOINT_URL",
+        "region_name": "FOGCONTROL_S3_REGION",
+        "addressing_style": "FOGCONTROL_S3_ADDRESSING_STYLE",
+    }
+    options.update({key: environ[name].strip() for key, name in optional.items() if environ.get(name)})
+    return {"BACKEND": S3_STORAGE, "OPTIONS": options}
+
+
+def check_storage_installed(storage: dict) -> None:
+    """An object store named in the settings needs its package: say how to install it."""
+    if storage["BACKEND"] == S3_STORAGE and not all(
+        importlib.util.find_spec(name) for name in ("storages", "boto3")
+    ):
+        raise ImproperlyConfigured(
+            "FOGCONTROL_STORAGE=s3 needs django-storages and boto3: install the s3 extra "
+            "(uv sync --extra s3, or pip install 'fogcontrol[s3]')."
+        )
 
 
 ENVIRONMENTS = ("development", "production")

@@ -16,11 +16,13 @@ from fogcontrol.envconfig import (
     DEVELOPMENT_SECRET_KEY,
     cache_settings,
     check_production,
+    check_storage_installed,
     database_from_url,
     email_settings,
     env_bool,
     env_list,
     environment_from,
+    file_storage,
     sqlite_database,
 )
 
@@ -205,10 +207,14 @@ STATIC_ROOT.mkdir(exist_ok=True)
 MEDIA_ROOT = Path(os.environ.get("FOGCONTROL_MEDIA_DIR", DATA_DIR / "media"))
 # Nothing is served from here (not even under DEBUG): uploads go out through access-checked views.
 MEDIA_URL = "media/"
+# Uploaded files and stored documents: the file system under MEDIA_ROOT, or an S3-compatible object
+# store (FOGCONTROL_STORAGE=s3, the `s3` extra; envconfig.file_storage, docs/security.md). Code
+# reaches files only through their FileField or `default_storage`, never by a path on disk.
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": file_storage(os.environ),
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+check_storage_installed(STORAGES["default"])
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Largest accepted upload (import files, scanned documents), bytes.
@@ -336,6 +342,7 @@ SPECTACULAR_SETTINGS = {
         "LanguageEnum": "fogcontrol.core.languages.Language",
         "TrainingLanguageEnum": "fogcontrol.records.models.TrainingSession.Language",
         "InvitationRoleEnum": "fogcontrol.messaging.models.INVITABLE_ROLE_CHOICES",
+        "ReminderKindEnum": "fogcontrol.messaging.filters.REMINDER_KINDS",
         "ComplianceChargeKindEnum": "fogcontrol.inspections.models.ComplianceCharge.Kind",
         "SampleKindEnum": "fogcontrol.sampling.models.Sample.Kind",
         "MonitoringFacilityKindEnum": "fogcontrol.sampling.models.MonitoringFacility.Kind",

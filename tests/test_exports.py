@@ -59,6 +59,25 @@ LISTS = {
     "/billing/invoices/": ("manager", "fse"),
     "/billing/payments/": ("manager", "fse"),
     "/billing/liens/": ("manager",),
+    "/billing/licence-holds/": ("manager",),
+    "/enforcement/hearings/": ("manager",),
+    "/messaging/outbox/": ("manager",),
+    "/messaging/invitations/": ("manager",),
+    "/messaging/reminders/": ("manager",),
+    "/dashboard/queues/flags/": ("manager",),
+    "/dashboard/queues/renewals/": ("manager",),
+    "/notices/templates/": ("manager",),
+    "/program/holidays/": ("manager",),
+    "/program/rulesets/": ("manager",),
+    "/notices/mail-run/": ("manager",),
+}
+# Lists that are not paged: the context variable holding their rows.
+UNPAGED = {
+    "/billing/licence-holds/": "rows",
+    "/notices/templates/": "rows",
+    "/program/holidays/": "holidays",
+    "/program/rulesets/": "versions",
+    "/notices/mail-run/": "rows",
 }
 NOTHING = "zz-no-such-thing-zz"
 # Lists the small demo town leaves empty (nothing due for renewal yet, no remodel notice, no
@@ -69,6 +88,13 @@ EMPTY_IN_DEMO = {
     "/servicing/frequency-requests/",
     "/servicing/imports/",
     "/spills/imports/",
+    "/billing/licence-holds/",
+    "/enforcement/hearings/",
+    "/messaging/outbox/",
+    "/messaging/invitations/",
+    "/messaging/reminders/",
+    "/dashboard/queues/renewals/",
+    "/notices/mail-run/",
 }
 
 
@@ -100,7 +126,8 @@ def _count(response) -> int:
     """How many rows the page says it lists: its paginator's count, or the length of an unpaged list."""
     if response.context.get("page") is not None:
         return response.context["page"].paginator.count
-    return len(response.context["items"])
+    path = response.wsgi_request.path
+    return len(response.context[UNPAGED.get(path, "items")])
 
 
 def csv_rows(response) -> list[list[str]]:
@@ -197,3 +224,63 @@ def test_a_list_page_link_keeps_its_filters(demo, db):
     html = page.content.decode()
     assert "?kind=gravity_interceptor&amp;format=csv" in html
     assert "page=1&amp;format" not in html
+
+
+# Staff pages that hold a table but are not a list of records to export, each with why. A new page
+# with a table must either offer its export (render_list(..., export=...)) or be named here.
+NOT_LISTS = {
+    "/": "the staff home: figures, each linking to the list it counts (which exports)",
+    "/billing/": "the Billing Clerk's work list: the first rows of several lists, each of which exports",
+    "/billing/reports/": "billing's reports: totals for a period, not a list of records",
+    "/enforcement/hearings/work-list/": "the Hearing Officer's work list: hearings, decisions and appeals "
+    "due, each from the hearing and case lists, which export",
+    "/reports/annual/": "the annual report: its own PDF and XLSX",
+    "/reports/map/": "the map: its points export as GeoJSON",
+    "/rules/": "the rules calculator: a worked answer, not a list",
+}
+# Where the crawl does not go: the API, the admin, signing in and out, the files themselves.
+NOT_CRAWLED = ("api/", "admin/", "login/", "logout/", "password/")
+
+
+def _routes(patterns, prefix=""):
+    from django.urls import URLResolver
+
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern)
+
+
+def staff_pages_without_arguments() -> list[str]:
+    """Every page URL of the program that takes no argument (a list, a home, a form)."""
+    from django.urls import get_resolver
+
+    found = set()
+    for route in _routes(get_resolver().url_patterns):
+        if any(mark in route for mark in "<^($\\[") or route.startswith(NOT_CRAWLED):
+            continue
+        if not route.endswith("/") and route:
+            continue
+        found.add("/" + route)
+    return sorted(found)
+
+
+def test_every_staff_page_with_a_table_offers_its_export(demo, db):
+    """So a new list cannot forget its export: every page a staff user opens (the FOG Manager, who
+    sees every list) that shows a table links to its CSV and XLSX, or is named in NOT_LISTS."""
+    client = _client("manager")
+    missing, crawled = [], 0
+    for url in staff_pages_without_arguments():
+        response = client.get(url)
+        if response.status_code != 200 or not response.get("Content-Type", "").startswith("text/html"):
+            continue
+        crawled += 1
+        html = response.content.decode()
+        if "<table" in html and url not in NOT_LISTS and "format=csv" not in html:
+            missing.append(url)
+    assert crawled > 40
+    assert not missing, (
+        f"pages with a table and no export (add export=, or name them in NOT_LISTS): {missing}"
+    )
+    assert set(LISTS) <= set(staff_pages_without_arguments())

@@ -60,3 +60,12 @@ LIEN_COLUMNS = (
     Column("Released on", lambda lien: lien.released_on),
     Column("Release number", lambda lien: lien.release_number),
 )
+
+# Q2: the licence office's list (billing.selectors.licence_holds, one row per establishment held).
+HOLD_COLUMNS = (
+    Column("Business licence", lambda h: h.licence_number),
+    Column("Business name", lambda h: h.business_name),
+    Column("Amount delinquent", lambda h: h.amount),
+    Column("Held since", lambda h: h.since),
+    Column("Invoices", lambda h: " ".join(h.invoices)),
+)

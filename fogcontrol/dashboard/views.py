@@ -8,12 +8,14 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import paginate, render_list, staff_only
 from fogcontrol.dashboard import search as global_search
 from fogcontrol.dashboard.forms import BulkFlagReviewForm, selected_ids
 from fogcontrol.dashboard.selectors import flag_queue
 from fogcontrol.dashboard.services import BULK_LIMIT, flags_review_bulk
+from fogcontrol.servicing.exports import FLAG_COLUMNS
 from fogcontrol.servicing.filters import FlagFilter
 from fogcontrol.servicing.permissions import REVIEWERS, STEP_ROLES
 
@@ -65,7 +67,8 @@ def flag_queue_page(request):
         "can_review": has_role(user, REVIEWERS),
         "limit": BULK_LIMIT,
     }
-    return render_list(request, "dashboard/flag_queue.html", context)
+    export = Export("flag-queue", FLAG_COLUMNS, rows)
+    return render_list(request, "dashboard/flag_queue.html", context, export=export)
 
 
 def _bulk_review(request):

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import render
 
+from fogcontrol.core.exports import Column, Export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import paginate, render_list, staff_only
 from fogcontrol.dashboard.forms import selected_ids
@@ -19,6 +20,12 @@ from fogcontrol.permits.selectors import application_list
 PAGE_SIZE = 50
 FILTER_FIELDS = ("q", "status")
 DECIDERS_ONLY = "Only the FOG Manager may approve renewals (B5)."
+RENEWAL_QUEUE_COLUMNS = (
+    Column("Application", lambda a: a.reference),
+    Column("Establishment", lambda a: a.establishment.business_name),
+    Column("Status", lambda a: a.get_status_display()),
+    Column("Submitted", lambda a: a.submitted_at),
+)
 
 
 class BulkRenewalForm(forms.Form):
@@ -45,9 +52,9 @@ def renewal_queue_page(request):
         require_role(user, DECIDERS, DECIDERS_ONLY)
         return _approve(request)
     filterset, rows, _params = _filtered(request, request.GET)
-    return render_list(
-        request, "dashboard/renewal_queue.html", _context(request, filterset, rows, BulkRenewalForm())
-    )
+    context = _context(request, filterset, rows, BulkRenewalForm())
+    export = Export("renewal-queue", RENEWAL_QUEUE_COLUMNS, rows)
+    return render_list(request, "dashboard/renewal_queue.html", context, export=export)
 
 
 def _context(request, filterset, rows, form, problem=""):

@@ -26,3 +26,12 @@ VIOLATION_COLUMNS = (
     Column("Cured on", lambda v: v.cured_on),
     Column("Source", lambda v: v.get_source_display()),
 )
+
+HEARING_COLUMNS = (
+    Column("Date", lambda h: h.scheduled_on),
+    Column("Place", lambda h: h.place),
+    Column("Kind", lambda h: h.get_kind_display()),
+    Column("Case", lambda h: h.case.reference),
+    Column("Establishment", lambda h: h.case.establishment.business_name),
+    Column("Decided", lambda h: h.decided_on),
+)

@@ -1,6 +1,7 @@
 """One FilterSet per list (the outbox, the invitations), for pages and API alike."""
 
 import django_filters
+from django import forms
 from django.db.models import Q
 
 from fogcontrol.core.api.filters import RecordFilter
@@ -35,3 +36,51 @@ class InvitationFilter(django_filters.FilterSet):
     class Meta:
         model = Invitation
         fields = ["status"]
+
+
+REMINDER_KINDS = [
+    (kind.value, kind.label) for kind in Kind if kind not in (Kind.PERMIT_NOTICE, Kind.INVITATION)
+]
+
+
+class ReminderQueueFilterForm(forms.Form):
+    q = forms.CharField(required=False, max_length=100, label="Search")
+    kind = forms.ChoiceField(required=False, choices=[("", "Any")] + REMINDER_KINDS)
+    language = forms.ChoiceField(required=False, choices=[("", "Any")] + list(Language.choices))
+
+
+class ReminderQueueFilter:
+    """The filters of "Reminders to send": the reminders are worked out, not rows of a table, so this
+    filters the list the way a FilterSet filters a queryset (`form`, `is_valid()`, `filter()`)."""
+
+    def __init__(self, data, request=None):
+        self.form = ReminderQueueFilterForm(
+            {name: data.get(name) for name in ReminderQueueFilterForm.base_fields if data.get(name)}
+        )
+        self.request = request
+
+    def is_valid(self) -> bool:
+        return self.form.is_valid()
+
+    @property
+    def params(self) -> dict:
+        return {k: v for k, v in self.form.cleaned_data.items() if v} if self.is_valid() else {}
+
+    def filter(self, reminders) -> list:
+        if not self.is_valid():
+            return []
+        data = self.form.cleaned_data
+        text = (data.get("q") or "").strip().lower()
+        found = []
+        for reminder in reminders:
+            if data.get("kind") and reminder.kind != data["kind"]:
+                continue
+            if data.get("language") and reminder.language != data["language"]:
+                continue
+            if text and not any(
+                text in value.lower()
+                for value in (reminder.business_name, reminder.to_email, reminder.to_name, reminder.about)
+            ):
+                continue
+            found.append(reminder)
+        return found

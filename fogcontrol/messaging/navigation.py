@@ -17,6 +17,7 @@ register(
     label="Messages",
     items=[
         MenuItem("Outbox", "messaging:outbox", roles=STAFF_ROLES),
+        MenuItem("Reminders to send", "messaging:reminder_queue", roles=STAFF_ROLES),
         MenuItem("Invitations", "messaging:invitations", roles=STAFF_ROLES),
         MenuItem("Invite a user", "messaging:invitation_new", roles=INVITERS),
     ],

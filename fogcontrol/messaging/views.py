@@ -11,10 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
 from fogcontrol.messaging import selectors, services
+from fogcontrol.messaging.exports import INVITATION_COLUMNS, MESSAGE_COLUMNS
 from fogcontrol.messaging.filters import InvitationFilter, MessageFilter
 from fogcontrol.messaging.forms import AcceptForm, BounceForm, InvitationForm
 from fogcontrol.messaging.roles import INVITERS, MESSAGE_MANAGERS
@@ -28,7 +30,8 @@ def outbox(request):
     filterset, rows = filtered_rows(MessageFilter, request, selectors.messages_visible_to(request.user))
     live_filters(filterset, request.path)
     context = {"filter": filterset, "page": paginate(request, rows, PAGE_SIZE)}
-    return render_list(request, "messaging/outbox.html", context)
+    export = Export("messages", MESSAGE_COLUMNS, rows)
+    return render_list(request, "messaging/outbox.html", context, export=export)
 
 
 def _message_page(request, message, *, form=None, status=200, problem=""):
@@ -76,7 +79,8 @@ def invitations(request):
         "page": paginate(request, rows, PAGE_SIZE),
         "can_invite": has_role(request.user, INVITERS),
     }
-    return render_list(request, "messaging/invitations.html", context)
+    export = Export("invitations", INVITATION_COLUMNS, rows)
+    return render_list(request, "messaging/invitations.html", context, export=export)
 
 
 @login_required

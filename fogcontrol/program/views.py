@@ -18,10 +18,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
+from fogcontrol.core.exports import Export, export_response
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.program import selectors, services
+from fogcontrol.program.exports import HOLIDAY_COLUMNS, RULESET_COLUMNS
 from fogcontrol.program.forms import (
     HolidayForm,
     InstallYearForm,
@@ -133,6 +135,7 @@ def _holiday_page(request, *, year: int, form=None, install_form=None, status=20
         "install_form": install_form or InstallYearForm(initial={"year": year}),
         "can_edit": _can_edit(request),
         "today": today,
+        "exportable": True,
     }
     template = "program/holidays.html#year-panel" if request.htmx else "program/holidays.html"
     return render(request, template, context, status=status)
@@ -141,7 +144,9 @@ def _holiday_page(request, *, year: int, form=None, install_form=None, status=20
 @login_required
 def holiday_list(request):
     _require_staff(request)
-    return _holiday_page(request, year=_year_from(request, selectors.town_today().year))
+    year = _year_from(request, selectors.town_today().year)
+    export = Export(f"holidays-{year}", HOLIDAY_COLUMNS, selectors.holiday_list(request.user, year=year))
+    return export_response(request, export) or _holiday_page(request, year=year)
 
 
 @login_required
@@ -238,6 +243,10 @@ def ruleset_list(request):
     for version in versions:
         version.locked = services.ruleset_version_is_locked(version, today=today)
         version.change_count = len(version.values)
+        version.is_current = version == current
+    exported = export_response(request, Export("rulesets", RULESET_COLUMNS, versions))
+    if exported is not None:
+        return exported
     return render(
         request,
         "program/rulesets.html",
@@ -249,6 +258,7 @@ def ruleset_list(request):
             "in_force": in_force,
             "current": current,
             "can_edit": _can_edit(request),
+            "exportable": True,
         },
     )
 

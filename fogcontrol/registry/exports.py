@@ -60,3 +60,14 @@ HAULER_STAFF_COLUMNS = (
     Column("Customers", lambda h: h.customer_count),
     HAULER_COLUMNS[4],
 )
+
+# The rows of one licence import's report (registry/imports), as the report page lists them.
+IMPORT_ROW_COLUMNS = (
+    Column("Row", lambda r: r.row_number),
+    Column("Outcome", lambda r: r.get_outcome_display()),
+    Column("Effect", lambda r: r.get_effect_display() if r.outcome == "doubtful" else ""),
+    Column("Licence", lambda r: r.licence_number),
+    Column("Business name", lambda r: r.business_name),
+    Column("Changed", lambda r: ", ".join(r.changed_fields or [])),
+    Column("Reason", lambda r: r.reason_text),
+)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from fogcontrol.core.exports import Export
 from fogcontrol.core.views import filtered_rows, paginate, render_list, staff_only
+from fogcontrol.enforcement.exports import HEARING_COLUMNS
 from fogcontrol.enforcement.filters_orders import HearingFilter
 from fogcontrol.enforcement.selectors.orders import hearing_list as hearings_visible
 from fogcontrol.enforcement.selectors.worklist import hearing_worklist
@@ -27,5 +29,8 @@ def hearing_list(request):
     rows = hearings_visible(request.user).order_by("scheduled_on", "pk")
     filterset, rows = filtered_rows(HearingFilter, request, rows)
     return render_list(
-        request, "enforcement/hearing_list.html", {"filter": filterset, "page": paginate(request, rows, 50)}
+        request,
+        "enforcement/hearing_list.html",
+        {"filter": filterset, "page": paginate(request, rows, 50)},
+        export=Export("hearings", HEARING_COLUMNS, rows),
     )

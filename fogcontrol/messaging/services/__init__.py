@@ -14,6 +14,12 @@ from fogcontrol.messaging.services.messages import (
     message_retry,
     messages_queue,
 )
+from fogcontrol.messaging.services.reminder_queue import (
+    PendingReminder,
+    ReminderSendResult,
+    reminders_pending,
+    reminders_send_selected,
+)
 from fogcontrol.messaging.services.reminders import reminders_due, reminders_send_due
 from fogcontrol.messaging.services.sending import messages_send, permit_notice_queue
 
@@ -30,6 +36,10 @@ __all__ = [
     "messages_queue",
     "messages_send",
     "permit_notice_queue",
+    "PendingReminder",
+    "ReminderSendResult",
+    "reminders_pending",
+    "reminders_send_selected",
     "reminders_due",
     "reminders_send_due",
 ]

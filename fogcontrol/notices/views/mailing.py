@@ -14,10 +14,12 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from fogcontrol.core.exports import Export, export_response
 from fogcontrol.core.files import download
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.views import staff_only
 from fogcontrol.notices import selectors, services
+from fogcontrol.notices.exports import MAIL_RUN_COLUMNS
 from fogcontrol.notices.models import PrintBatch
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
 from fogcontrol.program.selectors import town_today
@@ -36,15 +38,17 @@ def _page(request, *, errors=(), values=None, status=200):
         "errors": errors,
         "today": town_today(),
         "can_record": has_role(request.user, DOCUMENT_ISSUERS),
+        "exportable": True,
     }
     return render(request, "notices/mail_run.html", context, status=status)
 
 
 @login_required
 def mail_run(request):
-    """The letters waiting for certified or registered mail, oldest first."""
+    """The letters waiting for certified or registered mail, oldest first (and as CSV or XLSX)."""
     staff_only(request.user)
-    return _page(request)
+    export = Export("mail-run", MAIL_RUN_COLUMNS, selectors.documents_to_mail(request.user))
+    return export_response(request, export) or _page(request)
 
 
 @login_required

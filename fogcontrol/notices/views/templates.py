@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
+from fogcontrol.core.exports import Export
 from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.permissions import has_role, require_role
-from fogcontrol.core.views import found, staff_only
+from fogcontrol.core.views import found, render_list, staff_only
 from fogcontrol.notices import catalogue, selectors, services
+from fogcontrol.notices.exports import TEMPLATE_COLUMNS
 from fogcontrol.notices.forms import TemplateVersionForm
 from fogcontrol.notices.rendering import render as render_text
 from fogcontrol.notices.rendering import template_problems
@@ -36,7 +38,8 @@ def template_list(request):
     staff_only(request.user)
     today = town_today()
     rows = selectors.template_overview(request.user, today)
-    return render(request, "notices/template_list.html", {"rows": rows, "today": today})
+    export = Export("document-templates", TEMPLATE_COLUMNS, rows)
+    return render_list(request, "notices/template_list.html", {"rows": rows, "today": today}, export=export)
 
 
 @login_required

@@ -14,9 +14,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core import csv_export
+from fogcontrol.core.exports import Export
 from fogcontrol.core.permissions import has_role, require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
+from fogcontrol.registry.exports import IMPORT_ROW_COLUMNS
 from fogcontrol.registry.imports import selectors, services
 from fogcontrol.registry.imports.filters import ImportRowFilter
 from fogcontrol.registry.imports.forms import MappingForm, UploadForm
@@ -116,7 +118,8 @@ def import_detail(request, pk):
         and licence_import.status != LicenceImport.Status.APPLIED
         and not licence_import.is_running,
     }
-    return render_list(request, "registry/imports/detail.html", context)
+    export = Export(f"licence-import-{licence_import.pk}-rows", IMPORT_ROW_COLUMNS, shown_rows)
+    return render_list(request, "registry/imports/detail.html", context, export=export)
 
 
 @login_required

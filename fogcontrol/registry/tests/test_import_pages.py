@@ -83,6 +83,31 @@ def test_the_report_downloads_as_csv_with_every_row(town, as_user, django_captur
     assert [line[0] for line in lines[1:]] == ["2", "3", "4", "5"]
 
 
+def test_the_report_rows_export_with_the_filters_applied(town, as_user, django_capture_on_commit_callbacks):
+    """The report's rows, as the page lists them (its filters applied), to CSV and XLSX (issue 17)."""
+    from openpyxl import load_workbook
+
+    client = as_user(town.users[Role.INSPECTOR])
+    table = _table(4) + [["", "No licence", "1 Elm St", "6/30/2027", "", ""]]
+    licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, table)
+    url = f"/registry/imports/{licence_import.pk}/"
+    page = client.get(url)
+    assert "format=csv" in page.content.decode()
+    every = list(
+        csv.reader(io.StringIO(b"".join(client.get(url, {"format": "csv"}).streaming_content).decode()))
+    )
+    assert (
+        every[0][:4] == ["Row", "Outcome", "Effect", "Licence"]
+        and len(every) - 1 == page.context["page"].paginator.count
+    )
+    rejected = client.get(url, {"outcome": "rejected", "format": "xlsx"})
+    rows = list(
+        load_workbook(io.BytesIO(b"".join(rejected.streaming_content)), read_only=True).worksheets[0].values
+    )
+    assert len(rows) - 1 == client.get(url, {"outcome": "rejected"}).context["page"].paginator.count == 1
+    assert rows[1][1] == "Rejected"
+
+
 def test_an_inspector_runs_dry_runs_but_does_not_see_apply(town, as_user, django_capture_on_commit_callbacks):
     client = as_user(town.users[Role.INSPECTOR])
     licence_import = _upload_and_check(client, django_capture_on_commit_callbacks, _table(1))

@@ -36,3 +36,22 @@ document.addEventListener("focusin", function (event) {
     menu.classList.toggle("open", open);
   });
 })();
+
+// <input type="checkbox" data-check-all="NAME">, a work queue's "every row on this page": ticks or
+// clears every checkbox NAME of its form. Hidden until this script runs (without it, tick each row,
+// or the "all matching these filters" box, which works without a script). Delegated, so it keeps
+// working after an htmx swap of the list.
+document.addEventListener("change", function (event) {
+  var box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.hasAttribute("data-check-all")) return;
+  var form = box.form || box.closest("form");
+  if (!form) return;
+  form.querySelectorAll('input[type="checkbox"][name="' + box.getAttribute("data-check-all") + '"]').forEach(function (row) {
+    row.checked = box.checked;
+  });
+});
+document.addEventListener("htmx:load", showCheckAll);
+document.addEventListener("DOMContentLoaded", showCheckAll);
+function showCheckAll() {
+  document.querySelectorAll("[data-check-all-wrapper]").forEach(function (wrapper) { wrapper.hidden = false; });
+}
