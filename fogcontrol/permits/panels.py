@@ -3,13 +3,13 @@ where it stands (B1, B6), linking to it, or that there is none."""
 
 from fogcontrol.core import panels
 from fogcontrol.permits.models import Permit
-from fogcontrol.permits.selectors import permit_standing
+from fogcontrol.permits.selectors import latest_permits_first, permit_standing
 from fogcontrol.program.selectors import ruleset_on, town_today
 
 
 def establishment_permit(user, establishment):
     """B1, B6: the establishment's latest permit and its standing today; two queries."""
-    permit = Permit.objects.filter(establishment=establishment).latest_first().first()
+    permit = latest_permits_first(Permit.objects.filter(establishment=establishment)).first()
     if permit is None:
         return {"permit": None}
     today = town_today()

@@ -59,13 +59,6 @@ LATEST_FIRST = ("-first_issued_on", "-pk")
 
 
 class PermitQuerySet(ScopedQuerySet):
-    def latest_first(self) -> PermitQuerySet:
-        """Permits in force or once in force, the latest first; a superseded permit is left out
-        (its successor speaks for it)."""
-        from fogcontrol.permits.models import PermitStatus  # the models import this module
-
-        return self.exclude(status=PermitStatus.SUPERSEDED).order_by(*LATEST_FIRST)
-
     def scope(self, user, action):
         if action != VIEW:
             return _applicant_change(user)

@@ -29,6 +29,7 @@ from fogcontrol.permits.models import (
     PermitVersion,
     RemodelNotice,
 )
+from fogcontrol.permits.querysets import LATEST_FIRST
 from fogcontrol.permits.roles import REVIEWERS
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import FoodServiceEstablishment
@@ -165,6 +166,13 @@ class Standing:
     label: str
     badge: str
     detail: str
+
+
+def latest_permits_first(permits: QuerySet[Permit] | None = None) -> QuerySet[Permit]:
+    """ "The establishment's permit" (B1, B6) is the first of these: permits in force or once in
+    force, the latest first; a superseded permit is left out (its successor speaks for it)."""
+    permits = Permit.objects.all() if permits is None else permits
+    return permits.exclude(status=PermitStatus.SUPERSEDED).order_by(*LATEST_FIRST)
 
 
 def permit_standing(permit: Permit, on: dt.date, ruleset: Ruleset) -> Standing:
@@ -370,7 +378,7 @@ def permit_summary_for(user, *, on: dt.date | None = None) -> list[PortalEntry]:
         .prefetch_related(
             Prefetch(
                 "permits",
-                queryset=Permit.objects.latest_first(),
+                queryset=latest_permits_first(),
             ),
             Prefetch(
                 "permit_applications",

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from fogcontrol.core.maps import MapPoint, usable
 from fogcontrol.permits.models import Permit, PermitStatus
+from fogcontrol.permits.selectors import latest_permits_first
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Parcel
 from fogcontrol.registry.selectors import devices_visible_to, establishments_visible_to
 from fogcontrol.rules import devices as device_rules
@@ -82,7 +83,7 @@ def _worst_service_rank():
 
 
 def _latest_permit_status():
-    return Permit.objects.filter(establishment=OuterRef("pk")).latest_first()
+    return latest_permits_first(Permit.objects.filter(establishment=OuterRef("pk")))
 
 
 def establishment_rows(user, filters: MapFilters) -> QuerySet[FoodServiceEstablishment]:
