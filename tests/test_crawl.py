@@ -3,7 +3,6 @@ every same-origin link from the home page and fail on what a user would trip ove
 
 Forms are not submitted here; the browser journeys do that."""
 
-import time
 from decimal import Decimal
 
 import pytest
@@ -48,7 +47,6 @@ def crawled_town(town):
 def test_every_link_each_role_is_shown_works(client, crawled_town):
     session = CrawlSession()
     problems, visited = [], {}
-    started = time.monotonic()
     for role in Role:
         user = crawled_town.users[role]
         client.force_login(user)
@@ -66,4 +64,3 @@ def test_every_link_each_role_is_shown_works(client, crawled_town):
         client.logout()
     assert not problems, "\n".join(problems)
     assert all(count > 3 for count in visited.values()), visited  # each role reached past its home
-    assert time.monotonic() - started < 120
