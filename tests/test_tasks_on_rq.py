@@ -98,8 +98,13 @@ def _sweep_finished(copy) -> bool:
 
 
 def _all_done(copy) -> bool:
-    finished, failed, waiting, _ = _queue(copy)
-    return _sweep_finished(copy) and waiting == 0 and not failed
+    """The sweep finished, and every job RQ holds has finished or failed (a job just taken from
+    the queue is in neither the queue nor the started registry for a moment: its status says)."""
+    *_, connection = _queue(copy)
+    statuses = [
+        connection.hget(key, "status") for key in connection.scan_iter("rq:job:*") if b":" not in key[7:]
+    ]
+    return _sweep_finished(copy) and bool(statuses) and all(s in (b"finished", b"failed") for s in statuses)
 
 
 def _mails(copy) -> list[str]:

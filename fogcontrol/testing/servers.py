@@ -351,7 +351,7 @@ def redis_flush(url: str) -> None:
 
 def needs_postgresql():
     """A module mark: these tests run several processes writing at once against one PostgreSQL
-    (SQLite, one writer at a time, is the one-machine shape: docs/deployment.md)."""
+    (SQLite, one writer at a time, is the one-machine shape: docs/architecture.md, "Several processes")."""
     import pytest
     from django.conf import settings
 

@@ -3,10 +3,6 @@ and creates nothing; the same key with a different body is refused (422).
 
 Keys are per user. Only successful answers are kept: a refused request created nothing, so
 retrying it simply checks it again.
-
-Across processes (several gunicorn workers or servers): the request holds a lock on its (user,
-key) while it runs (`transaction_lock`), so the same key sent twice at the same instant runs once;
-the second waits for the first to commit and answers its replay.
 """
 
 import hashlib
@@ -16,7 +12,6 @@ from django.db import IntegrityError, transaction
 from rest_framework import status
 from rest_framework.response import Response
 
-from fogcontrol.core.locks import transaction_lock
 from fogcontrol.servicing.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
@@ -43,10 +38,6 @@ def idempotent(request, handler) -> Response:
         return _replay(existing, fingerprint)
     try:
         with transaction.atomic():
-            transaction_lock("idempotency-key", f"{request.user.pk}:{key}")
-            existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
-            if existing is not None:  # the same key, sent at the same instant, answered meanwhile
-                return _replay(existing, fingerprint)
             response = handler()
             if 200 <= response.status_code < 300:
                 IdempotencyRecord.objects.create(
