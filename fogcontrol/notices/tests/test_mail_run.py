@@ -78,6 +78,7 @@ def test_the_batch_page_follows_the_workers_progress_then_offers_the_download(to
     PrintBatch.objects.filter(pk=batch.pk).update(status="rendering", rendered=37, total=120)
     partial = text(client.get(queued["Location"], headers={"HX-Request": "true"}))
     assert "Rendering 37 of 120" in partial and "<html" not in partial and "every 2s" in partial
+    assert f"Print batch {batch.pk}</a>: 120 letters" in text(client.get("/notices/mail-run/"))
     render_print_batch.enqueue(batch_id=batch.pk)
     done = text(client.get(queued["Location"], headers={"HX-Request": "true"}))
     assert "Download the PDF" in done and "every 2s" not in done
@@ -126,8 +127,9 @@ def test_read_only_staff_see_the_run_but_record_nothing(town, client, today):
 
 def test_the_mail_run_takes_the_same_exact_queries_for_few_letters_and_many(town, client, manager):
     client.force_login(manager)
-    # session, user, Town profile twice (today, the menu), the letters waiting with their latest service.
-    assert_queries_do_not_grow(client, lambda n: waiting(town, n), {"/notices/mail-run/": 5}, grows=False)
+    # session, user, Town profile twice (today, the menu), the letters waiting with their latest service,
+    # the latest print batches.
+    assert_queries_do_not_grow(client, lambda n: waiting(town, n), {"/notices/mail-run/": 6}, grows=False)
 
 
 def test_the_api_lists_prints_and_logs_the_mail_run(town, manager, today):

@@ -39,6 +39,8 @@ def _page(request, *, errors=(), values=None, status=200):
         "today": town_today(),
         "can_record": has_role(request.user, DOCUMENT_ISSUERS),
         "exportable": True,
+        # The latest print batches, so a batch left rendering is found again (one query).
+        "batches": list(selectors.print_batches_visible_to(request.user)[:5]),
     }
     return render(request, "notices/mail_run.html", context, status=status)
 
