@@ -1,4 +1,4 @@
-"""The demo town has enforcement cases at every stage this app records, and seeding them is fast."""
+"""The demo town has enforcement cases at every stage this app records (its speed: bench/seed_demo.py)."""
 
 import pytest
 
@@ -17,9 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_has_cases_at_every_stage():
-    result = seed_demo(establishments=20, seed=1)
-    timings = {path: seconds for path, _, seconds in result.seeders}
-    assert timings["fogcontrol.enforcement.demo.seed"] < 5
+    seed_demo(establishments=20, seed=1)
     assert Violation.objects.exclude(source=Violation.Source.MANUAL).exists()
     assert NoticeOfViolation.objects.exists() and AdministrativeCitation.objects.exists()
     statuses = set(ComplianceAgreement.objects.values_list("status", flat=True))
