@@ -53,7 +53,12 @@ def test_an_inspector_fills_in_and_completes_an_inspection_on_a_phone(phone_page
     page.get_by_label("Inspector's name").fill("Ines Inspector")
     sign(page, 'canvas[data-signature-for="inspector_signature"]')
     page.get_by_label("FSE person's name").fill("Frank Owner")
-    sign(page, 'canvas[data-signature-for="fse_signature"]')
+    # The last change's draft save must have answered before "Complete": the test server's
+    # in-memory SQLite cannot take two requests writing at once ("database table is locked").
+    with page.expect_response(
+        lambda answer: answer.request.method == "POST" and answer.url.endswith("/edit/")
+    ):
+        sign(page, 'canvas[data-signature-for="fse_signature"]')
     expect(page.locator("#save-status")).to_contain_text("Draft saved")
     # The targets are large enough for a thumb.
     assert page.locator("#item-drain_screens .seg span").first.bounding_box()["height"] >= 44

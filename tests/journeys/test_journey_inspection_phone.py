@@ -73,7 +73,12 @@ def test_e3_c1_an_inspection_on_a_phone_with_a_photo_reaches_the_fses_findings(o
     page.get_by_label("Inspector's name").fill("Ines Inspector")
     sign(page, 'canvas[data-signature-for="inspector_signature"]')
     page.get_by_label("FSE person's name").fill("Frank Owner")
-    sign(page, 'canvas[data-signature-for="fse_signature"]')
+    # The last change's draft save must have answered before "Complete": the test server's
+    # in-memory SQLite cannot take two requests writing at once ("database table is locked").
+    with page.expect_response(
+        lambda answer: answer.request.method == "POST" and answer.url.endswith("/edit/")
+    ):
+        sign(page, 'canvas[data-signature-for="fse_signature"]')
     expect(page.locator("#save-status")).to_contain_text("Draft saved")
     assert_accessible(page)
     page.get_by_role("button", name="Complete inspection").click()
