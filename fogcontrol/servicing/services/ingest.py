@@ -129,6 +129,7 @@ class _Device:
     floor: object  # the oldest day of a full history window (None: the window holds it all)
     readings_full: bool
     e8_exception: str = ""
+    snapshot: object = None  # the rules' verdict after the device's last row in the chunk
 
 
 class _Chunk:
@@ -221,7 +222,7 @@ class _Chunk:
             self.trucks[(manifest.hauler_id, manifest.vehicle_plate.upper())].append(manifest)
 
         e8_already_open = bool(held.open.get(Kind.INTERCEPTOR_PLANS))
-        snap = self._snapshot(held)
+        snap = held.snapshot = self._snapshot(held)
         consequences = consequences_for(
             device=held.device, frequency_days=snap.status.frequency_days, recommendation=snap.recommendation,
             e8_exception=held.e8_exception, ratio=resolved.ratio, gallons_removed=manifest.gallons_removed,
@@ -370,8 +371,12 @@ class _Chunk:
         today, now = self.ctx.today(), timezone.now()
         states, fields = [], []
         for held in self.devices.values():
+            if held.snapshot is None:  # read for a row that went the row path: that path refreshes it
+                continue
             open_kinds = {kind for kind, found in held.open.items() if found}
-            values = state_values(self._snapshot(held), today=today, open_kinds=open_kinds)
+            newest = next((m.pk for _, _, m in held.manifests if m.service_date <= today), None)
+            snap = dataclasses.replace(held.snapshot, last_manifest_id=newest)  # its id, now written
+            values = state_values(snap, today=today, open_kinds=open_kinds)
             states.append(
                 DeviceServiceState(
                     device=held.device, refreshed_at=now, e8_exception=held.e8_exception, **values
