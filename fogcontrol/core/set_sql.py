@@ -147,6 +147,7 @@ def upsert_rows(objs: Sequence[models.Model], *, unique: str, update_fields: Seq
     updates = ", ".join(
         f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
     )
-    sql = _insert_sql(connection, model, fields) + f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"
+    conflict = f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"  # nosec B608: SQL names come from model metadata
+    sql = _insert_sql(connection, model, fields) + conflict
     with connection.cursor() as cursor:
         cursor.execute(sql, [_payload(connection, fields, objs, add=True)])
