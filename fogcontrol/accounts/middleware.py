@@ -18,8 +18,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
-from django.utils import translation
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import urlencode
 
 from fogcontrol.accounts import sessions

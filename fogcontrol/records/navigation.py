@@ -4,16 +4,18 @@ Staff open the review queue (the records home would only redirect them there, an
 answers its page, not a redirect); the establishments' own users open the records home; a hauler
 or recycler sees only the waste-oil pickups it recorded (C2)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
 
 register(
     group="records",
-    label="Records",
+    label=_("Records"),
     weight=35,
     items=[
-        MenuItem("Records", "records:review_queue", roles=STAFF_ROLES),
-        MenuItem("Records", "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
-        MenuItem("Oil pickups", "records:pickups", roles=frozenset({Role.HAULER})),
+        MenuItem(_("Records"), "records:review_queue", roles=STAFF_ROLES),
+        MenuItem(_("Records"), "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
+        MenuItem(_("Oil pickups"), "records:pickups", roles=frozenset({Role.HAULER})),
     ],
 )
