@@ -41,7 +41,7 @@ class PaymentForm(forms.Form):
 
     def __init__(self, *args, invoices=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["apply_to"].choices = [("", "The oldest invoice first")] + [
+        self.fields["apply_to"].choices = [("", _("The oldest invoice first"))] + [
             (invoice.pk, f"{invoice.number} (owes ${invoice.outstanding:.2f})") for invoice in invoices
         ]
 
@@ -70,7 +70,7 @@ class WriteOffForm(forms.Form):
 
 class DecisionForm(forms.Form):
     approve = forms.TypedChoiceField(
-        choices=[("yes", "Approve"), ("no", "Refuse")],
+        choices=[("yes", _("Approve")), ("no", _("Refuse"))],
         coerce=lambda value: value == "yes",
         widget=forms.RadioSelect,
     )

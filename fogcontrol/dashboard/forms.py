@@ -24,7 +24,9 @@ class BulkFlagReviewForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("outcome") == ManifestFlag.Review.REFERRED and not (data.get("note") or "").strip():
-            self.add_error("note", "Say why the manifests are referred for enforcement (one reason for all).")
+            self.add_error(
+                "note", _("Say why the manifests are referred for enforcement (one reason for all).")
+            )
         return data
 
 

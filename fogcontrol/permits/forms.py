@@ -56,7 +56,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         model = PermitApplication
         # The applicant's fields as the services define them; the route is chosen when the draft
         # is started, and change reasons have their own step.
-        fields = [name for name in APPLICANT_FIELDS if name not in ("route", "change_reasons")]
+        fields = [name for name in APPLICANT_FIELDS if name not in ("route", _("change_reasons"))]
         widgets = {
             "applicant_address": forms.Textarea(attrs={"rows": 3}),
             "food_preparation_description": forms.Textarea(attrs={"rows": 3}),
@@ -140,7 +140,9 @@ class ScheduleForm(forms.Form):
 class InspectionForm(forms.Form):
     inspected_on = forms.DateField(widget=DATE)
     passed = forms.TypedChoiceField(
-        choices=[("yes", "Passed"), ("no", "Failed")], coerce=lambda v: v == "yes", widget=forms.RadioSelect
+        choices=[("yes", _("Passed")), ("no", _("Failed"))],
+        coerce=lambda v: v == "yes",
+        widget=forms.RadioSelect,
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -181,7 +183,7 @@ class IssueForm(forms.Form):
         self.fields["service_frequency_days"].choices = [(d, f"Every {d} days") for d in frequencies]
         if findings:
             # A4 / A5: the permit is issued for this device only on a condition with a compliance date.
-            for name in ("device_condition", "device_compliance_date"):
+            for name in ("device_condition", _("device_compliance_date")):
                 self.fields[name].required = True
             self.fields["device_condition"].help_text = (
                 "The sizing check found: " + " ".join(findings) + " Say what must be done, and by when."
@@ -253,7 +255,7 @@ class PlansForm(forms.Form):
 
 class DecideForm(forms.Form):
     approved = forms.TypedChoiceField(
-        choices=[("yes", "Approve the plans"), ("no", "Require revisions")],
+        choices=[("yes", _("Approve the plans")), ("no", _("Require revisions"))],
         coerce=lambda v: v == "yes",
         widget=forms.RadioSelect,
     )

@@ -99,7 +99,7 @@ class ParcelForm(RegistryForm):
 
 
 class EstablishmentForm(RegistryForm):
-    many = ("users", "haulers")
+    many = ("users", _("haulers"))
 
     class Meta:
         model = FoodServiceEstablishment

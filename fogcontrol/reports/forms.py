@@ -30,15 +30,15 @@ class MapFilterForm(forms.Form):
     )
     service_status = forms.ChoiceField(
         label=_("Device service status"),
-        choices=[("", "Any")] + list(SERVICE_STATUSES.items()),
+        choices=[("", _("Any"))] + list(SERVICE_STATUSES.items()),
         required=False,
     )
     permit_status = forms.ChoiceField(
-        label=_("Permit status"), choices=[("", "Any")] + list(PERMIT_STATUSES.items()), required=False
+        label=_("Permit status"), choices=[("", _("Any"))] + list(PERMIT_STATUSES.items()), required=False
     )
     area = forms.ChoiceField(label=_("Area (ZIP code)"), required=False)
     spill_cause = forms.ChoiceField(
-        label=_("Spill cause"), choices=[("", "Any")] + list(SPILL_CAUSES.items()), required=False
+        label=_("Spill cause"), choices=[("", _("Any"))] + list(SPILL_CAUSES.items()), required=False
     )
     spills_from = forms.DateField(
         label=_("Spills from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -49,13 +49,13 @@ class MapFilterForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["area"].choices = [("", "Every area")] + [(code, code) for code in areas()]
+        self.fields["area"].choices = [("", _("Every area"))] + [(code, code) for code in areas()]
 
     def clean(self):
         data = super().clean()
         start, end = data.get("spills_from"), data.get("spills_to")
         if start and end and start > end:
-            self.add_error("spills_to", "The last day comes before the first: swap the two dates.")
+            self.add_error("spills_to", _("The last day comes before the first: swap the two dates."))
         return data
 
     def filters(self) -> MapFilters:

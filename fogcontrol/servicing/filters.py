@@ -9,7 +9,7 @@ from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import DEVICE_STATUSES
 from fogcontrol.servicing.models import FrequencyChangeRequest, Manifest, ManifestFlag, ServiceRequirement
 
-STATUS_CHOICES = [(status, status.replace("_", " ").capitalize()) for status in DEVICE_STATUSES]
+STATUS_CHOICES = [(status, _(status.replace("_", " ").capitalize())) for status in DEVICE_STATUSES]
 
 
 class ManifestFilter(django_filters.FilterSet):

@@ -102,7 +102,7 @@ class ManifestForm(forms.Form):
     certify = forms.BooleanField(label=_("I certify the statement above"), required=False)
     certification_version = forms.CharField(widget=forms.HiddenInput, initial=certification.CURRENT_VERSION)
 
-    CERTIFICATION_FIELDS = ("certified_by_name", "certify")
+    CERTIFICATION_FIELDS = ("certified_by_name", _("certify"))
 
     def __init__(self, *args, user, correcting=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -148,10 +148,12 @@ class ManifestForm(forms.Form):
         data = super().clean()
         # The signature is the typed name plus the tick: without the tick the manifest is not certified.
         if not data.get("certify"):
-            self.add_error("certify", "Tick the box to certify the manifest; it cannot be filed without it.")
+            self.add_error(
+                "certify", _("Tick the box to certify the manifest; it cannot be filed without it.")
+            )
         if data.get("hauler") and (data.get("hauler_other") or "").strip():
             self.add_error(
-                "hauler_other", "Choose a hauler from the list or type who did the work, not both."
+                "hauler_other", _("Choose a hauler from the list or type who did the work, not both.")
             )
         return data
 
@@ -213,7 +215,7 @@ class ImportForm(forms.Form):
 
 def _frequency_choices(allowed) -> list:
     # No frequency is preselected: a change of frequency is a decision, never a default (E1, E5).
-    return [("", "Choose a frequency"), *((days, f"Every {days} days") for days in allowed)]
+    return [("", _("Choose a frequency")), *((days, f"Every {days} days") for days in allowed)]
 
 
 class FrequencyChangeForm(forms.Form):
@@ -266,7 +268,7 @@ class FrequencyRequestForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    grant = forms.TypedChoiceField(choices=[("1", "Grant"), ("0", "Refuse")], coerce=lambda v: v == "1")
+    grant = forms.TypedChoiceField(choices=[("1", _("Grant")), ("0", _("Refuse"))], coerce=lambda v: v == "1")
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
 
@@ -283,15 +285,15 @@ class RequirementCloseForm(forms.Form):
     e8_exception = forms.ChoiceField(
         required=False,
         choices=[
-            ("", "No exception"),
-            ("space", "Inadequate space (E8)"),
-            ("slope", "Inadequate slope for gravity flow (E8)"),
+            ("", _("No exception")),
+            ("space", _("Inadequate space (E8)")),
+            ("slope", _("Inadequate slope for gravity flow (E8)")),
         ],
     )
 
 
 class FlagReviewForm(forms.Form):
     outcome = forms.ChoiceField(
-        choices=[("cleared", "Cleared: no action"), ("referred", "Refer for enforcement")]
+        choices=[("cleared", _("Cleared: no action")), ("referred", _("Refer for enforcement"))]
     )
     note = forms.CharField(required=False)

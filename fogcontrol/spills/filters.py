@@ -17,7 +17,7 @@ class SpillFilter(django_filters.FilterSet):
     )
     kind = django_filters.ChoiceFilter(choices=Spill.Kind.choices)
     category = django_filters.ChoiceFilter(choices=list(rules.CATEGORY_LABELS.items()))
-    cause = django_filters.ChoiceFilter(choices=list(rules.CAUSES.items()))
+    cause = django_filters.ChoiceFilter(choices=[(key, _(label)) for key, label in rules.CAUSES.items()])
     source = django_filters.ChoiceFilter(choices=Spill.Source.choices)
     agency = django_filters.CharFilter(field_name="agency_wdid", label=_("Agency WDID"))
     started_from = django_filters.DateFilter(field_name="started_at", lookup_expr="date__gte")

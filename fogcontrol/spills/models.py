@@ -99,7 +99,9 @@ class Spill(models.Model):
     category = models.CharField(
         max_length=1, choices=list(rules.CATEGORY_LABELS.items()), db_index=True, editable=False
     )
-    cause = models.CharField(max_length=32, choices=list(rules.CAUSES.items()), db_index=True)
+    cause = models.CharField(
+        max_length=32, choices=[(key, _(label)) for key, label in rules.CAUSES.items()], db_index=True
+    )
     cause_explanation = models.TextField(blank=True)
     cause_original = models.CharField(max_length=200, blank=True, help_text="The cause as given.")
     cleanup_contractor = models.CharField(
@@ -185,7 +187,9 @@ class SpillCost(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     spill = models.ForeignKey(Spill, on_delete=models.PROTECT, related_name="costs")
-    kind = models.CharField(max_length=16, choices=list(rules.COST_KINDS.items()))
+    kind = models.CharField(
+        max_length=16, choices=[(key, _(label)) for key, label in rules.COST_KINDS.items()]
+    )
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     description = models.TextField(blank=True)
     debtor = models.CharField(max_length=24, choices=list(rules.DEBTORS.items()))

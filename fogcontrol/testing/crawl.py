@@ -26,7 +26,21 @@ UNLABELLED_TYPES = {"hidden", "submit", "button", "reset", "image"}
 # Attributes whose words a person reads or hears.
 SHOWN_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-label")
 # Elements without an end tag.
-VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+VOID_TAGS = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 # Distinct pages of one URL name parsed per role: enough to see each kind of page's links with a
 # few records, without walking every record of a list.
 PAGES_PER_ROUTE = 2
