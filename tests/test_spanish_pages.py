@@ -80,6 +80,7 @@ KNOWN_GAPS = {
     "servicing:manifest_new": "help texts built in servicing's forms",
     "spills:list": "the State's spill categories (rules/spills.py)",
 }
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
@@ -96,7 +97,7 @@ def catalogue_words() -> frozenset[str]:
         word.lower()
         for po in root.glob("**/locale/es/LC_MESSAGES/django.po")
         for entry in polib.pofile(str(po))
-        for word in WORD.findall(entry.msgstr)
+        for word in WORD.findall(PLACEHOLDER.sub(" ", entry.msgstr))
         if word.lower() not in KEPT_ENGLISH
     )
 

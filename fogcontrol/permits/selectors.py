@@ -318,8 +318,8 @@ class PortalEntry:
 
 
 def _day(day: dt.date) -> str:
-    """A date as the page's language writes it ("March 5, 2026", "5 de marzo de 2026")."""
-    return date_format(day, _("F j, Y"))
+    """A date as the page's language writes it ("Thursday, March 5, 2026", "jueves 5 de marzo de 2026")."""
+    return date_format(day, _("l, F j, Y"))
 
 
 def _next_steps(entry: PortalEntry, on: dt.date) -> list[str]:
