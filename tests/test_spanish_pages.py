@@ -63,6 +63,7 @@ KNOWN_GAPS = {
     "permits:application_detail": "change-history actions (audit)",
     "permits:application_edit": "fixture-table labels and help texts built in permits' forms",
     "permits:application_new": "route choices and help texts built in permits' forms",
+    "permits:permit_detail": "the permit's terms as its version was issued (a device's capacity, written in English)",
     "permits:fee_schedules": "the resolution line built in the model",
     "permits:remodel_new": "form labels Django derives from the model's fields",
     "records:establishment": "the C4 subjects shown from records.models.TRAINING_SUBJECTS (English column)",

@@ -51,4 +51,5 @@ LABELS = (
     gettext_noop("Category"),
     gettext_noop("Cause"),
     gettext_noop("Name"),
+    gettext_noop("Channel"),
 )
