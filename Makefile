@@ -6,7 +6,7 @@ UV_VERSION := 0.13.9
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run serve test lint format worker bench clean
+.PHONY: install run serve test lint format worker bench clean messages
 
 $(BIN)/uv:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "fogcontrol needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -60,3 +60,9 @@ bench: install
 
 clean:
 	rm -rf $(VENV)
+
+# The Spanish catalogues (docs/i18n.md): gather every marked string into each app's locale/es/ and
+# fogcontrol/locale/es/, then compile the .mo files (committed: a fresh machine needs no gettext).
+messages: install
+	$(BIN)/fogcontrol makemessages -l es --ignore=.venv --ignore=tests --ignore='*/tests/*' --ignore=bench --ignore=data --ignore=docs --no-obsolete --no-location
+	$(BIN)/fogcontrol compilemessages -l es --ignore=.venv

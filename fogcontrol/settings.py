@@ -100,9 +100,12 @@ MIDDLEWARE = [
     "fogcontrol.core.middleware.SecurityHeadersMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's pages in their own language (fogcontrol/accounts/middleware.py).
+    "fogcontrol.accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -126,6 +129,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "fogcontrol.program.context_processors.town",
@@ -188,7 +192,14 @@ PASSWORD_RESET_TIMEOUT = int(os.environ.get("FOGCONTROL_PASSWORD_RESET_SECONDS",
 FOGCONTROL_PASSWORD_RESET_LIMIT = int(os.environ.get("FOGCONTROL_PASSWORD_RESET_LIMIT", 5))
 FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT = int(os.environ.get("FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT", 5))
 
-LANGUAGE_CODE = "en-us"
+# The pages of outside users (FSEs, property owners, haulers) in English and Spanish (docs/i18n.md):
+# a signed-in user's own `preferred_language`, the browser's Accept-Language before sign-in.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+# The project's templates' catalogue; each app keeps its own in fogcontrol/<app>/locale/.
+LOCALE_PATHS = [BASE_DIR / "fogcontrol" / "locale"]
+# Dates and numbers as each language writes them (fogcontrol/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["fogcontrol.formats"]
 # The Town's time zone; the Town profile may name another, activated per request.
 TIME_ZONE = os.environ.get("FOGCONTROL_TIME_ZONE", "America/Los_Angeles")
 USE_I18N = True

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from fogcontrol import views
 from fogcontrol.accounts.views import passwords
+from fogcontrol.accounts.views.language import set_language
 from fogcontrol.core.api.docs import SchemaView, api_docs
 
 api_v1 = [
@@ -34,6 +35,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", set_language, name="set_language"),
     path("password/change/", passwords.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/change/done/",

@@ -1,4 +1,8 @@
-"""Two gates every request passes after authentication (docs/security.md):
+"""The language of a signed-in user's pages (docs/i18n.md): their `preferred_language`, which the
+header's language switcher also saves. Before sign-in, Django's LocaleMiddleware has chosen from the
+language cookie or the browser's Accept-Language.
+
+Two gates every request passes after authentication (docs/security.md):
 
 - IdleTimeoutMiddleware: a session unused for longer than its user's limit (staff 30 minutes,
   others 2 hours by default) is signed out, and the sign-in page says why.
@@ -15,6 +19,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import urlencode
 
 from fogcontrol.accounts import sessions
@@ -40,6 +45,21 @@ def _to(request, url: str) -> HttpResponse:
     if getattr(request, "htmx", False):
         return HttpResponse(status=204, headers={"HX-Redirect": url})
     return HttpResponseRedirect(url)
+
+
+class UserLanguageMiddleware:
+    """A signed-in user reads the program in the language they chose (`preferred_language`)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and not _token_request(request):
+            language = translation.get_supported_language_variant(user.preferred_language or "en")
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return self.get_response(request)
 
 
 class IdleTimeoutMiddleware:

@@ -2,6 +2,7 @@
 
 import django_filters
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.billing.models import Invoice, InvoiceKind, Lien, Payment
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
@@ -9,7 +10,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 class AccountFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
 
     def search(self, queryset, name, value):
@@ -21,7 +22,7 @@ class AccountFilter(django_filters.FilterSet):
 
 
 class InvoiceFilter(django_filters.FilterSet):
-    debtor = IdFilter(field_name="debtor_id", label="Account id")
+    debtor = IdFilter(field_name="debtor_id", label=_("Account id"))
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     status = django_filters.ChoiceFilter(choices=Invoice.Status.choices)
     kind = django_filters.ChoiceFilter(choices=InvoiceKind.choices)
@@ -35,7 +36,7 @@ class InvoiceFilter(django_filters.FilterSet):
 
 
 class PaymentFilter(django_filters.FilterSet):
-    debtor = IdFilter(field_name="debtor_id", label="Account id")
+    debtor = IdFilter(field_name="debtor_id", label=_("Account id"))
     method = django_filters.ChoiceFilter(choices=Payment.Method.choices)
     received_from = django_filters.DateFilter(field_name="received_on", lookup_expr="gte")
     received_to = django_filters.DateFilter(field_name="received_on", lookup_expr="lte")
@@ -47,7 +48,7 @@ class PaymentFilter(django_filters.FilterSet):
 
 class LienFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=Lien.Status.choices)
-    debtor = IdFilter(field_name="debtor_id", label="Account id")
+    debtor = IdFilter(field_name="debtor_id", label=_("Account id"))
 
     class Meta:
         model = Lien

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.billing.models import InvoiceDelivery, InvoiceKind, Payment
 
@@ -12,41 +13,41 @@ MONEY = {"min_value": 0, "decimal_places": 2, "max_digits": 12}
 
 class ChargeForm(forms.Form):
     description = forms.CharField(max_length=300)
-    amount = forms.DecimalField(label="Amount ($)", **MONEY)
+    amount = forms.DecimalField(label=_("Amount ($)"), **MONEY)
     provision = forms.CharField(
-        max_length=16, help_text="The provision it is billed under (e.g. D6, O2, N1)."
+        max_length=16, help_text=_("The provision it is billed under (e.g. D6, O2, N1).")
     )
-    invoice_kind = forms.ChoiceField(label="Billed under", choices=InvoiceKind.choices)
-    penalty = forms.BooleanField(required=False, label="Penalty monies (P12: the penalty account)")
+    invoice_kind = forms.ChoiceField(label=_("Billed under"), choices=InvoiceKind.choices)
+    penalty = forms.BooleanField(required=False, label=_("Penalty monies (P12: the penalty account)"))
     assessed_on = forms.DateField(widget=DATE)
 
 
 class InvoiceIssueForm(forms.Form):
-    notice_date = forms.DateField(widget=DATE, help_text="The date of the notice (Q1: due on receipt).")
+    notice_date = forms.DateField(widget=DATE, help_text=_("The date of the notice (Q1: due on receipt)."))
 
 
 class PaymentForm(forms.Form):
-    amount = forms.DecimalField(label="Amount ($)", **MONEY)
+    amount = forms.DecimalField(label=_("Amount ($)"), **MONEY)
     method = forms.ChoiceField(choices=Payment.Method.choices)
     reference = forms.CharField(
-        required=False, max_length=100, help_text="Cheque number, card reference or transfer reference."
+        required=False, max_length=100, help_text=_("Cheque number, card reference or transfer reference.")
     )
     received_on = forms.DateField(widget=DATE)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     apply_to = forms.TypedChoiceField(
-        required=False, coerce=int, empty_value=None, label="Apply to",
-        help_text="The oldest open invoice first, unless you choose one; what is left is held as credit.",
+        required=False, coerce=int, empty_value=None, label=_("Apply to"),
+        help_text=_("The oldest open invoice first, unless you choose one; what is left is held as credit."),
     )  # fmt: skip
 
     def __init__(self, *args, invoices=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["apply_to"].choices = [("", "The oldest invoice first")] + [
+        self.fields["apply_to"].choices = [("", _("The oldest invoice first"))] + [
             (invoice.pk, f"{invoice.number} (owes ${invoice.outstanding:.2f})") for invoice in invoices
         ]
 
 
 class RefundForm(forms.Form):
-    amount = forms.DecimalField(label="Amount ($)", **MONEY)
+    amount = forms.DecimalField(label=_("Amount ($)"), **MONEY)
     method = forms.ChoiceField(choices=Payment.Method.choices)
     reference = forms.CharField(required=False, max_length=100)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
@@ -58,18 +59,18 @@ class ReasonForm(forms.Form):
 
 class DeliveryForm(forms.Form):
     method = forms.ChoiceField(choices=InvoiceDelivery.Method.choices)
-    sent_to = forms.CharField(max_length=300, help_text="The email address or the postal address.")
+    sent_to = forms.CharField(max_length=300, help_text=_("The email address or the postal address."))
     sent_on = forms.DateField(widget=DATE)
 
 
 class WriteOffForm(forms.Form):
-    amount = forms.DecimalField(label="Amount ($)", **MONEY)
+    amount = forms.DecimalField(label=_("Amount ($)"), **MONEY)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class DecisionForm(forms.Form):
     approve = forms.TypedChoiceField(
-        choices=[("yes", "Approve"), ("no", "Refuse")],
+        choices=[("yes", _("Approve")), ("no", _("Refuse"))],
         coerce=lambda value: value == "yes",
         widget=forms.RadioSelect,
     )
@@ -81,5 +82,5 @@ class LienRequestForm(forms.Form):
 
 
 class LienDocumentForm(forms.Form):
-    on = forms.DateField(label="Recorded on", widget=DATE)
-    document_number = forms.CharField(max_length=64, help_text="The County Recorder's document number.")
+    on = forms.DateField(label=_("Recorded on"), widget=DATE)
+    document_number = forms.CharField(max_length=64, help_text=_("The County Recorder's document number."))

@@ -4,8 +4,8 @@ bar, and a section menu per app with several pages (`servicing`, `program`).
 An app declares its items in its own `navigation.py`, imported by its `AppConfig.ready()`:
 
     navigation.register(
-        group="registry", label="Registry", weight=20,
-        items=[MenuItem("Establishments", "registry:establishment_list", roles=STAFF_ROLES)],
+        group="registry", label=_("Registry"), weight=20,
+        items=[MenuItem(_("Establishments"), "registry:establishment_list", roles=STAFF_ROLES)],
     )
 
 Each item names who may see it: a set of roles (`roles`), or a predicate on the user

@@ -2,17 +2,18 @@
 bound to their own records. Every app checks them (fogcontrol.core.permissions), so they live here."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
-    FOG_MANAGER = "fog_manager", "FOG Manager"
-    INSPECTOR = "inspector", "Inspector (authorised enforcement officer)"
-    HEARING_OFFICER = "hearing_officer", "Hearing Officer"
-    BILLING_CLERK = "billing_clerk", "Billing Clerk"
-    STAFF_READONLY = "staff_readonly", "Staff (read only)"
-    FSE = "fse", "Food service establishment"
-    PROPERTY_OWNER = "property_owner", "Property owner"
-    HAULER = "hauler", "Grease hauler"
+    FOG_MANAGER = "fog_manager", _("FOG Manager")
+    INSPECTOR = "inspector", _("Inspector (authorised enforcement officer)")
+    HEARING_OFFICER = "hearing_officer", _("Hearing Officer")
+    BILLING_CLERK = "billing_clerk", _("Billing Clerk")
+    STAFF_READONLY = "staff_readonly", _("Staff (read only)")
+    FSE = "fse", _("Food service establishment")
+    PROPERTY_OWNER = "property_owner", _("Property owner")
+    HAULER = "hauler", _("Grease hauler")
 
 
 # Town staff see the whole program; the others see only the records they are bound to.

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.servicing.models import ManifestFlag
 
@@ -11,19 +12,21 @@ class BulkFlagReviewForm(forms.Form):
             (ManifestFlag.Review.CLEARED, "Cleared: no action"),
             (ManifestFlag.Review.REFERRED, "Refer for enforcement"),
         ],
-        label="Outcome for every selected flag",
+        label=_("Outcome for every selected flag"),
     )
     note = forms.CharField(
         required=False,
         max_length=500,
-        label="Note (one reason for all; required to refer)",
+        label=_("Note (one reason for all; required to refer)"),
     )
-    select_all = forms.BooleanField(required=False, label="All flags matching the filters, on every page")
+    select_all = forms.BooleanField(required=False, label=_("All flags matching the filters, on every page"))
 
     def clean(self):
         data = super().clean()
         if data.get("outcome") == ManifestFlag.Review.REFERRED and not (data.get("note") or "").strip():
-            self.add_error("note", "Say why the manifests are referred for enforcement (one reason for all).")
+            self.add_error(
+                "note", _("Say why the manifests are referred for enforcement (one reason for all).")
+            )
         return data
 
 

@@ -1,6 +1,7 @@
 """The FilterSets of enforcement lists, pages and API alike."""
 
 import django_filters
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import RecordFilter
 from fogcontrol.enforcement.models import Case, Violation
@@ -10,9 +11,11 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 class ViolationFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
-    open = django_filters.BooleanFilter(field_name="cured_on", lookup_expr="isnull", label="Open (not cured)")
+    open = django_filters.BooleanFilter(
+        field_name="cured_on", lookup_expr="isnull", label=_("Open (not cured)")
+    )
     provision = django_filters.CharFilter(
-        field_name="provision", lookup_expr="iexact", label="Provision (e.g. E1)"
+        field_name="provision", lookup_expr="iexact", label=_("Provision (e.g. E1)")
     )
     source = django_filters.ChoiceFilter(choices=Violation.Source.choices)
     kind = django_filters.ChoiceFilter(choices=Violation.Kind.choices)
@@ -24,9 +27,9 @@ class ViolationFilter(django_filters.FilterSet):
 
 class CaseFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
-    open = django_filters.BooleanFilter(field_name="closed_on", lookup_expr="isnull", label="Open")
+    open = django_filters.BooleanFilter(field_name="closed_on", lookup_expr="isnull", label=_("Open"))
     stage = django_filters.ChoiceFilter(
-        choices=CASE_STAGE_CHOICES, method="filter_stage", label="Stage (furthest step)"
+        choices=CASE_STAGE_CHOICES, method="filter_stage", label=_("Stage (furthest step)")
     )
 
     class Meta:

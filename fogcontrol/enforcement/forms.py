@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.models import Referral, ServiceMethod, Violation
 from fogcontrol.registry.models import FoodServiceEstablishment
@@ -18,14 +19,14 @@ def _date(**kw):
 
 class ViolationForm(forms.Form):
     establishment = forms.ModelChoiceField(queryset=FoodServiceEstablishment.objects.none())
-    provision = forms.CharField(max_length=16, help_text="The provision broken, e.g. C3.")
+    provision = forms.CharField(max_length=16, help_text=_("The provision broken, e.g. C3."))
     kind = forms.ChoiceField(choices=Violation.Kind.choices, initial=Violation.Kind.OTHER,
-                             help_text="The P7 penalty class.")  # fmt: skip
+                             help_text=_("The P7 penalty class."))  # fmt: skip
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
     evidence = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), help_text="What shows the violation."
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("What shows the violation.")
     )
-    began_on = _date(label="Began on")
+    began_on = _date(label=_("Began on"))
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -35,17 +36,19 @@ class ViolationForm(forms.Form):
 
 
 class CureForm(forms.Form):
-    cured_on = _date(label="Cured on")
-    evidence = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), help_text="What shows it was cured.")
+    cured_on = _date(label=_("Cured on"))
+    evidence = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("What shows it was cured.")
+    )
 
 
 class CaseForm(forms.Form):
     establishment = forms.ModelChoiceField(queryset=FoodServiceEstablishment.objects.none())
     summary = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), help_text="As the establishment will read it."
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("As the establishment will read it.")
     )
     internal_notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
-                                     help_text="Staff only: never shown to the establishment.")  # fmt: skip
+                                     help_text=_("Staff only: never shown to the establishment."))  # fmt: skip
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,22 +78,22 @@ class AddViolationsForm(forms.Form):
 
 
 class _ServedForm(forms.Form):
-    issued_on = _date(label="Issued on")
+    issued_on = _date(label=_("Issued on"))
     service_method = forms.ChoiceField(choices=ServiceMethod.choices)
-    served_on = _date(label="Served on")
+    served_on = _date(label=_("Served on"))
     article_number = forms.CharField(
-        max_length=64, required=False, help_text="For certified or registered mail."
+        max_length=64, required=False, help_text=_("For certified or registered mail.")
     )
 
 
 class NoticeForm(_ServedForm, _CaseViolationsForm):
     required_action = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-    correct_by = _date(label="Correct by")
+    correct_by = _date(label=_("Correct by"))
 
 
 class CitationForm(_ServedForm):
     violation = forms.ModelChoiceField(queryset=Violation.objects.none())
-    number = forms.CharField(max_length=40, help_text="The citation number (Chapter 1.01).")
+    number = forms.CharField(max_length=40, help_text=_("The citation number (Chapter 1.01)."))
     amount = forms.DecimalField(max_digits=10, decimal_places=2, min_value=0)
 
     def __init__(self, *args, case, **kwargs):
@@ -99,12 +102,12 @@ class CitationForm(_ServedForm):
 
 
 class AgreementForm(forms.Form):
-    agreed_on = _date(label="Agreed on")
-    signed_by = forms.CharField(max_length=200, help_text="Who signed for the establishment.")
-    terms = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="H2: the terms.")
+    agreed_on = _date(label=_("Agreed on"))
+    signed_by = forms.CharField(max_length=200, help_text=_("Who signed for the establishment."))
+    terms = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text=_("H2: the terms."))
     milestones = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One milestone a line: the date (YYYY-MM-DD), a space, then what is to be done.",
+        help_text=_("One milestone a line: the date (YYYY-MM-DD), a space, then what is to be done."),
     )
 
     def clean_milestones(self):
@@ -112,7 +115,7 @@ class AgreementForm(forms.Form):
         for number, line in enumerate(self.cleaned_data["milestones"].splitlines(), start=1):
             if not line.strip():
                 continue
-            day, _, what = line.strip().partition(" ")
+            day, _space, what = line.strip().partition(" ")
             try:
                 due_on = dt.date.fromisoformat(day)
             except ValueError:
@@ -124,27 +127,27 @@ class AgreementForm(forms.Form):
 
 
 class MilestoneMetForm(forms.Form):
-    met_on = _date(label="Met on")
+    met_on = _date(label=_("Met on"))
     evidence = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class ReferralForm(_CaseViolationsForm):
     kind = forms.ChoiceField(choices=Referral.Kind.choices)
-    referred_on = _date(label="Referred on")
+    referred_on = _date(label=_("Referred on"))
     referred_to = forms.CharField(max_length=200)
 
 
 class CloseCaseForm(forms.Form):
-    closed_on = _date(label="Closed on")
+    closed_on = _date(label=_("Closed on"))
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class ReferralOutcomeForm(forms.Form):
     outcome = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-    outcome_on = _date(label="Decided on")
+    outcome_on = _date(label=_("Decided on"))
     amount_recovered = forms.DecimalField(max_digits=12, decimal_places=2, min_value=0, required=False,
-                                          help_text="P11 only: the judicial civil penalty recovered.")  # fmt: skip
+                                          help_text=_("P11 only: the judicial civil penalty recovered."))  # fmt: skip
 
 
 class CitationPaidForm(forms.Form):
-    paid_on = _date(label="Paid on")
+    paid_on = _date(label=_("Paid on"))

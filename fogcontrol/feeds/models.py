@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.scoping import NOTHING, ScopedQuerySet
 
@@ -22,8 +23,8 @@ class FeedToken(models.Model):
     """One private calendar feed of one user: what it holds (`kind`) is what the user may see."""
 
     class Kind(models.TextChoices):
-        SERVICE_DUE = "service_due", "Service due dates (E4)"
-        HEARINGS = "hearings", "Hearings"
+        SERVICE_DUE = "service_due", _("Service due dates (E4)")
+        HEARINGS = "hearings", _("Hearings")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="feed_tokens")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -37,7 +37,7 @@ def kinds_for(user) -> list[str]:
 def feed_token_create(*, user, kind: str, label: str = "", acting_user) -> tuple[FeedToken, str]:
     """A new private feed for `user`; returns it and the token, which is never shown again."""
     if kind not in kinds_for(user):
-        offered = ", ".join(FeedToken.Kind(k).label for k in kinds_for(user))
+        offered = ", ".join(str(FeedToken.Kind(k).label) for k in kinds_for(user))
         raise ValidationError({"kind": f"You may make these feeds: {offered}."})
     live = FeedToken.objects.filter(user=user, revoked_at__isnull=True).count()
     if live >= MOST_LIVE_FEEDS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.findings.querysets import FindingQuerySet
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
@@ -17,16 +18,16 @@ class Finding(models.Model):
     began and, once corrected, when and how it was closed (D4, D8, C1-C7, E3, F6, K1-K7, D1)."""
 
     class Source(models.TextChoices):
-        INSPECTION = "inspection", "Inspection"
-        RECORDS = "records", "FSE records"
-        SPILL = "spill", "Spill"
-        SAMPLE = "sample", "Sample result (D5)"
-        FACILITY = "facility", "Monitoring facility (D7)"
+        INSPECTION = "inspection", _("Inspection")
+        RECORDS = "records", _("FSE records")
+        SPILL = "spill", _("Spill")
+        SAMPLE = "sample", _("Sample result (D5)")
+        FACILITY = "facility", _("Monitoring facility (D7)")
 
     class ClosedHow(models.TextChoices):
-        ON_THE_SPOT = "on_the_spot", "Corrected on the spot"
-        FOLLOW_UP = "follow_up", "Follow-up inspection"
-        OTHER = "other", "Other"
+        ON_THE_SPOT = "on_the_spot", _("Corrected on the spot")
+        FOLLOW_UP = "follow_up", _("Follow-up inspection")
+        OTHER = "other", _("Other")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="findings"

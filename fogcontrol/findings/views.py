@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -56,5 +57,5 @@ def finding_close(request, pk: int):
         except (ValidationError, StateConflict, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     else:
-        messages.error(request, "Give the day, how it was corrected and the evidence.")
+        messages.error(request, _("Give the day, how it was corrected and the evidence."))
     return redirect("findings:list")

@@ -1,6 +1,7 @@
 """One FilterSet for the inspections list, pages and API alike."""
 
 import django_filters
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
 from fogcontrol.inspections.models import ComplianceCharge, Inspection
@@ -11,7 +12,7 @@ class InspectionFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     status = django_filters.ChoiceFilter(choices=Inspection.Status.choices)
     kind = django_filters.ChoiceFilter(choices=Inspection.Kind.choices)
-    inspector = IdFilter(field_name="inspector_id", label="Inspector id")
+    inspector = IdFilter(field_name="inspector_id", label=_("Inspector id"))
     scheduled_on = django_filters.DateFilter()
     scheduled_from = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="gte")
     scheduled_to = django_filters.DateFilter(field_name="scheduled_on", lookup_expr="lte")
@@ -37,8 +38,8 @@ class ComplianceChargeFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     kind = django_filters.ChoiceFilter(choices=ComplianceCharge.Kind.choices)
     status = django_filters.ChoiceFilter(choices=ComplianceCharge.Status.choices)
-    inspection = IdFilter(field_name="inspection_id", label="Inspection id")
-    sample = IdFilter(field_name="sample_id", label="Sample id")
+    inspection = IdFilter(field_name="inspection_id", label=_("Inspection id"))
+    sample = IdFilter(field_name="sample_id", label=_("Sample id"))
     incurred_from = django_filters.DateFilter(field_name="incurred_on", lookup_expr="gte")
     incurred_to = django_filters.DateFilter(field_name="incurred_on", lookup_expr="lte")
 

@@ -7,6 +7,7 @@ import datetime as dt
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.inspections.models import ComplianceCharge, Inspection
 from fogcontrol.inspections.selectors import inspector_choices
@@ -19,7 +20,7 @@ SITE_SECTIONS = (rules.SECTION_RECORDS, rules.SECTION_BMP, rules.SECTION_PROHIBI
 class ScheduleForm(forms.Form):
     kind = forms.ChoiceField(choices=Inspection.Kind.choices, initial=Inspection.Kind.ROUTINE)
     scheduled_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    inspector = forms.ModelChoiceField(queryset=None, required=False, empty_label="Not yet assigned")
+    inspector = forms.ModelChoiceField(queryset=None, required=False, empty_label=_("Not yet assigned"))
     complaint = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args, **kwargs):
@@ -106,22 +107,25 @@ def draft_changes(post, inspection: Inspection) -> dict:
 class ComplianceChargeForm(forms.Form):
     """D6: a charge for a cost the Town incurred through an FSE's non-compliance."""
 
-    establishment = forms.ModelChoiceField(queryset=None, empty_label="Choose the establishment")
+    establishment = forms.ModelChoiceField(queryset=None, empty_label=_("Choose the establishment"))
     kind = forms.ChoiceField(choices=ComplianceCharge.Kind.choices)
     quantity = forms.DecimalField(
         min_value=0,
         max_digits=8,
         decimal_places=2,
-        help_text="Hours (inspection, staff time), samples or tests.",
+        help_text=_("Hours (inspection, staff time), samples or tests."),
     )
-    incurred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Incurred on")
+    incurred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=_("Incurred on"))
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="The case",
-        help_text="What non-compliance caused the cost.",
+        label=_("The case"),
+        help_text=_("What non-compliance caused the cost."),
     )
     inspection = forms.IntegerField(
-        required=False, min_value=1, label="Inspection id", help_text="The inspection it came from, if any."
+        required=False,
+        min_value=1,
+        label=_("Inspection id"),
+        help_text=_("The inspection it came from, if any."),
     )
 
     def __init__(self, *args, establishments, **kwargs):
@@ -130,4 +134,4 @@ class ComplianceChargeForm(forms.Form):
 
 
 class ChargeCancelForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Why it is cancelled")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=_("Why it is cancelled"))

@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.inspections.querysets import (
@@ -30,19 +31,19 @@ class Inspection(models.Model):
     the spot; ``closes_findings`` the open findings a follow-up found corrected."""
 
     class Kind(models.TextChoices):
-        ROUTINE = "routine", "Routine (annual, D8)"
-        FOLLOW_UP = "follow_up", "Follow-up"
-        COMPLAINT = "complaint", "Complaint"
+        ROUTINE = "routine", _("Routine (annual, D8)")
+        FOLLOW_UP = "follow_up", _("Follow-up")
+        COMPLAINT = "complaint", _("Complaint")
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        COMPLETED = "completed", "Completed"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", _("Draft")
+        COMPLETED = "completed", _("Completed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Entry(models.TextChoices):
-        GRANTED = "granted", "Entry granted"
-        DELAYED = "delayed", "Entry delayed (D1)"
-        REFUSED = "refused", "Entry refused (D1)"
+        GRANTED = "granted", _("Entry granted")
+        DELAYED = "delayed", _("Entry delayed (D1)")
+        REFUSED = "refused", _("Entry refused (D1)")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="inspections"
@@ -119,10 +120,10 @@ class DeviceAssessment(models.Model):
     an inspection reading (servicing), which opens the E6 requirement when over 25%."""
 
     class Condition(models.TextChoices):
-        GOOD = "good", "Good"
-        FAIR = "fair", "Fair"
-        POOR = "poor", "Poor"
-        FAILED = "failed", "Failed"
+        GOOD = "good", _("Good")
+        FAIR = "fair", _("Fair")
+        POOR = "poor", _("Poor")
+        FAILED = "failed", _("Failed")
 
     inspection = models.ForeignKey(Inspection, on_delete=models.CASCADE, related_name="assessments")
     device = models.ForeignKey(GreaseControlDevice, on_delete=models.PROTECT, related_name="assessments")
@@ -184,16 +185,16 @@ class ComplianceCharge(models.Model):
     cancelled with a reason (audited)."""
 
     class Kind(models.TextChoices):
-        FOLLOW_UP_INSPECTION = "follow_up_inspection", "Follow-up inspection"
-        SAMPLING = "sampling", "Sampling"
-        LAB_ANALYSIS = "lab_analysis", "Lab analysis"
-        STAFF_TIME = "staff_time", "Staff time"
+        FOLLOW_UP_INSPECTION = "follow_up_inspection", _("Follow-up inspection")
+        SAMPLING = "sampling", _("Sampling")
+        LAB_ANALYSIS = "lab_analysis", _("Lab analysis")
+        STAFF_TIME = "staff_time", _("Staff time")
 
     class Status(models.TextChoices):
-        OWED = "owed", "Owed"
-        INVOICED = "invoiced", "Invoiced (billing)"
-        PAID = "paid", "Paid"
-        CANCELLED = "cancelled", "Cancelled"
+        OWED = "owed", _("Owed")
+        INVOICED = "invoiced", _("Invoiced (billing)")
+        PAID = "paid", _("Paid")
+        CANCELLED = "cancelled", _("Cancelled")
 
     # What the quantity counts, per kind.
     UNITS = {

@@ -4,6 +4,8 @@ Staff open the due list; an establishment's own users (FSE, property owner) its 
 inspections. The section menu (`{% menu "inspections" %}`) adds the staff lists: the due list and
 the inspector's day."""
 
+from django.utils.translation import gettext_lazy as _
+
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
 
@@ -11,23 +13,23 @@ OWNERS = frozenset({Role.FSE, Role.PROPERTY_OWNER})
 
 register(
     group="inspections",
-    label="Inspections",
+    label=_("Inspections"),
     weight=33,
     items=[
-        MenuItem("Inspections", "inspections:due", roles=STAFF_ROLES),
-        MenuItem("Inspections", "inspections:list", roles=OWNERS),
+        MenuItem(_("Inspections"), "inspections:due", roles=STAFF_ROLES),
+        MenuItem(_("Inspections"), "inspections:list", roles=OWNERS),
     ],
 )
 
 register(
     menu="inspections",
     group="inspections",
-    label="Inspections",
+    label=_("Inspections"),
     items=[
-        MenuItem("Due for inspection", "inspections:due", roles=STAFF_ROLES),
-        MenuItem("My day", "inspections:day", roles=STAFF_ROLES),
-        MenuItem("Inspections", "inspections:list", roles=STAFF_ROLES | OWNERS),
-        MenuItem("Findings", "findings:list", roles=STAFF_ROLES | OWNERS),
-        MenuItem("Compliance charges", "inspections:charges", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Due for inspection"), "inspections:due", roles=STAFF_ROLES),
+        MenuItem(_("My day"), "inspections:day", roles=STAFF_ROLES),
+        MenuItem(_("Inspections"), "inspections:list", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Findings"), "findings:list", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Compliance charges"), "inspections:charges", roles=STAFF_ROLES | OWNERS),
     ],
 )

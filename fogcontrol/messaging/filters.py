@@ -3,6 +3,7 @@
 import django_filters
 from django import forms
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import RecordFilter
 from fogcontrol.core.languages import Language
@@ -11,7 +12,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 class MessageFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     kind = django_filters.ChoiceFilter(choices=Kind.choices)
     status = django_filters.ChoiceFilter(choices=Status.choices)
     language = django_filters.ChoiceFilter(choices=Language.choices)

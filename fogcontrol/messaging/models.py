@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.languages import DEFAULT_LANGUAGE, Language
 from fogcontrol.core.roles import Role
@@ -22,23 +23,23 @@ from fogcontrol.messaging.querysets import InvitationQuerySet, MessageQuerySet
 
 
 class Kind(models.TextChoices):
-    SERVICE_DUE = "service_due", "Device service due (E1)"
-    SERVICE_OVERDUE = "service_overdue", "Device service overdue (E1)"
-    PERMIT_RENEWAL = "permit_renewal", "Permit renewal due (B6)"
-    TRAINING_DUE = "training_due", "Employee training due (C4)"
-    REPORT_DUE = "report_due", "Report due (C5, F2, F3, F6)"
-    INVOICE_ISSUED = "invoice_issued", "Invoice issued (Q1, P8, N1)"
-    INVOICE_DELINQUENT = "invoice_delinquent", "Invoice delinquent (Q1, P8, P9)"
-    HEARING = "hearing", "Hearing date (L2, P5, M3)"
-    PERMIT_NOTICE = "permit_notice", "Permit notice (B6, B7)"
-    INVITATION = "invitation", "Invitation to the portal"
+    SERVICE_DUE = "service_due", _("Device service due (E1)")
+    SERVICE_OVERDUE = "service_overdue", _("Device service overdue (E1)")
+    PERMIT_RENEWAL = "permit_renewal", _("Permit renewal due (B6)")
+    TRAINING_DUE = "training_due", _("Employee training due (C4)")
+    REPORT_DUE = "report_due", _("Report due (C5, F2, F3, F6)")
+    INVOICE_ISSUED = "invoice_issued", _("Invoice issued (Q1, P8, N1)")
+    INVOICE_DELINQUENT = "invoice_delinquent", _("Invoice delinquent (Q1, P8, P9)")
+    HEARING = "hearing", _("Hearing date (L2, P5, M3)")
+    PERMIT_NOTICE = "permit_notice", _("Permit notice (B6, B7)")
+    INVITATION = "invitation", _("Invitation to the portal")
 
 
 class Status(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    SENT = "sent", "Sent"
-    FAILED = "failed", "Failed"
-    BOUNCED = "bounced", "Bounced"
+    QUEUED = "queued", _("Queued")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+    BOUNCED = "bounced", _("Bounced")
 
 
 class Message(models.Model):
@@ -107,9 +108,9 @@ class Invitation(models.Model):
     """An invitation to an outside user, bound to its establishment, parcel or hauler company."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Sent, not yet used"
-        ACCEPTED = "accepted", "Accepted"
-        REVOKED = "revoked", "Withdrawn"
+        PENDING = "pending", _("Sent, not yet used")
+        ACCEPTED = "accepted", _("Accepted")
+        REVOKED = "revoked", _("Withdrawn")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invitation")
     role = models.CharField(max_length=32, choices=INVITABLE_ROLE_CHOICES)

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -151,7 +152,7 @@ def invitation_accept(request, token: str):
         except StateConflict as problem:
             return render(request, "messaging/invitation_accept.html", {"problem": str(problem)}, status=410)
         else:
-            messages.success(request, "Your password is set. Sign in with your user name and password.")
+            messages.success(request, _("Your password is set. Sign in with your user name and password."))
             return redirect("login")
     context = {"form": form, "invitation": invitation}
     return render(request, "messaging/invitation_accept.html", context, status=400 if form.errors else 200)

@@ -2,6 +2,7 @@
 
 import django_filters
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
 from fogcontrol.notices.catalogue import all_registered
@@ -14,11 +15,11 @@ def document_kinds():
 
 
 class DocumentFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
-    key = django_filters.ChoiceFilter(choices=document_kinds, label="Document")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
+    key = django_filters.ChoiceFilter(choices=document_kinds, label=_("Document"))
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
-    subject_id = IdFilter(field_name="subject_id", label="Subject id")
-    served = django_filters.BooleanFilter(method="served_filter", label="Served")
+    subject_id = IdFilter(field_name="subject_id", label=_("Subject id"))
+    served = django_filters.BooleanFilter(method="served_filter", label=_("Served"))
     issued_from = django_filters.DateFilter(field_name="issued_on", lookup_expr="gte")
     issued_to = django_filters.DateFilter(field_name="issued_on", lookup_expr="lte")
 

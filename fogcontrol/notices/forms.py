@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.notices.models import ServiceMethod
@@ -18,15 +19,17 @@ class TemplateVersionForm(VersionedFormMixin, forms.Form):
     title = forms.CharField(max_length=300)
     body = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 16}),
-        help_text="Plain text. A blank line starts a new paragraph; {name} puts a value in (see the list).",
+        help_text=_(
+            "Plain text. A blank line starts a new paragraph; {name} puts a value in (see the list)."
+        ),
     )
     effective_from = forms.DateField(
-        widget=DATE, help_text="The first day documents are issued from this wording."
+        widget=DATE, help_text=_("The first day documents are issued from this wording.")
     )
     adopted_by = forms.CharField(
         max_length=300,
-        label="Adopted by",
-        help_text="The resolution or approval that adopted this wording, e.g. Res. 2026-41.",
+        label=_("Adopted by"),
+        help_text=_("The resolution or approval that adopted this wording, e.g. Res. 2026-41."),
     )
 
     def __init__(self, *args, instance=None, **kwargs):
@@ -35,12 +38,12 @@ class TemplateVersionForm(VersionedFormMixin, forms.Form):
 
 
 class ServiceForm(forms.Form):
-    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label="How it was served")
-    served_on = forms.DateField(widget=DATE, label="Served on")
+    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label=_("How it was served"))
+    served_on = forms.DateField(widget=DATE, label=_("Served on"))
     article_number = forms.CharField(
         max_length=64,
         required=False,
-        help_text="For certified or registered mail: the number on the receipt.",
+        help_text=_("For certified or registered mail: the number on the receipt."),
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
@@ -50,17 +53,17 @@ class LetterForm(forms.Form):
 
     establishment = forms.ModelChoiceField(queryset=FoodServiceEstablishment.objects.none())
     addressee = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4}), help_text="The name and mailing address, one line each."
+        widget=forms.Textarea(attrs={"rows": 4}), help_text=_("The name and mailing address, one line each.")
     )
-    body_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label="What the letter says")
-    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label="How it is served")
+    body_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label=_("What the letter says"))
+    service_method = forms.ChoiceField(choices=ServiceMethod.choices, label=_("How it is served"))
     served_on = forms.DateField(
-        widget=DATE, required=False, label="Served on", help_text="Empty: not yet served."
+        widget=DATE, required=False, label=_("Served on"), help_text=_("Empty: not yet served.")
     )
     article_number = forms.CharField(
         max_length=64,
         required=False,
-        help_text="For certified or registered mail: the number on the receipt.",
+        help_text=_("For certified or registered mail: the number on the receipt."),
     )
 
     def __init__(self, *args, establishments, **kwargs):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
@@ -31,12 +32,12 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 class ServiceMethod(models.TextChoices):
-    PERSONAL_DELIVERY = "personal_delivery", "Personal delivery"
-    CERTIFIED_MAIL = "certified_mail", "Certified mail"
-    REGISTERED_MAIL = "registered_mail", "Registered mail"
-    FIRST_CLASS_MAIL = "first_class_mail", "First-class mail"
-    EMAIL = "email", "Email"
-    POSTED_ON_SITE = "posted_on_site", "Posted on site"
+    PERSONAL_DELIVERY = "personal_delivery", _("Personal delivery")
+    CERTIFIED_MAIL = "certified_mail", _("Certified mail")
+    REGISTERED_MAIL = "registered_mail", _("Registered mail")
+    FIRST_CLASS_MAIL = "first_class_mail", _("First-class mail")
+    EMAIL = "email", _("Email")
+    POSTED_ON_SITE = "posted_on_site", _("Posted on site")
 
 
 # Mail whose delivery is proven by an article number.

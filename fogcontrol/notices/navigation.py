@@ -1,6 +1,8 @@
 """Documents in the main menu, and the documents section menu (`{% menu "notices" %}`): staff open
 the issued documents and the templates; an FSE user its own documents (those served on it)."""
 
+from django.utils.translation import gettext_lazy as _
+
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS
@@ -9,19 +11,19 @@ READERS = STAFF_ROLES | frozenset({Role.FSE})
 
 register(
     group="notices",
-    label="Documents",
+    label=_("Documents"),
     weight=38,
-    items=[MenuItem("Documents", "notices:documents", roles=READERS)],
+    items=[MenuItem(_("Documents"), "notices:documents", roles=READERS)],
 )
 
 register(
     menu="notices",
     group="notices",
-    label="Documents",
+    label=_("Documents"),
     items=[
-        MenuItem("Issued documents", "notices:documents", roles=READERS),
-        MenuItem("Write a letter", "notices:document_new", roles=DOCUMENT_ISSUERS),
-        MenuItem("Certified mail run", "notices:mail_run", roles=STAFF_ROLES),
-        MenuItem("Templates", "notices:templates", roles=STAFF_ROLES),
+        MenuItem(_("Issued documents"), "notices:documents", roles=READERS),
+        MenuItem(_("Write a letter"), "notices:document_new", roles=DOCUMENT_ISSUERS),
+        MenuItem(_("Certified mail run"), "notices:mail_run", roles=STAFF_ROLES),
+        MenuItem(_("Templates"), "notices:templates", roles=STAFF_ROLES),
     ],
 )

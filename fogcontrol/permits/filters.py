@@ -2,6 +2,7 @@
 
 import django_filters
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
 from fogcontrol.permits.models import (
@@ -29,11 +30,11 @@ WAITING_ON_TOWN = (
 
 
 class ApplicationFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     status = django_filters.ChoiceFilter(choices=ApplicationStatus.choices)
-    waiting = django_filters.BooleanFilter(method="filter_waiting", label="Waiting for the Town")
+    waiting = django_filters.BooleanFilter(method="filter_waiting", label=_("Waiting for the Town"))
     kind = django_filters.ChoiceFilter(choices=ApplicationKind.choices)
-    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
+    establishment = IdFilter(field_name="establishment_id", label=_("Establishment id"))
 
     class Meta:
         model = PermitApplication
@@ -58,15 +59,15 @@ class ApplicationFilter(django_filters.FilterSet):
 
 
 class PermitFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     status = django_filters.ChoiceFilter(choices=PermitStatus.choices)
-    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
-    device = IdFilter(field_name="device_id", label="Device id")
+    establishment = IdFilter(field_name="establishment_id", label=_("Establishment id"))
+    device = IdFilter(field_name="device_id", label=_("Device id"))
     valid_until_before = django_filters.DateFilter(
-        field_name="valid_until", lookup_expr="lte", label="Term ends by"
+        field_name="valid_until", lookup_expr="lte", label=_("Term ends by")
     )
     valid_until_after = django_filters.DateFilter(
-        field_name="valid_until", lookup_expr="gte", label="Term ends after"
+        field_name="valid_until", lookup_expr="gte", label=_("Term ends after")
     )
 
     class Meta:
@@ -87,7 +88,7 @@ class PermitFilter(django_filters.FilterSet):
 class RemodelNoticeFilter(django_filters.FilterSet):
     plan_review = django_filters.ChoiceFilter(choices=RemodelNotice.PlanReview.choices)
     late = django_filters.BooleanFilter()
-    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
+    establishment = IdFilter(field_name="establishment_id", label=_("Establishment id"))
 
     class Meta:
         model = RemodelNotice

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.forms import inlineformset_factory
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.permits.models import (
@@ -55,7 +56,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         model = PermitApplication
         # The applicant's fields as the services define them; the route is chosen when the draft
         # is started, and change reasons have their own step.
-        fields = [name for name in APPLICANT_FIELDS if name not in ("route", "change_reasons")]
+        fields = [name for name in APPLICANT_FIELDS if name not in ("route", _("change_reasons"))]
         widgets = {
             "applicant_address": forms.Textarea(attrs={"rows": 3}),
             "food_preparation_description": forms.Textarea(attrs={"rows": 3}),
@@ -119,7 +120,7 @@ def fixture_rows(formset) -> list[dict]:
 
 
 class DocumentForm(forms.Form):
-    file = forms.FileField(help_text="PDF, PNG or JPEG.")
+    file = forms.FileField(help_text=_("PDF, PNG or JPEG."))
     kind = forms.ChoiceField(choices=ApplicationDocument.Kind.choices)
 
 
@@ -129,7 +130,7 @@ class MessageForm(forms.Form):
 
 class RespondForm(forms.Form):
     message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    file = forms.FileField(required=False, help_text="Optional: a PDF, PNG or JPEG with your answer.")
+    file = forms.FileField(required=False, help_text=_("Optional: a PDF, PNG or JPEG with your answer."))
 
 
 class ScheduleForm(forms.Form):
@@ -139,7 +140,9 @@ class ScheduleForm(forms.Form):
 class InspectionForm(forms.Form):
     inspected_on = forms.DateField(widget=DATE)
     passed = forms.TypedChoiceField(
-        choices=[("yes", "Passed"), ("no", "Failed")], coerce=lambda v: v == "yes", widget=forms.RadioSelect
+        choices=[("yes", _("Passed")), ("no", _("Failed"))],
+        coerce=lambda v: v == "yes",
+        widget=forms.RadioSelect,
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -148,9 +151,11 @@ class RejectForm(forms.Form):
     reasons = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
     deny_under_l5 = forms.BooleanField(
         required=False,
-        label="Deny under L5",
-        help_text="L5: the application is associated with a revoked permit (see the warning above); the "
-        "reasons name the permit and the order.",
+        label=_("Deny under L5"),
+        help_text=_(
+            "L5: the application is associated with a revoked permit (see the warning above); the "
+            "reasons name the permit and the order."
+        ),
     )
 
     def __init__(self, *args, l5=False, **kwargs):
@@ -164,21 +169,21 @@ class IssueForm(forms.Form):
     the sizing check finds wanting (A4, A5), the condition on it and its compliance date."""
 
     device_kind = forms.ChoiceField(choices=GreaseControlDevice.Kind.choices)
-    device_capacity_gallons = forms.IntegerField(required=False, min_value=1, label="Size (gallons)")
-    device_rated_flow_gpm = forms.IntegerField(required=False, min_value=1, label="Rated flow (gpm)")
-    service_frequency_days = forms.TypedChoiceField(coerce=int, label="Service frequency (days)")
+    device_capacity_gallons = forms.IntegerField(required=False, min_value=1, label=_("Size (gallons)"))
+    device_rated_flow_gpm = forms.IntegerField(required=False, min_value=1, label=_("Rated flow (gpm)"))
+    service_frequency_days = forms.TypedChoiceField(coerce=int, label=_("Service frequency (days)"))
     conditions = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     device_condition = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Condition on the device (A4, A5)"
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Condition on the device (A4, A5)")
     )
-    device_compliance_date = forms.DateField(required=False, widget=DATE, label="Device compliance date")
+    device_compliance_date = forms.DateField(required=False, widget=DATE, label=_("Device compliance date"))
 
     def __init__(self, *args, frequencies, findings=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["service_frequency_days"].choices = [(d, f"Every {d} days") for d in frequencies]
         if findings:
             # A4 / A5: the permit is issued for this device only on a condition with a compliance date.
-            for name in ("device_condition", "device_compliance_date"):
+            for name in ("device_condition", _("device_compliance_date")):
                 self.fields[name].required = True
             self.fields["device_condition"].help_text = (
                 "The sizing check found: " + " ".join(findings) + " Say what must be done, and by when."
@@ -192,25 +197,25 @@ class ModifyForm(forms.Form):
     service frequency is the device's: it is changed on the device's frequency card (E1, A2)."""
 
     conditions = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
-                                 help_text="The permit's conditions as they will read.")  # fmt: skip
+                                 help_text=_("The permit's conditions as they will read."))  # fmt: skip
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), help_text="The permittee is told this."
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("The permittee is told this.")
     )
     notice_date = forms.DateField(
         required=False, widget=DATE,
-        help_text="The day notice is given; default today. An earlier date only for a notice already mailed (B7).",
+        help_text=_("The day notice is given; default today. An earlier date only for a notice already mailed (B7)."),
     )  # fmt: skip
     effective_on = forms.DateField(
-        required=False, widget=DATE, help_text="Default: the earliest date B7 allows."
+        required=False, widget=DATE, help_text=_("Default: the earliest date B7 allows.")
     )
     compliance_schedule = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
     backdating_reason = forms.CharField(
-        required=False, label="Why the notice is dated before today", widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Only with a notice date before today (B7).",
+        required=False, label=_("Why the notice is dated before today"), widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Only with a notice date before today (B7)."),
     )  # fmt: skip
     mailing_record = forms.CharField(
         required=False, max_length=500,
-        help_text="Only with a notice date before today: certified mail article number and the date mailed (B7).",
+        help_text=_("Only with a notice date before today: certified mail article number and the date mailed (B7)."),
     )  # fmt: skip
 
     def __init__(self, *args, notice_days: int | None = None, **kwargs):
@@ -245,12 +250,12 @@ class RemodelForm(forms.Form):
 
 
 class PlansForm(forms.Form):
-    plans = forms.FileField(help_text="PDF, PNG or JPEG.")
+    plans = forms.FileField(help_text=_("PDF, PNG or JPEG."))
 
 
 class DecideForm(forms.Form):
     approved = forms.TypedChoiceField(
-        choices=[("yes", "Approve the plans"), ("no", "Require revisions")],
+        choices=[("yes", _("Approve the plans")), ("no", _("Require revisions"))],
         coerce=lambda v: v == "yes",
         widget=forms.RadioSelect,
     )
@@ -260,7 +265,7 @@ class DecideForm(forms.Form):
 class FeeScheduleForm(forms.Form):
     effective_from = forms.DateField(widget=DATE)
     label = forms.CharField(max_length=200)
-    resolution = forms.CharField(required=False, label="Council resolution")
+    resolution = forms.CharField(required=False, label=_("Council resolution"))
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args, **kwargs):
@@ -287,9 +292,9 @@ class FeePaymentForm(forms.Form):
     """B3: a fee paid, as staff record it until billing exists."""
 
     fee = forms.ModelChoiceField(queryset=None, empty_label=None)
-    amount = forms.DecimalField(min_value=0, decimal_places=2, max_digits=10, label="Amount paid ($)")
-    paid_on = forms.DateField(widget=DATE, label="Received on")
-    reference = forms.CharField(max_length=100, label="Receipt, cheque or transaction number")
+    amount = forms.DecimalField(min_value=0, decimal_places=2, max_digits=10, label=_("Amount paid ($)"))
+    paid_on = forms.DateField(widget=DATE, label=_("Received on"))
+    reference = forms.CharField(max_length=100, label=_("Receipt, cheque or transaction number"))
 
     def __init__(self, *args, fees, **kwargs):
         super().__init__(*args, **kwargs)
@@ -300,7 +305,7 @@ class FeeWaiverForm(forms.Form):
     """B3: the FOG Manager waives a fee, with the reason."""
 
     fee = forms.ModelChoiceField(queryset=None, empty_label=None)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label="Reason for the waiver")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=_("Reason for the waiver"))
 
     def __init__(self, *args, fees, **kwargs):
         super().__init__(*args, **kwargs)
@@ -313,19 +318,21 @@ class OrderForm(forms.Form):
     kind = forms.ChoiceField(choices=PermitOrder.Kind.choices)
     grounds = forms.MultipleChoiceField(
         choices=PermitOrder.Ground.choices, required=False, widget=forms.CheckboxSelectMultiple,
-        label="Grounds (L1)", help_text="Suspension or revocation: at least one.",
+        label=_("Grounds (L1)"), help_text=_("Suspension or revocation: at least one."),
     )  # fmt: skip
-    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Statement of facts (L2), determination (M1) or reason")  # fmt: skip
+    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Statement of facts (L2), determination (M1) or reason"))  # fmt: skip
     notice_mailed_on = forms.DateField(
-        required=False, widget=DATE, label="Notice mailed by certified mail on (L2)"
+        required=False, widget=DATE, label=_("Notice mailed by certified mail on (L2)")
     )
-    certified_mail_number = forms.CharField(required=False, max_length=64, label="Certified mail number (L2)")
-    hearing_on = forms.DateField(required=False, widget=DATE, label="Hearing date (L2, M3)")
-    hearing_place = forms.CharField(required=False, max_length=200, label="Hearing place (L2)")
-    emergency_order_on = forms.DateField(required=False, widget=DATE, label="Emergency order dated (M1)")
-    determined_by = forms.CharField(required=False, max_length=200, label="Determined necessary by (M1)")
+    certified_mail_number = forms.CharField(
+        required=False, max_length=64, label=_("Certified mail number (L2)")
+    )
+    hearing_on = forms.DateField(required=False, widget=DATE, label=_("Hearing date (L2, M3)"))
+    hearing_place = forms.CharField(required=False, max_length=200, label=_("Hearing place (L2)"))
+    emergency_order_on = forms.DateField(required=False, widget=DATE, label=_("Emergency order dated (M1)"))
+    determined_by = forms.CharField(required=False, max_length=200, label=_("Determined necessary by (M1)"))
     ends_order = forms.ModelChoiceField(
-        queryset=None, required=False, label="Suspension it ends (reinstatement)"
+        queryset=None, required=False, label=_("Suspension it ends (reinstatement)")
     )
 
     def __init__(self, *args, suspensions, **kwargs):
@@ -337,18 +344,21 @@ class DecisionForm(forms.Form):
     """The hearing officer's written decision and order (L3, L4; M3) and where the appeal stands (L6)."""
 
     hearing_concluded_on = forms.DateField(
-        required=False, widget=DATE, label="Hearing concluded on (L3)", help_text="Default: the hearing date."
+        required=False,
+        widget=DATE,
+        label=_("Hearing concluded on (L3)"),
+        help_text=_("Default: the hearing date."),
     )
-    decision_on = forms.DateField(widget=DATE, label="Written decision dated (L4, M3)")
-    hearing_officer_name = forms.CharField(max_length=200, label="Hearing officer")
+    decision_on = forms.DateField(widget=DATE, label=_("Written decision dated (L4, M3)"))
+    hearing_officer_name = forms.CharField(max_length=200, label=_("Hearing officer"))
     outcome = forms.ChoiceField(choices=PermitOrder.Outcome.choices)
-    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="The decision and order")
-    decision_mail_number = forms.CharField(max_length=64, label="Certified mail number of the decision")
+    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("The decision and order"))
+    decision_mail_number = forms.CharField(max_length=64, label=_("Certified mail number of the decision"))
     appeal_status = forms.ChoiceField(
         choices=[c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE],
-        label="Appeal (L6)", help_text="An emergency order's decision is final (M3): this is ignored.",
+        label=_("Appeal (L6)"), help_text=_("An emergency order's decision is final (M3): this is ignored."),
     )  # fmt: skip
-    final_on = forms.DateField(required=False, widget=DATE, label="Final on (L6)")
+    final_on = forms.DateField(required=False, widget=DATE, label=_("Final on (L6)"))
 
 
 class AppealForm(forms.Form):
@@ -357,14 +367,14 @@ class AppealForm(forms.Form):
     appeal_status = forms.ChoiceField(
         choices=[c for c in PermitOrder.Appeal.choices if c[0] != PermitOrder.Appeal.NOT_APPEALABLE]
     )
-    final_on = forms.DateField(required=False, widget=DATE, label="Final on (L6)")
+    final_on = forms.DateField(required=False, widget=DATE, label=_("Final on (L6)"))
 
 
 class OrderApplyForm(forms.Form):
     """Apply a recorded order to the permit (L5, M1): the order, and an optional note."""
 
     order = forms.ModelChoiceField(queryset=None, required=False)
-    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Note")
+    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Note"))
 
     def __init__(self, *args, orders, **kwargs):
         super().__init__(*args, **kwargs)

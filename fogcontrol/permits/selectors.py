@@ -11,6 +11,8 @@ import datetime as dt
 
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce, Least
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.roles import Role
@@ -35,7 +37,6 @@ from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.registry.selectors import establishments_visible_to
 from fogcontrol.rules.deadlines import permit_expiry
-from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.permit_term import permit_term, renewal_opens_on
 from fogcontrol.rules.ruleset import Ruleset
 
@@ -188,11 +189,16 @@ def permit_standing(permit: Permit, on: dt.date, ruleset: Ruleset) -> Standing:
         return Standing(False, "Suspended", "bad", permit.status_reason)
     if permit.valid_until < on:
         return Standing(
-            False, "Expired", "bad", f"Expired {fmt_date(permit.valid_until + dt.timedelta(days=1))}."
+            False,
+            "Expired",
+            "bad",
+            _("Expired %(day)s.") % {"day": _day(permit.valid_until + dt.timedelta(days=1))},
         )
     if on >= renewal_opens_on(valid_until=permit.valid_until, ruleset=ruleset):
-        return Standing(True, "Renewal due", "warn", f"Renew by {fmt_date(permit.valid_until)} (B6).")
-    return Standing(True, "In force", "ok", f"Valid until {fmt_date(permit.valid_until)}.")
+        return Standing(
+            True, "Renewal due", "warn", _("Renew by %(day)s (B6).") % {"day": _day(permit.valid_until)}
+        )
+    return Standing(True, "In force", "ok", _("Valid until %(day)s.") % {"day": _day(permit.valid_until)})
 
 
 def permit_expiry_explanation(permit: Permit):
@@ -265,7 +271,10 @@ def permit_compliance(establishment, *, on: dt.date) -> tuple[bool, str]:
     """B1: does the FSE hold a permit in force on `on`? With the reason in words."""
     permit = establishment.permits.filter(status=PermitStatus.ISSUED, valid_until__gte=on).first()
     if permit is not None:
-        return True, f"Holds FOG permit {permit.number}, valid until {fmt_date(permit.valid_until)} (B1)."
+        return True, _("Holds FOG permit %(number)s, valid until %(day)s (B1).") % {
+            "number": permit.number,
+            "day": _day(permit.valid_until),
+        }
     return False, "Holds no FOG permit in force: discharging without one is a violation (B1, P7)."
 
 
@@ -316,47 +325,67 @@ class PortalEntry:
     next_steps: list[str]
 
 
+def _day(day: dt.date) -> str:
+    """A date as the page's language writes it ("Thursday, March 5, 2026", "jueves 5 de marzo de 2026")."""
+    return date_format(day, _("l, F j, Y"))
+
+
 def _next_steps(entry: PortalEntry, on: dt.date) -> list[str]:
     steps = []
     app = entry.application
     if app is not None:
         if app.status == ApplicationStatus.DRAFT:
-            steps.append(f"Finish and submit your draft application {app.reference}.")
+            steps.append(
+                _("Finish and submit your draft application %(reference)s.") % {"reference": app.reference}
+            )
         elif app.status == ApplicationStatus.INFORMATION_REQUESTED:
-            steps.append(f"Answer the FOG Manager's request for information on application {app.reference}.")
+            steps.append(
+                _("Answer the FOG Manager's request for information on application %(reference)s.")
+                % {"reference": app.reference}
+            )
         elif app.status == ApplicationStatus.INSPECTION_SCHEDULED and app.inspection_scheduled_for:
             steps.append(
-                f"Be ready for the on-site inspection on {app.inspection_scheduled_for:%B %-d, %Y at %-I:%M %p}."
+                _("Be ready for the on-site inspection on %(when)s.")
+                % {"when": date_format(app.inspection_scheduled_for, _("F j, Y \\a\\t g:i A"))}
             )
         else:
             steps.append(
-                f"Application {app.reference} is {app.get_status_display().lower()}: nothing to do yet."
+                _("Application %(reference)s is %(status)s: nothing to do yet.")
+                % {"reference": app.reference, "status": str(app.get_status_display()).lower()}
             )
     permit, standing = entry.permit, entry.standing
     if permit is None and app is None:
-        steps.append("Apply for a FOG permit: every food service establishment must hold one (B1).")
+        steps.append(_("Apply for a FOG permit: every food service establishment must hold one (B1)."))
     elif permit is not None and standing is not None and app is None:
         expired = permit.status == PermitStatus.EXPIRED or (
             permit.status == PermitStatus.ISSUED and permit.valid_until < on
         )
         if expired:
             steps.append(
-                f"Your permit expired on {fmt_date(permit.valid_until + dt.timedelta(days=1))}. Apply to renew it "
-                "now: discharging without a valid permit is a violation (B1, P7)."
+                _(
+                    "Your permit expired on %(day)s. Apply to renew it now: discharging without a valid permit "
+                    "is a violation (B1, P7)."
+                )
+                % {"day": _day(permit.valid_until + dt.timedelta(days=1))}
             )
         elif permit.status == PermitStatus.REVOKED:
-            steps.append("Your permit was revoked: apply for a new permit before discharging again (L5).")
+            steps.append(_("Your permit was revoked: apply for a new permit before discharging again (L5)."))
         elif permit.status == PermitStatus.SUSPENDED:
-            steps.append("Your permit is suspended: no FOG-bearing discharge until it is reinstated (L5).")
+            steps.append(_("Your permit is suspended: no FOG-bearing discharge until it is reinstated (L5)."))
         elif standing.label == "Renewal due":
             steps.append(
-                f"Renew your permit by {fmt_date(permit.valid_until)} (B6), with your business licence."
+                _("Renew your permit by %(day)s (B6), with your business licence.")
+                % {"day": _day(permit.valid_until)}
             )
     for change in entry.pending_changes:
-        steps.append(f"From {fmt_date(change.effective_on)}: {change.summary} (B7). Reason: {change.reason}")
+        steps.append(
+            _("From %(day)s: %(summary)s (B7). Reason: %(reason)s")
+            % {"day": _day(change.effective_on), "summary": change.summary, "reason": change.reason}
+        )
     for fee in entry.fees_owed:
         steps.append(
-            f"Fee owed: ${fee.amount} for the {fee.get_kind_display()}; pay it when you are invoiced."
+            _("Fee owed: $%(amount)s for the %(kind)s; pay it when you are invoiced.")
+            % {"amount": fee.amount, "kind": fee.get_kind_display()}
         )
     if permit is not None and standing is not None and standing.in_force:
         steps.append(

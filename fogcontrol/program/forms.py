@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import VersionedFormMixin
 from fogcontrol.program.models import Holiday, TownProfile
@@ -29,15 +30,15 @@ class TownProfileForm(VersionedFormMixin, forms.ModelForm):
         model = TownProfile
         fields = list(PROFILE_FIELDS)
         labels = {
-            "wastewater_division_phone": "Waste Water Division phone (J1)",
-            "after_hours_emergency_phone": "After-hours emergency line (J1)",
-            "fog_manager_address": "FOG Manager mailing address for written notices (B2, J2)",
-            "time_zone": "Time zone",
+            "wastewater_division_phone": _("Waste Water Division phone (J1)"),
+            "after_hours_emergency_phone": _("After-hours emergency line (J1)"),
+            "fog_manager_address": _("FOG Manager mailing address for written notices (B2, J2)"),
+            "time_zone": _("Time zone"),
         }
-        help_texts = {"time_zone": "A time zone name such as America/Los_Angeles."}
+        help_texts = {"time_zone": _("A time zone name such as America/Los_Angeles.")}
         widgets = {
             "fog_manager_address": forms.Textarea(attrs={"rows": 3}),
-            "nightly_sweep_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "nightly_sweep_at": forms.TimeInput(attrs={"type": _("time")}, format="%H:%M"),
         }
 
     def __init__(self, *args, **kwargs):
@@ -54,8 +55,8 @@ class HolidayForm(forms.ModelForm):
         model = Holiday
         fields = ["date", "name", "kind"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"kind": "Kind of day"}
-        help_texts = {"name": "e.g. 9/80 closure Friday, or Cesar Chavez Day."}
+        labels = {"kind": _("Kind of day")}
+        help_texts = {"name": _("e.g. 9/80 closure Friday, or Cesar Chavez Day.")}
 
     def validate_unique(self):
         # The service refuses a day already closed, naming the holiday that holds it.
@@ -125,23 +126,23 @@ class RulesetVersionForm(VersionedFormMixin, forms.Form):
     version (`instance=`), it carries the version it was opened at (core/concurrency.py)."""
 
     effective_from = forms.DateField(
-        label="Takes effect on",
+        label=_("Takes effect on"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="A future date: versions already in effect are read-only.",
+        help_text=_("A future date: versions already in effect are read-only."),
     )
     label = forms.CharField(
-        max_length=200, help_text="e.g. Resolution 2026-41: fees delinquent after 30 days"
+        max_length=200, help_text=_("e.g. Resolution 2026-41: fees delinquent after 30 days")
     )
     adoption_reference = forms.CharField(
-        label="Adopting ordinance or resolution",
+        label=_("Adopting ordinance or resolution"),
         max_length=100,
-        help_text="The number the Town Council gave it, e.g. Ord. No. 571 or Res. 2026-41.",
+        help_text=_("The number the Town Council gave it, e.g. Ord. No. 571 or Res. 2026-41."),
         error_messages={"required": ADOPTION_REFERENCE_MISSING},
     )
     adopted_on = forms.DateField(
-        label="Adopted on",
+        label=_("Adopted on"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="The day the Town Council adopted it: today or earlier.",
+        help_text=_("The day the Town Council adopted it: today or earlier."),
         error_messages={"required": ADOPTED_ON_MISSING},
     )
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
@@ -166,7 +167,9 @@ class RulesetVersionForm(VersionedFormMixin, forms.Form):
         try:
             return [int(part) for part in re.split(r"[,\s]+", raw.strip()) if part]
         except ValueError as exc:
-            raise forms.ValidationError("Give whole numbers separated by commas, e.g. 30, 60, 90.") from exc
+            raise forms.ValidationError(
+                _("Give whole numbers separated by commas, e.g. 30, 60, 90.")
+            ) from exc
 
     def _clean_pairs(self, name: str) -> list[list[int]]:
         pairs = []

@@ -4,6 +4,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import Versioned
 from fogcontrol.program.querysets import HolidayQuerySet, RulesetVersionQuerySet
@@ -42,8 +43,8 @@ class Holiday(models.Model):
     """A day the Town's offices are closed: a holiday, or a closure day it adds (a 9/80 Friday)."""
 
     class Kind(models.TextChoices):
-        HOLIDAY = "holiday", "Holiday"
-        CLOSURE = "closure", "Closure day"
+        HOLIDAY = "holiday", _("Holiday")
+        CLOSURE = "closure", _("Closure day")
 
     date = models.DateField(unique=True)
     name = models.CharField(max_length=120)

@@ -15,6 +15,7 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
@@ -108,7 +109,7 @@ def profile_edit(request):
             form.refused_as_stale(refusal)
             status = 409
         else:
-            messages.success(request, "The Town profile is saved.")
+            messages.success(request, _("The Town profile is saved."))
             return redirect("program:profile")
     return render(request, "program/profile_form.html", {"form": form}, status=status)
 
@@ -237,8 +238,8 @@ def ruleset_list(request):
     _require_staff(request)
     today = selectors.town_today()
     on = _parse_day(request.GET.get("on")) or today
-    in_force, _ = selectors.ruleset_in_force_for(request.user, on)
-    current, _ = selectors.ruleset_in_force_for(request.user, today)
+    in_force, _found = selectors.ruleset_in_force_for(request.user, on)
+    current, _current_found = selectors.ruleset_in_force_for(request.user, today)
     versions = list(selectors.ruleset_version_list(request.user))
     for version in versions:
         version.locked = services.ruleset_version_is_locked(version, today=today)
@@ -365,7 +366,7 @@ def ruleset_edit(request, pk: int):
             form.refused_as_stale(refusal)
             status = 409
         else:
-            messages.success(request, "The version is saved.")
+            messages.success(request, _("The version is saved."))
             return redirect("program:ruleset", pk=version.pk)
     context = {"form": form, "base": None, "version": version}
     return render(request, "program/ruleset_form.html", context, status=status)

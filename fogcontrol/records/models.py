@@ -27,6 +27,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
@@ -95,9 +96,9 @@ class TrainingSession(CopyOfRecord):
     roster is the attendances (signed on screen) or the uploaded signed sheet."""
 
     class Language(models.TextChoices):
-        ENGLISH = "en", "English"
-        SPANISH = "es", "Spanish"
-        OTHER = "other", "Other"
+        ENGLISH = "en", _("English")
+        SPANISH = "es", _("Spanish")
+        OTHER = "other", _("Other")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="training_sessions"
@@ -207,14 +208,14 @@ class RecordRequirement(models.Model):
     how often (every N days or months, or once) and the first due date."""
 
     class Kind(models.TextChoices):
-        BMP_STATUS = "bmp_status", "BMP status report (C5)"
-        SELF_MONITORING = "self_monitoring", "Self-monitoring report (F3)"
-        CCTV = "cctv", "CCTV of the downstream lines (F2)"
-        LATERAL_CLEANING = "lateral_cleaning", "Lateral cleaning and spill records (F6)"
-        MONITORING_FACILITIES = "monitoring_facilities", "Monitoring facilities (D7)"
-        WASTE_ANALYSIS_PLAN = "waste_analysis_plan", "Waste analysis plan (D7)"
-        CONTINGENCY_PLAN = "contingency_plan", "Contingency plan (D7)"
-        FREQUENCY_DATA = "frequency_data", "Data to set the frequency (E9)"
+        BMP_STATUS = "bmp_status", _("BMP status report (C5)")
+        SELF_MONITORING = "self_monitoring", _("Self-monitoring report (F3)")
+        CCTV = "cctv", _("CCTV of the downstream lines (F2)")
+        LATERAL_CLEANING = "lateral_cleaning", _("Lateral cleaning and spill records (F6)")
+        MONITORING_FACILITIES = "monitoring_facilities", _("Monitoring facilities (D7)")
+        WASTE_ANALYSIS_PLAN = "waste_analysis_plan", _("Waste analysis plan (D7)")
+        CONTINGENCY_PLAN = "contingency_plan", _("Contingency plan (D7)")
+        FREQUENCY_DATA = "frequency_data", _("Data to set the frequency (E9)")
 
     class Unit(models.TextChoices):
         DAYS = EVERY_DAYS, "days"
@@ -299,8 +300,8 @@ class SubmissionReview(models.Model):
     """Staff's review of a submission: accepted, or needs correction with the reason."""
 
     class Outcome(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        NEEDS_CORRECTION = "needs_correction", "Needs correction"
+        ACCEPTED = "accepted", _("Accepted")
+        NEEDS_CORRECTION = "needs_correction", _("Needs correction")
 
     submission = models.OneToOneField(RecordSubmission, on_delete=models.PROTECT, related_name="review")
     outcome = models.CharField(max_length=20, choices=Outcome.choices)

@@ -13,12 +13,12 @@ from fogcontrol.records.roles import BMP_READERS
 
 register(
     group="records",
-    label="Records",
+    label=_("Records"),
     weight=35,
     items=[
-        MenuItem("Records", "records:review_queue", roles=STAFF_ROLES),
-        MenuItem("Records", "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
-        MenuItem("Oil pickups", "records:pickups", roles=frozenset({Role.HAULER})),
+        MenuItem(_("Records"), "records:review_queue", roles=STAFF_ROLES),
+        MenuItem(_("Records"), "records:home", roles=frozenset({Role.FSE, Role.PROPERTY_OWNER})),
+        MenuItem(_("Oil pickups"), "records:pickups", roles=frozenset({Role.HAULER})),
         # C4, C7: the training sheet and kitchen signs to print, in English or Spanish.
         MenuItem(_("BMP materials"), "records:bmp", roles=BMP_READERS),
     ],

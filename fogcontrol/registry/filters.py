@@ -2,6 +2,7 @@
 
 import django_filters
 from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
 from django_filters.widgets import BooleanWidget
 
 from fogcontrol.core.api.filters import IdFilter
@@ -19,13 +20,15 @@ YES_NO = BooleanWidget()
 
 
 class EstablishmentFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     status = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Status.choices)
     category = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Category.choices)
     parcel = IdFilter(field_name="parcel_id")
-    apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label="Parcel number")
+    apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label=_("Parcel number"))
     licence_expires_before = django_filters.DateFilter(field_name="licence_expires_on", lookup_expr="lt")
-    has_device = django_filters.BooleanFilter(widget=YES_NO, method="filter_has_device", label="Has a device")
+    has_device = django_filters.BooleanFilter(
+        widget=YES_NO, method="filter_has_device", label=_("Has a device")
+    )
 
     class Meta:
         model = FoodServiceEstablishment
@@ -52,14 +55,16 @@ class EstablishmentFilter(django_filters.FilterSet):
 
 
 class DeviceFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     kind = django_filters.ChoiceFilter(choices=GreaseControlDevice.Kind.choices)
     status = django_filters.ChoiceFilter(choices=GreaseControlDevice.Status.choices)
-    establishment = IdFilter(field_name="establishments", label="Establishment id")
+    establishment = IdFilter(field_name="establishments", label=_("Establishment id"))
     parcel = IdFilter(field_name="parcel_id")
-    flagged = django_filters.BooleanFilter(widget=YES_NO, method="filter_flagged", label="Below A4 minimums")
+    flagged = django_filters.BooleanFilter(
+        widget=YES_NO, method="filter_flagged", label=_("Below A4 minimums")
+    )
     shared = django_filters.BooleanFilter(
-        widget=YES_NO, method="filter_shared", label="Serves several FSEs (A2)"
+        widget=YES_NO, method="filter_shared", label=_("Serves several FSEs (A2)")
     )
 
     class Meta:
@@ -91,7 +96,7 @@ class DeviceFilter(django_filters.FilterSet):
 
 
 class ParcelFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
 
     class Meta:
         model = Parcel
@@ -107,7 +112,7 @@ class ParcelFilter(django_filters.FilterSet):
 
 
 class HaulerFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(field_name="name", lookup_expr="icontains", label="Search")
+    q = django_filters.CharFilter(field_name="name", lookup_expr="icontains", label=_("Search"))
     active = django_filters.BooleanFilter(
         widget=YES_NO,
     )
@@ -120,7 +125,7 @@ class HaulerFilter(django_filters.FilterSet):
 class PartyFilter(django_filters.FilterSet):
     """Contacts: owners, designees, operators (staff pages only)."""
 
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     kind = django_filters.ChoiceFilter(choices=Party.Kind.choices)
 
     class Meta:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import VERSION_FIELD, Versioned, VersionedFormMixin
 from fogcontrol.core.languages import DEFAULT_LANGUAGE
@@ -66,7 +67,7 @@ class PartyForm(RegistryForm):
             "notes",
         ]
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
-        labels = {"preferred_language": "Language for e-mail"}
+        labels = {"preferred_language": _("Language for e-mail")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -84,12 +85,12 @@ class ParcelForm(RegistryForm):
         model = Parcel
         fields = ["apn", "situs_address", "city", "postal_code", "owner", "owner_designee", "owner_users"]
         labels = {
-            "owner_designee": "Owner's official designee (A2)",
-            "owner_users": "Property owner accounts",
+            "owner_designee": _("Owner's official designee (A2)"),
+            "owner_users": _("Property owner accounts"),
         }
         help_texts = {
-            "owner_designee": "Receives the installation and maintenance notices for shared devices (A2).",
-            "owner_users": "Portal accounts that may see this parcel, its FSEs and devices.",
+            "owner_designee": _("Receives the installation and maintenance notices for shared devices (A2)."),
+            "owner_users": _("Portal accounts that may see this parcel, its FSEs and devices."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -98,7 +99,7 @@ class ParcelForm(RegistryForm):
 
 
 class EstablishmentForm(RegistryForm):
-    many = ("users", "haulers")
+    many = ("users", _("haulers"))
 
     class Meta:
         model = FoodServiceEstablishment
@@ -123,9 +124,9 @@ class EstablishmentForm(RegistryForm):
             "haulers",
             "users",
         ]
-        labels = {"users": "FSE accounts", "haulers": "Grease haulers engaged"}
-        help_texts = {"users": "Portal accounts of the business that may see this FSE."}
-        widgets = {"licence_expires_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        labels = {"users": _("FSE accounts"), "haulers": _("Grease haulers engaged")}
+        help_texts = {"users": _("Portal accounts of the business that may see this FSE.")}
+        widgets = {"licence_expires_on": forms.DateInput(attrs={"type": _("date")}, format="%Y-%m-%d")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -154,11 +155,13 @@ class DeviceForm(RegistryForm):
             "installed_on",
             "building_permit_number",
         ]
-        labels = {"establishments": "FSEs served"}
+        labels = {"establishments": _("FSEs served")}
         help_texts = {
-            "establishments": "A device serving several FSEs on one parcel is the property owner's (A2).",
-            "compartments": "Grease interceptors need at least the Town's minimum (A4).",
-            "manhole_diameter_in": "Grease interceptors need an access manhole of the Town's minimum (A4).",
+            "establishments": _("A device serving several FSEs on one parcel is the property owner's (A2)."),
+            "compartments": _("Grease interceptors need at least the Town's minimum (A4)."),
+            "manhole_diameter_in": _(
+                "Grease interceptors need an access manhole of the Town's minimum (A4)."
+            ),
         }
         widgets = {
             "installed_on": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -187,8 +190,8 @@ class HaulerForm(RegistryForm):
             "active",
             "users",
         ]
-        labels = {"users": "Hauler accounts"}
-        help_texts = {"users": "Portal accounts that submit this company's manifests."}
+        labels = {"users": _("Hauler accounts")}
+        help_texts = {"users": _("Portal accounts that submit this company's manifests.")}
         widgets = {"address": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs):

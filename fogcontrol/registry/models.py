@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.files import RandomName
@@ -27,8 +28,8 @@ class Party(Versioned):
     """A person or organisation the program deals with: property owner, FSE operator, designee."""
 
     class Kind(models.TextChoices):
-        PERSON = "person", "Person"
-        ORGANISATION = "organisation", "Organisation"
+        PERSON = "person", _("Person")
+        ORGANISATION = "organisation", _("Organisation")
 
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.ORGANISATION)
     name = models.CharField(max_length=200)
@@ -173,18 +174,18 @@ class FoodServiceEstablishment(Versioned):
     """An FSE, known by its business name and licence as in the business licence records (A1)."""
 
     class Category(models.TextChoices):
-        FULL_SERVICE = "full_service", "Full-service restaurant"
-        QUICK_SERVICE = "quick_service", "Quick-service / fast food"
-        CAFE_BAKERY = "cafe_bakery", "Café or bakery"
-        BAR = "bar", "Bar or brewpub"
-        CATERER = "caterer", "Caterer or commissary"
-        INSTITUTIONAL = "institutional", "Institutional kitchen (school, hospital, care home)"
-        GROCERY = "grocery", "Grocery, deli or market"
-        OTHER = "other", "Other"
+        FULL_SERVICE = "full_service", _("Full-service restaurant")
+        QUICK_SERVICE = "quick_service", _("Quick-service / fast food")
+        CAFE_BAKERY = "cafe_bakery", _("Café or bakery")
+        BAR = "bar", _("Bar or brewpub")
+        CATERER = "caterer", _("Caterer or commissary")
+        INSTITUTIONAL = "institutional", _("Institutional kitchen (school, hospital, care home)")
+        GROCERY = "grocery", _("Grocery, deli or market")
+        OTHER = "other", _("Other")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        CLOSED = "closed", "Closed"
+        ACTIVE = "active", _("Active")
+        CLOSED = "closed", _("Closed")
 
     business_name = models.CharField(
         max_length=200, help_text="Exactly as in the business licence records (A1)."
@@ -250,13 +251,13 @@ class GreaseControlDevice(Versioned):
     """
 
     class Kind(models.TextChoices):
-        GRAVITY_INTERCEPTOR = "gravity_interceptor", "Gravity grease interceptor"
-        HYDROMECHANICAL = "hydromechanical_interceptor", "Hydromechanical interceptor / grease trap"
-        OTHER = "other", "Other approved device"
+        GRAVITY_INTERCEPTOR = "gravity_interceptor", _("Gravity grease interceptor")
+        HYDROMECHANICAL = "hydromechanical_interceptor", _("Hydromechanical interceptor / grease trap")
+        OTHER = "other", _("Other approved device")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In service"
-        REMOVED = "removed", "Removed"
+        ACTIVE = "active", _("In service")
+        REMOVED = "removed", _("Removed")
 
     identifier = models.CharField(
         max_length=32, unique=True, help_text="The Town's device number, e.g. GI-00042."
@@ -318,16 +319,16 @@ class LicenceImport(models.Model):
     """
 
     class Status(models.TextChoices):
-        MAPPING = "mapping", "Waiting for the column mapping"
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        CHECKED = "checked", "Dry run finished: ready to apply"
-        APPLIED = "applied", "Applied to the registry"
-        FAILED = "failed", "Failed"
+        MAPPING = "mapping", _("Waiting for the column mapping")
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        CHECKED = "checked", _("Dry run finished: ready to apply")
+        APPLIED = "applied", _("Applied to the registry")
+        FAILED = "failed", _("Failed")
 
     class FileFormat(models.TextChoices):
-        CSV = "csv", "CSV"
-        XLSX = "xlsx", "Excel (XLSX)"
+        CSV = "csv", _("CSV")
+        XLSX = "xlsx", _("Excel (XLSX)")
 
     file = models.FileField(upload_to=RandomName("imports/licences"))
     original_filename = models.CharField(max_length=255)
@@ -387,18 +388,18 @@ class LicenceImportRow(models.Model):
     """
 
     class Outcome(models.TextChoices):
-        CREATED = "created", "Created"
-        UPDATED = "updated", "Updated"
-        UNCHANGED = "unchanged", "Unchanged"
-        DOUBTFUL = "doubtful", "Imported, but doubtful"
-        REJECTED = "rejected", "Rejected"
+        CREATED = "created", _("Created")
+        UPDATED = "updated", _("Updated")
+        UNCHANGED = "unchanged", _("Unchanged")
+        DOUBTFUL = "doubtful", _("Imported, but doubtful")
+        REJECTED = "rejected", _("Rejected")
 
     class Effect(models.TextChoices):
-        CREATED = "created", "Created"
-        UPDATED = "updated", "Updated"
-        UNCHANGED = "unchanged", "Unchanged"
-        COUNTED_ONCE = "counted_once", "Duplicate: counted once"
-        NONE = "none", "Nothing imported"
+        CREATED = "created", _("Created")
+        UPDATED = "updated", _("Updated")
+        UNCHANGED = "unchanged", _("Unchanged")
+        COUNTED_ONCE = "counted_once", _("Duplicate: counted once")
+        NONE = "none", _("Nothing imported")
 
     licence_import = models.ForeignKey(LicenceImport, on_delete=models.CASCADE, related_name="rows")
     applied = models.BooleanField(default=False, help_text="False: a dry-run row; True: the applied run.")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.reports.map_data import (
     LAYERS,
@@ -21,38 +22,40 @@ FIRST_YEAR = 2000
 
 class MapFilterForm(forms.Form):
     layers = forms.MultipleChoiceField(
-        label="Show",
+        label=_("Show"),
         choices=list(LAYERS.items()),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Leave all unticked to show every layer.",
+        help_text=_("Leave all unticked to show every layer."),
     )
     service_status = forms.ChoiceField(
-        label="Device service status", choices=[("", "Any")] + list(SERVICE_STATUSES.items()), required=False
+        label=_("Device service status"),
+        choices=[("", _("Any"))] + list(SERVICE_STATUSES.items()),
+        required=False,
     )
     permit_status = forms.ChoiceField(
-        label="Permit status", choices=[("", "Any")] + list(PERMIT_STATUSES.items()), required=False
+        label=_("Permit status"), choices=[("", _("Any"))] + list(PERMIT_STATUSES.items()), required=False
     )
-    area = forms.ChoiceField(label="Area (ZIP code)", required=False)
+    area = forms.ChoiceField(label=_("Area (ZIP code)"), required=False)
     spill_cause = forms.ChoiceField(
-        label="Spill cause", choices=[("", "Any")] + list(SPILL_CAUSES.items()), required=False
+        label=_("Spill cause"), choices=[("", _("Any"))] + list(SPILL_CAUSES.items()), required=False
     )
     spills_from = forms.DateField(
-        label="Spills from", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Spills from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     spills_to = forms.DateField(
-        label="Spills to", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Spills to"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["area"].choices = [("", "Every area")] + [(code, code) for code in areas()]
+        self.fields["area"].choices = [("", _("Every area"))] + [(code, code) for code in areas()]
 
     def clean(self):
         data = super().clean()
         start, end = data.get("spills_from"), data.get("spills_to")
         if start and end and start > end:
-            self.add_error("spills_to", "The last day comes before the first: swap the two dates.")
+            self.add_error("spills_to", _("The last day comes before the first: swap the two dates."))
         return data
 
     def filters(self) -> MapFilters:
@@ -70,7 +73,7 @@ class MapFilterForm(forms.Form):
 
 class YearForm(forms.Form):
     year = forms.IntegerField(
-        label="Year", error_messages={"invalid": "Enter a year as four digits, e.g. 2025."}
+        label=_("Year"), error_messages={"invalid": "Enter a year as four digits, e.g. 2025."}
     )
 
     def __init__(self, *args, last_year: int, **kwargs):

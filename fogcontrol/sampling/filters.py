@@ -1,6 +1,7 @@
 """One FilterSet per list, pages and API alike."""
 
 import django_filters
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import IdFilter, RecordFilter
 from fogcontrol.registry.models import FoodServiceEstablishment
@@ -10,8 +11,8 @@ from fogcontrol.sampling.models import Analyte, DischargeLimit, MonitoringFacili
 class SampleFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     kind = django_filters.ChoiceFilter(choices=Sample.Kind.choices)
-    inspection = IdFilter(field_name="inspection_id", label="Inspection id")
-    outside = django_filters.BooleanFilter(method="filter_outside", label="A result outside its limit")
+    inspection = IdFilter(field_name="inspection_id", label=_("Inspection id"))
+    outside = django_filters.BooleanFilter(method="filter_outside", label=_("A result outside its limit"))
     sampled_from = django_filters.DateFilter(field_name="sampled_at", lookup_expr="date__gte")
     sampled_to = django_filters.DateFilter(field_name="sampled_at", lookup_expr="date__lte")
 

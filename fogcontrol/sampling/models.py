@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.inspections.models import Inspection
@@ -24,26 +25,26 @@ from fogcontrol.sampling.querysets import EstablishmentRecordQuerySet, OfSampleQ
 
 
 class Analyte(models.TextChoices):
-    FOG = "fog", "FOG (oil and grease)"
-    PH = "ph", "pH"
-    TSS = "tss", "Total suspended solids"
-    BOD = "bod", "BOD"
-    COD = "cod", "COD"
-    TEMPERATURE = "temperature", "Temperature"
+    FOG = "fog", _("FOG (oil and grease)")
+    PH = "ph", _("pH")
+    TSS = "tss", _("Total suspended solids")
+    BOD = "bod", _("BOD")
+    COD = "cod", _("COD")
+    TEMPERATURE = "temperature", _("Temperature")
 
 
 class Unit(models.TextChoices):
-    MG_L = "mg/L", "mg/L"
-    PH_UNITS = "s.u.", "pH units (s.u.)"
-    DEG_F = "degF", "°F"
+    MG_L = "mg/L", _("mg/L")
+    PH_UNITS = "s.u.", _("pH units (s.u.)")
+    DEG_F = "degF", _("°F")
 
 
 class Sample(models.Model):
     """One sample of the FSE's discharge (D5), representative of it."""
 
     class Kind(models.TextChoices):
-        GRAB = "grab", "Grab"
-        COMPOSITE = "composite", "Composite"
+        GRAB = "grab", _("Grab")
+        COMPOSITE = "composite", _("Composite")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="samples"
@@ -209,10 +210,10 @@ class MonitoringFacility(models.Model):
     after ``required_on``); installed on ``installed_on``."""
 
     class Kind(models.TextChoices):
-        SAMPLING = "sampling", "Sampling facility"
-        FLOW_MONITORING = "flow_monitoring", "Flow monitoring"
-        METERING = "metering", "Metering"
-        CONSTITUENTS = "constituents", "Monitoring of wastewater constituents"
+        SAMPLING = "sampling", _("Sampling facility")
+        FLOW_MONITORING = "flow_monitoring", _("Flow monitoring")
+        METERING = "metering", _("Metering")
+        CONSTITUENTS = "constituents", _("Monitoring of wastewater constituents")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="monitoring_facilities"

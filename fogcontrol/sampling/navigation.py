@@ -2,6 +2,8 @@
 facilities, in the inspections section menu. Staff and the establishment's own users (FSE,
 property owner) see them; haulers do not."""
 
+from django.utils.translation import gettext_lazy as _
+
 from fogcontrol.core.navigation import MenuItem, register
 from fogcontrol.core.roles import STAFF_ROLES, Role
 
@@ -10,11 +12,11 @@ OWNERS = frozenset({Role.FSE, Role.PROPERTY_OWNER})
 register(
     menu="inspections",
     group="sampling",
-    label="Sampling",
+    label=_("Sampling"),
     weight=60,
     items=[
-        MenuItem("Samples", "sampling:list", roles=STAFF_ROLES | OWNERS),
-        MenuItem("Discharge limits", "sampling:limits", roles=STAFF_ROLES | OWNERS),
-        MenuItem("Monitoring facilities", "sampling:facilities", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Samples"), "sampling:list", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Discharge limits"), "sampling:limits", roles=STAFF_ROLES | OWNERS),
+        MenuItem(_("Monitoring facilities"), "sampling:facilities", roles=STAFF_ROLES | OWNERS),
     ],
 )

@@ -2,27 +2,30 @@
 
 import django_filters
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.api.filters import IdFilter
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import DEVICE_STATUSES
 from fogcontrol.servicing.models import FrequencyChangeRequest, Manifest, ManifestFlag, ServiceRequirement
 
-STATUS_CHOICES = [(status, status.replace("_", " ").capitalize()) for status in DEVICE_STATUSES]
+STATUS_CHOICES = [(status, _(status.replace("_", " ").capitalize())) for status in DEVICE_STATUSES]
 
 
 class ManifestFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
-    device = IdFilter(field_name="device_id", label="Device id")
-    hauler = IdFilter(field_name="hauler_id", label="Hauler id")
-    establishment = IdFilter(field_name="establishment_id", label="Establishment id")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
+    device = IdFilter(field_name="device_id", label=_("Device id"))
+    hauler = IdFilter(field_name="hauler_id", label=_("Hauler id"))
+    establishment = IdFilter(field_name="establishment_id", label=_("Establishment id"))
     serviced_from = django_filters.DateFilter(
-        field_name="service_date", lookup_expr="gte", label="Serviced from"
+        field_name="service_date", lookup_expr="gte", label=_("Serviced from")
     )
-    serviced_to = django_filters.DateFilter(field_name="service_date", lookup_expr="lte", label="Serviced to")
+    serviced_to = django_filters.DateFilter(
+        field_name="service_date", lookup_expr="lte", label=_("Serviced to")
+    )
     channel = django_filters.ChoiceFilter(choices=Manifest.Channel.choices)
     full_pumpout = django_filters.BooleanFilter()
-    flagged = django_filters.BooleanFilter(method="filter_flagged", label="Has flags to review")
+    flagged = django_filters.BooleanFilter(method="filter_flagged", label=_("Has flags to review"))
 
     class Meta:
         model = Manifest
@@ -59,11 +62,11 @@ class ManifestFilter(django_filters.FilterSet):
 
 
 class ServiceStatusFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+    q = django_filters.CharFilter(method="search", label=_("Search"))
     status = django_filters.ChoiceFilter(choices=STATUS_CHOICES, method="filter_status")
     kind = django_filters.ChoiceFilter(choices=GreaseControlDevice.Kind.choices)
     due_by = django_filters.DateFilter(
-        field_name="service_state__next_due", lookup_expr="lte", label="Due by"
+        field_name="service_state__next_due", lookup_expr="lte", label=_("Due by")
     )
 
     class Meta:
@@ -108,7 +111,7 @@ class FrequencyRequestFilter(django_filters.FilterSet):
     """E5 requests by status (`?status=pending`: those waiting for the FOG Manager's decision)."""
 
     status = django_filters.ChoiceFilter(choices=FrequencyChangeRequest.Status.choices)
-    device = IdFilter(field_name="device_id", label="Device id")
+    device = IdFilter(field_name="device_id", label=_("Device id"))
 
     class Meta:
         model = FrequencyChangeRequest

@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.roles import Role
 from fogcontrol.registry.models import HaulerCompany, ReceivingFacility
@@ -35,61 +36,73 @@ class ManifestForm(forms.Form):
     """The portal form: remembers the user's devices, vehicle, driver and receiving facility."""
 
     device = forms.ModelChoiceField(
-        queryset=None, help_text="The Town's device number is on the lid tag and the permit."
+        queryset=None, help_text=_("The Town's device number is on the lid tag and the permit.")
     )
     establishment = forms.ModelChoiceField(
-        queryset=None, required=False, help_text="Only when the device serves several establishments."
+        queryset=None, required=False, help_text=_("Only when the device serves several establishments.")
     )
-    hauler = forms.ModelChoiceField(queryset=None, required=False, help_text="The company that did the work.")
+    hauler = forms.ModelChoiceField(
+        queryset=None, required=False, help_text=_("The company that did the work.")
+    )
     hauler_other = forms.CharField(
-        label="Self / other: who did the work",
+        label=_("Self / other: who did the work"),
         max_length=200,
         required=False,
-        help_text="When no hauler on the list did it: yourselves, or a company that is not registered. "
-        "Kept by name, linked to no company.",
+        help_text=_(
+            "When no hauler on the list did it: yourselves, or a company that is not registered. "
+            "Kept by name, linked to no company."
+        ),
     )
-    manifest_number = forms.CharField(label="Manifest / ticket number", max_length=64)
+    manifest_number = forms.CharField(label=_("Manifest / ticket number"), max_length=64)
     serviced_at = forms.DateTimeField(
-        label="Date and time of service",
+        label=_("Date and time of service"),
         input_formats=[DATETIME_LOCAL, "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_LOCAL),
     )
     full_pumpout = forms.BooleanField(
-        label="Fully pumped: all FOG, liquids and solids removed (E7)", required=False
+        label=_("Fully pumped: all FOG, liquids and solids removed (E7)"), required=False
     )
-    baffles_cleaned = forms.BooleanField(label="Baffles removed and cleaned (E7)", required=False)
+    baffles_cleaned = forms.BooleanField(label=_("Baffles removed and cleaned (E7)"), required=False)
     fog_depth_in = forms.DecimalField(
-        label="FOG depth before pumping (in)", max_digits=6, decimal_places=2, required=False, min_value=0
+        label=_("FOG depth before pumping (in)"), max_digits=6, decimal_places=2, required=False, min_value=0
     )
     solids_depth_in = forms.DecimalField(
-        label="Solids depth before pumping (in)", max_digits=6, decimal_places=2, required=False, min_value=0
+        label=_("Solids depth before pumping (in)"),
+        max_digits=6,
+        decimal_places=2,
+        required=False,
+        min_value=0,
     )
     gallons_removed = forms.DecimalField(max_digits=9, decimal_places=1, required=False, min_value=0)
-    driver_name = forms.CharField(label="Driver", max_length=120, required=False)
+    driver_name = forms.CharField(label=_("Driver"), max_length=120, required=False)
     vehicle_plate = forms.CharField(
-        label="Vehicle plate",
+        label=_("Vehicle plate"),
         max_length=20,
         required=False,
         widget=forms.TextInput(attrs={"list": "vehicles"}),
     )
-    leak_observed = forms.BooleanField(label="Leak observed", required=False)
-    damaged_baffles = forms.BooleanField(label="Damaged baffles", required=False)
-    damaged_tees = forms.BooleanField(label="Damaged sanitary tees", required=False)
+    leak_observed = forms.BooleanField(label=_("Leak observed"), required=False)
+    damaged_baffles = forms.BooleanField(label=_("Damaged baffles"), required=False)
+    damaged_tees = forms.BooleanField(label=_("Damaged sanitary tees"), required=False)
     condition_notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
     receiving_facility = forms.ModelChoiceField(
         queryset=ReceivingFacility.objects.filter(active=True), required=False
     )
     delivered_on = forms.DateField(
-        label="Delivered to the facility on", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Delivered to the facility on"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
-    attachments = MultipleFileField(required=False, help_text="Scanned ticket or photos: PDF, JPEG or PNG.")
+    attachments = MultipleFileField(
+        required=False, help_text=_("Scanned ticket or photos: PDF, JPEG or PNG.")
+    )
     certified_by_name = forms.CharField(
-        label="Certified by (type your full name)", max_length=150, required=False
+        label=_("Certified by (type your full name)"), max_length=150, required=False
     )
-    certify = forms.BooleanField(label="I certify the statement above", required=False)
+    certify = forms.BooleanField(label=_("I certify the statement above"), required=False)
     certification_version = forms.CharField(widget=forms.HiddenInput, initial=certification.CURRENT_VERSION)
 
-    CERTIFICATION_FIELDS = ("certified_by_name", "certify")
+    CERTIFICATION_FIELDS = ("certified_by_name", _("certify"))
 
     def __init__(self, *args, user, correcting=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -135,10 +148,12 @@ class ManifestForm(forms.Form):
         data = super().clean()
         # The signature is the typed name plus the tick: without the tick the manifest is not certified.
         if not data.get("certify"):
-            self.add_error("certify", "Tick the box to certify the manifest; it cannot be filed without it.")
+            self.add_error(
+                "certify", _("Tick the box to certify the manifest; it cannot be filed without it.")
+            )
         if data.get("hauler") and (data.get("hauler_other") or "").strip():
             self.add_error(
-                "hauler_other", "Choose a hauler from the list or type who did the work, not both."
+                "hauler_other", _("Choose a hauler from the list or type who did the work, not both.")
             )
         return data
 
@@ -181,54 +196,58 @@ class ManifestForm(forms.Form):
 
 class CorrectionForm(ManifestForm):
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), help_text="What was wrong, and what this changes."
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("What was wrong, and what this changes.")
     )
     withdraw = forms.BooleanField(
         required=False,
-        label="Withdraw: this manifest should not have been filed at all (wrong device, duplicate)",
+        label=_("Withdraw: this manifest should not have been filed at all (wrong device, duplicate)"),
     )
 
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label="CSV file", widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"})
+        label=_("CSV file"), widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"})
     )
-    dry_run = forms.BooleanField(required=False, initial=True, label="Dry run: check every row, save nothing")
+    dry_run = forms.BooleanField(
+        required=False, initial=True, label=_("Dry run: check every row, save nothing")
+    )
 
 
 def _frequency_choices(allowed) -> list:
     # No frequency is preselected: a change of frequency is a decision, never a default (E1, E5).
-    return [("", "Choose a frequency"), *((days, f"Every {days} days") for days in allowed)]
+    return [("", _("Choose a frequency")), *((days, f"Every {days} days") for days in allowed)]
 
 
 class FrequencyChangeForm(forms.Form):
     """E1, B7: the one form that proposes a change of a device's frequency (device and permit pages)."""
 
-    to_days = forms.TypedChoiceField(label="New frequency", coerce=int, choices=[])
+    to_days = forms.TypedChoiceField(label=_("New frequency"), coerce=int, choices=[])
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), help_text="Everyone told is told this."
+        widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Everyone told is told this.")
     )
     notice_date = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Default: today. An earlier date only for a notice already mailed (B7).",
+        help_text=_("Default: today. An earlier date only for a notice already mailed (B7)."),
     )
     effective_on = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Default: the earliest date B7 allows.",
+        help_text=_("Default: the earliest date B7 allows."),
     )
     backdating_reason = forms.CharField(
         required=False,
-        label="Why the notice is dated before today",
+        label=_("Why the notice is dated before today"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Only with a notice date before today (B7).",
+        help_text=_("Only with a notice date before today (B7)."),
     )
     mailing_record = forms.CharField(
         required=False,
-        label="Mailing record",
+        label=_("Mailing record"),
         max_length=500,
-        help_text="Only with a notice date before today: certified mail article number and the date mailed (B7).",
+        help_text=_(
+            "Only with a notice date before today: certified mail article number and the date mailed (B7)."
+        ),
     )
 
     def __init__(self, *args, allowed=(), **kwargs):
@@ -237,10 +256,11 @@ class FrequencyChangeForm(forms.Form):
 
 
 class FrequencyRequestForm(forms.Form):
-    requested_days = forms.TypedChoiceField(label="Requested frequency", coerce=int, choices=[])
+    requested_days = forms.TypedChoiceField(label=_("Requested frequency"), coerce=int, choices=[])
     justification = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="E5: show from your accumulation data that the device stays within the 25% rule.",
+        # xgettext:no-python-format
+        help_text=_("E5: show from your accumulation data that the device stays within the 25% rule."),
     )
 
     def __init__(self, *args, allowed=(), **kwargs):
@@ -249,14 +269,14 @@ class FrequencyRequestForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    grant = forms.TypedChoiceField(choices=[("1", "Grant"), ("0", "Refuse")], coerce=lambda v: v == "1")
+    grant = forms.TypedChoiceField(choices=[("1", _("Grant")), ("0", _("Refuse"))], coerce=lambda v: v == "1")
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
 
 class ReadingForm(forms.Form):
     taken_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    fog_depth_in = forms.DecimalField(label="FOG depth (in)", max_digits=6, decimal_places=2)
-    solids_depth_in = forms.DecimalField(label="Solids depth (in)", max_digits=6, decimal_places=2)
+    fog_depth_in = forms.DecimalField(label=_("FOG depth (in)"), max_digits=6, decimal_places=2)
+    solids_depth_in = forms.DecimalField(label=_("Solids depth (in)"), max_digits=6, decimal_places=2)
     source = forms.ChoiceField(choices=SludgeReading.Source.choices)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -266,15 +286,15 @@ class RequirementCloseForm(forms.Form):
     e8_exception = forms.ChoiceField(
         required=False,
         choices=[
-            ("", "No exception"),
-            ("space", "Inadequate space (E8)"),
-            ("slope", "Inadequate slope for gravity flow (E8)"),
+            ("", _("No exception")),
+            ("space", _("Inadequate space (E8)")),
+            ("slope", _("Inadequate slope for gravity flow (E8)")),
         ],
     )
 
 
 class FlagReviewForm(forms.Form):
     outcome = forms.ChoiceField(
-        choices=[("cleared", "Cleared: no action"), ("referred", "Refer for enforcement")]
+        choices=[("cleared", _("Cleared: no action")), ("referred", _("Refer for enforcement"))]
     )
     note = forms.CharField(required=False)

@@ -6,6 +6,7 @@ through fogcontrol.servicing.services; the rules come from fogcontrol.rules.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
@@ -51,10 +52,10 @@ class ManifestImport(models.Model):
     """One CSV upload of manifests, with its per-row outcome (the report)."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -117,9 +118,9 @@ class Manifest(CopyOfRecord):
     """
 
     class Channel(models.TextChoices):
-        PORTAL = "portal", "Portal form"
-        CSV = "csv", "CSV upload"
-        API = "api", "API"
+        PORTAL = "portal", _("Portal form")
+        CSV = "csv", _("CSV upload")
+        API = "api", _("API")
 
     channel = models.CharField(max_length=16, choices=Channel.choices)
     device = models.ForeignKey(GreaseControlDevice, on_delete=models.PROTECT, related_name="manifests")
@@ -244,9 +245,9 @@ class ManifestFlag(models.Model):
     """A fact on a manifest that is possible but suspicious: accepted, and put before staff."""
 
     class Review(models.TextChoices):
-        OPEN = "open", "To review"
-        CLEARED = "cleared", "Reviewed: no action"
-        REFERRED = "referred", "Referred for enforcement"
+        OPEN = "open", _("To review")
+        CLEARED = "cleared", _("Reviewed: no action")
+        REFERRED = "referred", _("Referred for enforcement")
 
     manifest = models.ForeignKey(Manifest, on_delete=models.CASCADE, related_name="flags")
     code = models.CharField(max_length=48, db_index=True)
@@ -274,8 +275,8 @@ class SludgeReading(models.Model):
     permittee's own sludge-height monitoring (F3, F6, E9)."""
 
     class Source(models.TextChoices):
-        INSPECTION = "inspection", "Town inspection"
-        SELF_MONITORING = "self_monitoring", "Self-monitoring by the permittee"
+        INSPECTION = "inspection", _("Town inspection")
+        SELF_MONITORING = "self_monitoring", _("Self-monitoring by the permittee")
 
     device = models.ForeignKey(GreaseControlDevice, on_delete=models.PROTECT, related_name="sludge_readings")
     taken_on = models.DateField()
@@ -351,10 +352,10 @@ class FrequencyChangeRequest(models.Model):
     """An owner's written request to change the service frequency, with its data (E5, E9)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        GRANTED = "granted", "Granted"
-        REFUSED = "refused", "Refused"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        PENDING = "pending", _("Pending")
+        GRANTED = "granted", _("Granted")
+        REFUSED = "refused", _("Refused")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     device = models.ForeignKey(
         GreaseControlDevice, on_delete=models.PROTECT, related_name="frequency_requests"
@@ -397,8 +398,8 @@ class FrequencyChange(models.Model):
     """
 
     class Source(models.TextChoices):
-        STAFF = "staff", "FOG Manager (E1)"
-        REQUEST = "request", "Owner's request (E5)"
+        STAFF = "staff", _("FOG Manager (E1)")
+        REQUEST = "request", _("Owner's request (E5)")
 
     device = models.ForeignKey(
         GreaseControlDevice, on_delete=models.PROTECT, related_name="frequency_changes"
@@ -465,14 +466,14 @@ class ServiceRequirement(models.Model):
     review for the FOG Manager, or grease interceptor plans."""
 
     class Kind(models.TextChoices):
-        IMMEDIATE_SERVICE = "immediate_service", "Immediate service (E6)"
-        FREQUENCY_REVIEW = "frequency_review", "Frequency review by the FOG Manager (E6)"
-        INTERCEPTOR_PLANS = "interceptor_plans", "Grease interceptor plans (E8)"
+        IMMEDIATE_SERVICE = "immediate_service", _("Immediate service (E6)")
+        FREQUENCY_REVIEW = "frequency_review", _("Frequency review by the FOG Manager (E6)")
+        INTERCEPTOR_PLANS = "interceptor_plans", _("Grease interceptor plans (E8)")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        MET = "met", "Met"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", _("Open")
+        MET = "met", _("Met")
+        CLOSED = "closed", _("Closed")
 
     PROVISIONS = {Kind.IMMEDIATE_SERVICE: "E6", Kind.FREQUENCY_REVIEW: "E6", Kind.INTERCEPTOR_PLANS: "E8"}
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 
 class RetentionApproval(models.Model):
@@ -24,7 +25,7 @@ class RetentionApproval(models.Model):
     """
 
     class RecordClass(models.TextChoices):
-        MANIFESTS = "manifests", "Service manifests, with their attachments and corrections (F1, F5)"
+        MANIFESTS = "manifests", _("Service manifests, with their attachments and corrections (F1, F5)")
         # fogcontrol.records.models.PURGE_CLASS: training, rosters, waste-oil pickups and reports.
         FSE_RECORDS = (
             "fse_records",
@@ -93,8 +94,8 @@ class PurgeReportItem(models.Model):
     """One record a purge destroyed, with its entry in the purge log (which keeps its hash)."""
 
     class Kind(models.TextChoices):
-        MANIFEST = "manifest", "Manifest"
-        ATTACHMENT = "attachment", "Manifest attachment"
+        MANIFEST = "manifest", _("Manifest")
+        ATTACHMENT = "attachment", _("Manifest attachment")
 
     report = models.ForeignKey(PurgeReport, on_delete=models.PROTECT, related_name="items")
     purged_record = models.OneToOneField("core.PurgedRecord", on_delete=models.PROTECT, related_name="+")

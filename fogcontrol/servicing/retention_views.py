@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -99,7 +100,9 @@ def hold_release_view(request, pk):
     except (PermissionDenied, StateConflict) as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The hold is released; the records follow the F5 retention period again.")
+        messages.success(
+            request, _("The hold is released; the records follow the F5 retention period again.")
+        )
     return redirect("servicing:device_holds", pk=hold.device_id)
 
 

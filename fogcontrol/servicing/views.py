@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
@@ -277,7 +278,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
     ctx = ProgramContext()
     ruleset = ctx.ruleset()
     allowed = sorted(ruleset.allowed_frequencies_days)
-    _, snap = selectors.device_compliance(user, pk, on=ctx.today())
+    _device, snap = selectors.device_compliance(user, pk, on=ctx.today())
     explanation = snap.status.explanation
     if snap.recommendation is not None:
         explanation = explanation.plus(snap.recommendation.explanation)
@@ -383,7 +384,7 @@ def device_frequency_request(request, pk):
         except Conflict as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Your request was filed; the FOG Manager will decide (E5).")
+            messages.success(request, _("Your request was filed; the FOG Manager will decide (E5)."))
             return redirect("servicing:device_history", pk=pk)
     return _device_page(request, pk, request_form=form, status=400)
 
@@ -400,7 +401,7 @@ def device_reading(request, pk):
         except ValidationError as error:
             show_service_errors(form, error)
         else:
-            messages.success(request, "Reading recorded.")
+            messages.success(request, _("Reading recorded."))
             return redirect("servicing:device_history", pk=pk)
     return _device_page(request, pk, reading_form=form, status=400)
 
@@ -485,9 +486,9 @@ def requirement_close(request, pk):
         except Conflict as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "Requirement closed.")
+            messages.success(request, _("Requirement closed."))
     else:
-        messages.error(request, "Say why the requirement is closed.")
+        messages.error(request, _("Say why the requirement is closed."))
     return redirect("servicing:requirement_list")
 
 
@@ -520,7 +521,7 @@ def request_detail(request, pk):
             except Conflict as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, "Decision recorded.")
+                messages.success(request, _("Decision recorded."))
                 return redirect("servicing:request_detail", pk=pk)
     assessment = None
     if filed.status == filed.Status.PENDING:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.core.models import CopyOfRecord
@@ -61,13 +62,13 @@ class Spill(models.Model):
     """An overflow, blockage or private lateral discharge, with what the State asks of it (I1)."""
 
     class Kind(models.TextChoices):
-        SSO = "sso", "Sanitary sewer overflow"
-        BLOCKAGE = "blockage", "Blockage (no overflow)"
-        PLSD = "plsd", "Private lateral sewage discharge"
+        SSO = "sso", _("Sanitary sewer overflow")
+        BLOCKAGE = "blockage", _("Blockage (no overflow)")
+        PLSD = "plsd", _("Private lateral sewage discharge")
 
     class Source(models.TextChoices):
-        TOWN = "town", "Recorded by the Town"
-        CIWQS = "ciwqs", "Imported from the State (CIWQS)"
+        TOWN = "town", _("Recorded by the Town")
+        CIWQS = "ciwqs", _("Imported from the State (CIWQS)")
 
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SSO)
     source = models.CharField(max_length=8, choices=Source.choices, default=Source.TOWN)
@@ -98,7 +99,9 @@ class Spill(models.Model):
     category = models.CharField(
         max_length=1, choices=list(rules.CATEGORY_LABELS.items()), db_index=True, editable=False
     )
-    cause = models.CharField(max_length=32, choices=list(rules.CAUSES.items()), db_index=True)
+    cause = models.CharField(
+        max_length=32, choices=[(key, _(label)) for key, label in rules.CAUSES.items()], db_index=True
+    )
     cause_explanation = models.TextField(blank=True)
     cause_original = models.CharField(max_length=200, blank=True, help_text="The cause as given.")
     cleanup_contractor = models.CharField(
@@ -180,11 +183,13 @@ class SpillCost(models.Model):
     never deleted (a mistake is corrected by a cancelling status, audited)."""
 
     class Status(models.TextChoices):
-        OWED = "owed", "Owed"
-        CANCELLED = "cancelled", "Cancelled"
+        OWED = "owed", _("Owed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     spill = models.ForeignKey(Spill, on_delete=models.PROTECT, related_name="costs")
-    kind = models.CharField(max_length=16, choices=list(rules.COST_KINDS.items()))
+    kind = models.CharField(
+        max_length=16, choices=[(key, _(label)) for key, label in rules.COST_KINDS.items()]
+    )
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     description = models.TextField(blank=True)
     debtor = models.CharField(max_length=24, choices=list(rules.DEBTORS.items()))
@@ -217,8 +222,8 @@ class SpillReport(models.Model):
     (J2); notice relieves no liability (J3)."""
 
     class Channel(models.TextChoices):
-        PHONE = "phone", "Telephone, logged by staff"
-        PORTAL = "portal", "FSE portal"
+        PHONE = "phone", _("Telephone, logged by staff")
+        PORTAL = "portal", _("FSE portal")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="spill_reports"
@@ -271,12 +276,12 @@ class SpillImport(models.Model):
     """A run of a State flat file: spills (PLSD/SSO) or the agency register (PRA), dry or applied."""
 
     class Kind(models.TextChoices):
-        SPILLS = "spills", "Spills (CIWQS PLSD/SSO)"
-        AGENCIES = "agencies", "Agency register (CIWQS PRA)"
+        SPILLS = "spills", _("Spills (CIWQS PLSD/SSO)")
+        AGENCIES = "agencies", _("Agency register (CIWQS PRA)")
 
     class Status(models.TextChoices):
-        CHECKED = "checked", "Dry run done"
-        APPLIED = "applied", "Applied"
+        CHECKED = "checked", _("Dry run done")
+        APPLIED = "applied", _("Applied")
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     original_filename = models.CharField(max_length=255)
@@ -306,11 +311,11 @@ class SpillImportRow(models.Model):
     """One row of an import's report: what became of it, and why."""
 
     class Outcome(models.TextChoices):
-        IMPORTED = "imported", "Imported"
-        UPDATED = "updated", "Updated"
-        UNCHANGED = "unchanged", "Unchanged"
-        REJECTED = "rejected", "Rejected"
-        SKIPPED = "skipped", "Another agency (not asked for)"
+        IMPORTED = "imported", _("Imported")
+        UPDATED = "updated", _("Updated")
+        UNCHANGED = "unchanged", _("Unchanged")
+        REJECTED = "rejected", _("Rejected")
+        SKIPPED = "skipped", _("Another agency (not asked for)")
 
     spill_import = models.ForeignKey(SpillImport, on_delete=models.CASCADE, related_name="rows")
     row_number = models.PositiveIntegerField()

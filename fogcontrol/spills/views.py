@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -212,7 +213,7 @@ def report_written(request, pk):
         except StateConflict as conflict:
             form.add_error(None, str(conflict))
         else:
-            messages.success(request, "Written report received; it is kept as a copy of record.")
+            messages.success(request, _("Written report received; it is kept as a copy of record."))
             return redirect("spills:report_detail", report.pk)
     return render(request, "spills/report_detail.html", _report_context(request, report, form), status=400)
 

@@ -23,6 +23,24 @@ SKIPPED_PREFIXES = ("/logout", "/accounts/logout", "/admin/", "/static/", "/medi
 ONCE_MARKERS = ("pdf", "csv", "schema", "docs", "download", "export", "report", "template")
 # Controls a person never fills in, so they need no label.
 UNLABELLED_TYPES = {"hidden", "submit", "button", "reset", "image"}
+# Attributes whose words a person reads or hears.
+SHOWN_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-label")
+# Elements without an end tag.
+VOID_TAGS = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 # Distinct pages of one URL name parsed per role: enough to see each kind of page's links with a
 # few records, without walking every record of a list.
 PAGES_PER_ROUTE = 2
@@ -59,6 +77,12 @@ class PageParts:
     # What the Content-Security-Policy refuses (docs/security.md): each inline <script>, <style>,
     # `on…=` handler and `style="…"` attribute, described
     inline: list[str] = dataclasses.field(default_factory=list)
+    # What a person reads (tests/test_spanish_pages.py): the text outside <script> and <style>, and
+    # the words of the attributes a screen reader or a phone shows (labels, titles, placeholders,
+    # the table cells' `data-label`, a button's value)
+    text: str = ""
+    # The text of the parts the page itself marks `lang="en"` (the rules' workings, kept in English)
+    english_text: str = ""
 
     @property
     def first_link(self) -> str:
@@ -88,6 +112,10 @@ class _PageParser(HTMLParser):
         self.field_errors: list[tuple[str, str]] = []
         self._error: dict | None = None  # the field error being read: {"id", "text", "depth"}
         self.inline: list[str] = []
+        self.text: list[str] = []
+        self.english_text: list[str] = []
+        self._hidden_depth = 0  # inside <script> or <style>
+        self._english_depth = 0  # inside an element marked lang="en"
 
     def handle_starttag(self, tag, attrs):
         attributes = {name: (value or "") for name, value in attrs}
@@ -97,6 +125,7 @@ class _PageParser(HTMLParser):
         self.described.update(attributes.get("aria-describedby", "").split())
         self._read_structure(tag, attributes, classes)
         self._read_inline(tag, attributes)
+        self._read_text(tag, attributes)
         if tag == "a" and attributes.get("href"):
             self._link_href, self._link_text = attributes["href"], []
             if self._nav_depth:
@@ -141,7 +170,27 @@ class _PageParser(HTMLParser):
         if "style" in attributes:
             self.inline.append(f'<{tag} style="{attributes["style"]}">')
 
+    def _read_text(self, tag, attributes):
+        if tag in ("script", "style"):
+            self._hidden_depth += 1
+        if tag not in VOID_TAGS and tag != "html":
+            if self._english_depth:
+                self._english_depth += 1
+            elif attributes.get("lang", "").lower().startswith("en"):
+                self._english_depth = 1
+        shown = [attributes.get(name, "") for name in SHOWN_ATTRIBUTES]
+        if tag == "input" and attributes.get("type", "").lower() in ("submit", "button", "reset"):
+            shown.append(attributes.get("value", ""))
+        self._text_list().extend(f" {words} " for words in shown if words)
+
+    def _text_list(self) -> list[str]:
+        return self.english_text if self._english_depth else self.text
+
     def handle_endtag(self, tag):
+        if tag in ("script", "style") and self._hidden_depth:
+            self._hidden_depth -= 1
+        if self._english_depth and tag not in VOID_TAGS:
+            self._english_depth -= 1
         if tag == "nav" and self._nav_depth:
             self._nav_depth -= 1
         elif tag == "table" and self._tables:
@@ -164,6 +213,8 @@ class _PageParser(HTMLParser):
             self._count_depth -= 1
 
     def handle_data(self, data):
+        if not self._hidden_depth:
+            self._text_list().append(data)
         if self._tables and self._tables[-1]["in_th"]:
             self._tables[-1]["header"] += data
         if self._error is not None:
@@ -204,6 +255,8 @@ def parse_page(html: str) -> PageParts:
         field_errors=parser.field_errors,
         described=parser.described,
         inline=parser.inline,
+        text=" ".join("".join(parser.text).split()),
+        english_text=" ".join("".join(parser.english_text).split()),
     )
 
 

@@ -7,6 +7,7 @@ the others again from their start (each step is idempotent). The run names the w
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class SweepRun(models.Model):
@@ -28,9 +29,9 @@ class SweepRun(models.Model):
 
 class SweepStep(models.Model):
     class Status(models.TextChoices):
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     run = models.ForeignKey(SweepRun, on_delete=models.CASCADE, related_name="steps")
     name = models.CharField(max_length=64)

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from fogcontrol.accounts.selectors import api_token_for, second_factor_status
@@ -74,7 +75,7 @@ def language_set(request):
             user=request.user, language=request.POST.get("language", ""), acting_user=request.user
         )
     except ValidationError:
-        messages.error(request, "Choose English or Spanish for your e-mails.")
+        messages.error(request, _("Choose English or Spanish for your e-mails."))
         return redirect("accounts:account")
-    messages.success(request, "Your e-mails will be written in the language you chose.")
+    messages.success(request, _("Your e-mails will be written in the language you chose."))
     return redirect("accounts:account")

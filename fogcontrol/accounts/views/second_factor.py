@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_otp import user_has_device
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -101,7 +102,7 @@ def enrol(request):
     if TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         if pending:
             return redirect(_with_next("accounts:two-factor-verify", request))
-        messages.info(request, "Your second factor is already set up.")
+        messages.info(request, _("Your second factor is already set up."))
         return redirect("accounts:account")
     device = second_factor_start(user=user, acting_user=user)
     form = EnrolForm(request.POST or None)

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.billing.querysets import DebtorQuerySet, DebtorRecordQuerySet
 from fogcontrol.core.errors import RecordImmutable
@@ -27,20 +28,20 @@ ZERO = Decimal("0.00")
 class InvoiceKind(models.TextChoices):
     """The rule an amount is billed under: it decides the invoice's due and delinquency dates."""
 
-    Q1 = "Q1", "Fees and charges (Q1: due on receipt, delinquent after 45 days)"
-    P8 = "P8", "Administrative civil penalty (P8: within 30 days; P9 lien)"
-    N1 = "N1", "Clean-up and repair costs (N1: within 45 days of invoicing)"
+    Q1 = "Q1", _("Fees and charges (Q1: due on receipt, delinquent after 45 days)")
+    P8 = "P8", _("Administrative civil penalty (P8: within 30 days; P9 lien)")
+    N1 = "N1", _("Clean-up and repair costs (N1: within 45 days of invoicing)")
 
 
 class Account(models.TextChoices):
     """The ledger's accounts. Penalty monies have their own (P12: a special account)."""
 
-    RECEIVABLE = "receivable", "Owed to the Town"
-    REVENUE = "revenue", "Fees, charges and costs billed"
-    PENALTY_REVENUE = "penalty_revenue", "Penalties billed (P12)"
-    CASH = "cash", "Payments received"
-    PENALTY_CASH = "penalty_cash", "Penalty account (P12)"
-    WRITTEN_OFF = "written_off", "Written off"
+    RECEIVABLE = "receivable", _("Owed to the Town")
+    REVENUE = "revenue", _("Fees, charges and costs billed")
+    PENALTY_REVENUE = "penalty_revenue", _("Penalties billed (P12)")
+    CASH = "cash", _("Payments received")
+    PENALTY_CASH = "penalty_cash", _("Penalty account (P12)")
+    WRITTEN_OFF = "written_off", _("Written off")
 
 
 class Debtor(models.Model):
@@ -137,12 +138,12 @@ class LedgerEntry(models.Model):
     another, for one debtor. Never changed or deleted (a reversal is a new entry with a reason)."""
 
     class Kind(models.TextChoices):
-        CHARGE = "charge", "Charge"
-        PAYMENT = "payment", "Payment"
-        FUND = "fund", "Penalty monies to the penalty account (P12)"
-        CANCELLATION = "cancellation", "Invoice cancelled"
-        WRITE_OFF = "write_off", "Write-off"
-        REFUND = "refund", "Refund"
+        CHARGE = "charge", _("Charge")
+        PAYMENT = "payment", _("Payment")
+        FUND = "fund", _("Penalty monies to the penalty account (P12)")
+        CANCELLATION = "cancellation", _("Invoice cancelled")
+        WRITE_OFF = "write_off", _("Write-off")
+        REFUND = "refund", _("Refund")
 
     debtor = models.ForeignKey(Debtor, on_delete=models.PROTECT, related_name="entries")
     posted_on = models.DateField(db_index=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.billing.models.accounts import MONEY, Debtor, InvoiceKind
 from fogcontrol.billing.querysets import InvoiceQuerySet, StaffRecordQuerySet
@@ -19,10 +20,10 @@ class Invoice(models.Model):
     """A notice of amounts due: its lines, notice date, due date and delinquency date."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        PAID = "paid", "Paid"
-        CANCELLED = "cancelled", "Cancelled"
-        WRITTEN_OFF = "written_off", "Written off"
+        OPEN = "open", _("Open")
+        PAID = "paid", _("Paid")
+        CANCELLED = "cancelled", _("Cancelled")
+        WRITTEN_OFF = "written_off", _("Written off")
 
     debtor = models.ForeignKey(Debtor, on_delete=models.PROTECT, related_name="invoices")
     establishment = models.ForeignKey(
@@ -71,9 +72,9 @@ class InvoiceDelivery(models.Model):
     """How and when an invoice was sent (by email or post)."""
 
     class Method(models.TextChoices):
-        EMAIL = "email", "Email"
-        POST = "post", "Post"
-        HAND = "hand", "Handed over"
+        EMAIL = "email", _("Email")
+        POST = "post", _("Post")
+        HAND = "hand", _("Handed over")
 
     invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="deliveries")
     method = models.CharField(max_length=8, choices=Method.choices)
@@ -104,12 +105,12 @@ class Lien(models.Model):
     Recorder; only an approved lien is recorded as in force."""
 
     class Status(models.TextChoices):
-        LISTED = "listed", "Eligible: ask for approval to record"
-        REQUESTED = "requested", "Waiting for a second approval"
-        APPROVED = "approved", "Approved: record with the County Recorder"
-        REFUSED = "refused", "Refused: not to be recorded"
-        RECORDED = "recorded", "Recorded"
-        RELEASED = "released", "Released"
+        LISTED = "listed", _("Eligible: ask for approval to record")
+        REQUESTED = "requested", _("Waiting for a second approval")
+        APPROVED = "approved", _("Approved: record with the County Recorder")
+        REFUSED = "refused", _("Refused: not to be recorded")
+        RECORDED = "recorded", _("Recorded")
+        RELEASED = "released", _("Released")
 
     invoice = models.OneToOneField(Invoice, on_delete=models.PROTECT, related_name="lien")
     debtor = models.ForeignKey(Debtor, on_delete=models.PROTECT, related_name="liens")

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.billing.models.accounts import MONEY, Debtor
 from fogcontrol.billing.models.invoices import Invoice
@@ -23,10 +24,10 @@ class Payment(models.Model):
     """Money received from a debtor, with its method and reference (its receipt)."""
 
     class Method(models.TextChoices):
-        CASH = "cash", "Cash"
-        CHEQUE = "cheque", "Cheque"
-        CARD = "card", "Card"
-        TRANSFER = "transfer", "Bank transfer"
+        CASH = "cash", _("Cash")
+        CHEQUE = "cheque", _("Cheque")
+        CARD = "card", _("Card")
+        TRANSFER = "transfer", _("Bank transfer")
 
     debtor = models.ForeignKey(Debtor, on_delete=models.PROTECT, related_name="payments")
     received_on = models.DateField(db_index=True)
@@ -61,9 +62,9 @@ class WriteOff(models.Model):
     authorised person (two-person rule). Only an approved write-off reaches the ledger."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting approval"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", _("Awaiting approval")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
 
     invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="write_offs")
     amount = models.DecimalField(**MONEY, validators=[MinValueValidator(Decimal("0.01"))])
@@ -96,9 +97,9 @@ class Allocation(models.Model):
     The allocations of an invoice never add up to more than its total."""
 
     class Kind(models.TextChoices):
-        PAYMENT = "payment", "Payment"
-        WRITE_OFF = "write_off", "Write-off"
-        CANCELLATION = "cancellation", "Cancellation"
+        PAYMENT = "payment", _("Payment")
+        WRITE_OFF = "write_off", _("Write-off")
+        CANCELLATION = "cancellation", _("Cancellation")
 
     invoice = models.ForeignKey(Invoice, on_delete=models.PROTECT, related_name="allocations")
     kind = models.CharField(max_length=16, choices=Kind.choices)

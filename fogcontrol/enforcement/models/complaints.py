@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.models.steps import _Served
 from fogcontrol.enforcement.querysets_orders import CaseStepQuerySet
@@ -19,11 +20,11 @@ class AdministrativeComplaint(_Served):
     class Appeal(models.TextChoices):
         """P6: an appeal to the Town Council within the window, and its outcome."""
 
-        NONE = "", "Not appealed"
-        FILED = "filed", "Appealed to the Town Council"
-        UPHELD = "upheld", "Upheld by the Town Council"
-        MODIFIED = "modified", "Modified by the Town Council"
-        OVERTURNED = "overturned", "Overturned by the Town Council"
+        NONE = "", _("Not appealed")
+        FILED = "filed", _("Appealed to the Town Council")
+        UPHELD = "upheld", _("Upheld by the Town Council")
+        MODIFIED = "modified", _("Modified by the Town Council")
+        OVERTURNED = "overturned", _("Overturned by the Town Council")
 
     reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="complaints")

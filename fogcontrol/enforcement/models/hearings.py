@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.querysets import HearingQuerySet
 
@@ -15,9 +16,9 @@ class Hearing(models.Model):
     """A hearing in a case, what it decided and by when it had to."""
 
     class Kind(models.TextChoices):
-        COMPLAINT = "complaint", "Administrative complaint (P5, P6)"
-        SUSPENSION = "suspension", "Suspension or revocation (L2-L4)"
-        EMERGENCY = "emergency", "Emergency suspension (M3)"
+        COMPLAINT = "complaint", _("Administrative complaint (P5, P6)")
+        SUSPENSION = "suspension", _("Suspension or revocation (L2-L4)")
+        EMERGENCY = "emergency", _("Emergency suspension (M3)")
 
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="hearings")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -64,9 +65,9 @@ class HearingContinuance(models.Model):
     """L3: a hearing moved to a new date; continuances may not total more than the ruleset's limit."""
 
     class RequestedBy(models.TextChoices):
-        RESPONDENT = "respondent", "The respondent"
-        TOWN = "town", "The Town"
-        HEARING_OFFICER = "hearing_officer", "The hearing officer"
+        RESPONDENT = "respondent", _("The respondent")
+        TOWN = "town", _("The Town")
+        HEARING_OFFICER = "hearing_officer", _("The hearing officer")
 
     hearing = models.ForeignKey(Hearing, on_delete=models.CASCADE, related_name="continuances")
     from_date = models.DateField()

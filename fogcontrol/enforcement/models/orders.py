@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.models.steps import _Recorded
 from fogcontrol.enforcement.querysets_orders import CaseStepQuerySet
@@ -17,8 +18,8 @@ class ServiceTermination(_Recorded):
     """O1: sewer service to an FSE terminated, and (later) reinstated."""
 
     class Basis(models.TextChoices):
-        ORDER = "order", "A suspension or revocation order (O1)"
-        UNPERMITTED = "unpermitted", "An unpermitted discharger that did not stop after notice (O1)"
+        ORDER = "order", _("A suspension or revocation order (O1)")
+        UNPERMITTED = "unpermitted", _("An unpermitted discharger that did not stop after notice (O1)")
 
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="terminations")
     basis = models.CharField(max_length=16, choices=Basis.choices)
@@ -51,8 +52,8 @@ class ServiceCost(models.Model):
     """O2: a cost of disconnecting or reinstating service, owed by the discharger (billing reads it)."""
 
     class Kind(models.TextChoices):
-        DISCONNECTION = "disconnection", "Disconnection (O2)"
-        REINSTATEMENT = "reinstatement", "Reinstatement (O2)"
+        DISCONNECTION = "disconnection", _("Disconnection (O2)")
+        REINSTATEMENT = "reinstatement", _("Reinstatement (O2)")
 
     termination = models.ForeignKey(ServiceTermination, on_delete=models.PROTECT, related_name="costs")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.models.steps import _Served
 from fogcontrol.enforcement.querysets_orders import PenaltyOrderQuerySet
@@ -22,18 +23,18 @@ class PenaltyOrder(_Served):
     issued (its document issued, final, what billing reads) only on a second person's approval."""
 
     class Kind(models.TextChoices):
-        NO_PERMIT = "no_permit", "No permit (P7(1))"
-        RECORDS = "records", "Records (P7(2))"
-        MAINTENANCE = "maintenance", "Maintenance schedule (P7(3))"
-        SSO = "sso", "Sewer system overflow (P7(4), P7(5))"
+        NO_PERMIT = "no_permit", _("No permit (P7(1))")
+        RECORDS = "records", _("Records (P7(2))")
+        MAINTENANCE = "maintenance", _("Maintenance schedule (P7(3))")
+        SSO = "sso", _("Sewer system overflow (P7(4), P7(5))")
 
     class Status(models.TextChoices):
-        PROPOSED = "proposed", "Proposed: waiting for a second approval"
-        REFUSED = "refused", "Refused at the second approval: never issued"
-        FINAL = "final", "Final on issuance (P8)"
-        APPEALED = "appealed", "Appealed to the Town Council: not final"
-        UPHELD = "upheld", "Upheld by the Town Council: final"
-        OVERTURNED = "overturned", "Overturned by the Town Council"
+        PROPOSED = "proposed", _("Proposed: waiting for a second approval")
+        REFUSED = "refused", _("Refused at the second approval: never issued")
+        FINAL = "final", _("Final on issuance (P8)")
+        APPEALED = "appealed", _("Appealed to the Town Council: not final")
+        UPHELD = "upheld", _("Upheld by the Town Council: final")
+        OVERTURNED = "overturned", _("Overturned by the Town Council")
 
     reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="penalty_orders")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.notices.models import ServiceMethod
 
@@ -77,9 +78,9 @@ class ComplianceAgreement(_Recorded):
     """H1, H2: a compliance schedule agreement, its terms, and (H4) whether it was met."""
 
     class Status(models.TextChoices):
-        IN_FORCE = "in_force", "In force"
-        MET = "met", "Met: every milestone done"
-        NOT_MET = "not_met", "Not met in its term (H4)"
+        IN_FORCE = "in_force", _("In force")
+        MET = "met", _("Met: every milestone done")
+        NOT_MET = "not_met", _("Not met in its term (H4)")
 
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="agreements")
     agreed_on = models.DateField()
@@ -119,9 +120,9 @@ class Referral(_Recorded):
     penalties (P11), an injunction (P4) or a criminal citation (P1)."""
 
     class Kind(models.TextChoices):
-        JUDICIAL = "judicial", "Judicial civil penalties (P11)"
-        INJUNCTION = "injunction", "Injunction (P4)"
-        CRIMINAL = "criminal", "Criminal citation (P1)"
+        JUDICIAL = "judicial", _("Judicial civil penalties (P11)")
+        INJUNCTION = "injunction", _("Injunction (P4)")
+        CRIMINAL = "criminal", _("Criminal citation (P1)")
 
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="referrals")
     kind = models.CharField(max_length=16, choices=Kind.choices)

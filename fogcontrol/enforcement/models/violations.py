@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.querysets import ViolationQuerySet
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Party
@@ -22,21 +23,21 @@ class Violation(models.Model):
     class Kind(models.TextChoices):
         """The P7 cap a penalty for it falls under (``rules.penalties``); "discharge"/"other" have none."""
 
-        NO_PERMIT = "no_permit", "No permit (P7(1))"
-        RECORDS = "records", "Records (P7(2))"
-        MAINTENANCE = "maintenance", "Maintenance (P7(3))"
-        SSO = "sso", "Sewer system overflow (P7(4), P7(5))"
-        DISCHARGE = "discharge", "Prohibited discharge"
-        OTHER = "other", "Other"
+        NO_PERMIT = "no_permit", _("No permit (P7(1))")
+        RECORDS = "records", _("Records (P7(2))")
+        MAINTENANCE = "maintenance", _("Maintenance (P7(3))")
+        SSO = "sso", _("Sewer system overflow (P7(4), P7(5))")
+        DISCHARGE = "discharge", _("Prohibited discharge")
+        OTHER = "other", _("Other")
 
     class Source(models.TextChoices):
-        FINDING = "finding", "Inspection finding"
-        OVERDUE_SERVICE = "overdue_service", "Overdue service"
-        PERMIT = "permit", "Expired or missing permit"
-        LATE_RECORD = "late_record", "Late or missing record"
-        MANIFEST_FLAG = "manifest_flag", "Manifest flag referred for enforcement"
-        SPILL = "spill", "Spill"
-        MANUAL = "manual", "Opened by staff"
+        FINDING = "finding", _("Inspection finding")
+        OVERDUE_SERVICE = "overdue_service", _("Overdue service")
+        PERMIT = "permit", _("Expired or missing permit")
+        LATE_RECORD = "late_record", _("Late or missing record")
+        MANIFEST_FLAG = "manifest_flag", _("Manifest flag referred for enforcement")
+        SPILL = "spill", _("Spill")
+        MANUAL = "manual", _("Opened by staff")
 
     establishment = models.ForeignKey(
         FoodServiceEstablishment, on_delete=models.PROTECT, related_name="violations"

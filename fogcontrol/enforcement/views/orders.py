@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -176,7 +177,7 @@ def hearing_detail(request, pk):
     """A hearing: its dates (the latest lawful date, the L4 / M3 decision date), continuances, and the
     Hearing Officer's forms."""
     hearing = found(lambda user, key: selectors.hearing_list(user).get(pk=key), request.user, pk)
-    latest, provision, _ = continuance_bound(hearing)
+    latest, provision, _bound = continuance_bound(hearing)
     context = {
         "hearing": hearing,
         "continuance_latest": latest,
@@ -206,7 +207,7 @@ def _hearing_step(request, pk, form_class, act):
     except (ValidationError, StateConflict) as error:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
-        messages.success(request, "Recorded.")
+        messages.success(request, _("Recorded."))
     return redirect("enforcement:hearing_detail", hearing.pk)
 
 

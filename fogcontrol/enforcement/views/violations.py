@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -77,5 +78,5 @@ def violation_cure_view(request, pk: int):
         except (ValidationError, StateConflict, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     else:
-        messages.error(request, "Give the day it was cured and what shows it.")
+        messages.error(request, _("Give the day it was cured and what shows it."))
     return redirect("enforcement:violation_list")

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -86,7 +87,7 @@ def charge_cancel(request, pk: int):
     require_step(request.user, "charge_cancel")
     form = ChargeCancelForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the reason for cancelling the charge.")
+        messages.error(request, _("Give the reason for cancelling the charge."))
         return redirect("inspections:charges")
     try:
         services.compliance_charge_cancel(charge=charge, acting_user=request.user, **form.cleaned_data)

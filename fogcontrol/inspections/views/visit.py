@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.audit.selectors import change_history
@@ -185,7 +186,7 @@ def inspection_complete(request, pk: int):
     except StateConflict as exc:
         messages.error(request, str(exc))
         return redirect("inspections:detail", pk)
-    messages.success(request, "Inspection completed; the report is ready.")
+    messages.success(request, _("Inspection completed; the report is ready."))
     return redirect("inspections:detail", inspection.pk)
 
 
@@ -203,7 +204,7 @@ def photo_upload(request, pk: int):
             device_id=int(request.POST["device"]) if request.POST.get("device", "").isdigit() else None,
             caption=request.POST.get("caption", ""),
         )
-        messages.success(request, "Photo added.")
+        messages.success(request, _("Photo added."))
     except (ValidationError, AttributeError, TypeError) as exc:
         # Refused: the form again, with what is wrong above it, as a 400 (as every page refuses).
         problem = " ".join(exc.messages) if isinstance(exc, ValidationError) else "Choose a photo to add."
@@ -221,11 +222,11 @@ def assign(request, pk: int):
     if form.is_valid():
         try:
             services.inspection_assign(inspection=inspection, acting_user=request.user, **form.cleaned_data)
-            messages.success(request, "Assigned.")
+            messages.success(request, _("Assigned."))
         except (ValidationError, StateConflict) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     else:
-        messages.error(request, "Choose the inspector and the day.")
+        messages.error(request, _("Choose the inspector and the day."))
     return redirect("inspections:detail", pk)
 
 
@@ -238,11 +239,11 @@ def cancel(request, pk: int):
     if form.is_valid():
         try:
             services.inspection_cancel(inspection=inspection, acting_user=request.user, **form.cleaned_data)
-            messages.success(request, "Cancelled.")
+            messages.success(request, _("Cancelled."))
         except (ValidationError, StateConflict) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     else:
-        messages.error(request, "Say why the visit is cancelled.")
+        messages.error(request, _("Say why the visit is cancelled."))
     return redirect("inspections:detail", pk)
 
 
@@ -254,7 +255,7 @@ def follow_up(request, pk: int):
     require_step(request.user, "follow_up")
     form = AssignForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the inspector and the day.")
+        messages.error(request, _("Choose the inspector and the day."))
         return redirect("inspections:detail", pk)
     try:
         new = services.inspection_schedule(

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.concurrency import Versioned
 from fogcontrol.core.files import RandomName
@@ -20,34 +21,34 @@ from fogcontrol.registry.models import GreaseControlDevice
 
 
 class ApplicationKind(models.TextChoices):
-    NEW = "new", "New FOG permit"
-    RENEWAL = "renewal", "Annual renewal (B6)"
-    CHANGE = "change", "New permit on change of ownership, food types or operations (B8)"
+    NEW = "new", _("New FOG permit")
+    RENEWAL = "renewal", _("Annual renewal (B6)")
+    CHANGE = "change", _("New permit on change of ownership, food types or operations (B8)")
 
 
 class ApplicationRoute(models.TextChoices):
-    FULL = "full", "Full application (B3)"
-    IN_LIEU = "in_lieu", "Building and Safety documents in lieu of the application (B4)"
+    FULL = "full", _("Full application (B3)")
+    IN_LIEU = "in_lieu", _("Building and Safety documents in lieu of the application (B4)")
 
 
 class ApplicationStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    UNDER_REVIEW = "under_review", "Under review"
-    INFORMATION_REQUESTED = "information_requested", "Information requested"
-    ACCEPTED = "accepted", "Accepted (B5)"
-    INSPECTION_SCHEDULED = "inspection_scheduled", "On-site inspection scheduled"
-    ISSUED = "issued", "Permit issued"
-    REJECTED = "rejected", "Rejected"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    DRAFT = "draft", _("Draft")
+    SUBMITTED = "submitted", _("Submitted")
+    UNDER_REVIEW = "under_review", _("Under review")
+    INFORMATION_REQUESTED = "information_requested", _("Information requested")
+    ACCEPTED = "accepted", _("Accepted (B5)")
+    INSPECTION_SCHEDULED = "inspection_scheduled", _("On-site inspection scheduled")
+    ISSUED = "issued", _("Permit issued")
+    REJECTED = "rejected", _("Rejected")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
 class ChangeReason(models.TextChoices):
     """B8: the changes that need a new application, fee and permit."""
 
-    OWNERSHIP = "ownership", "Change of ownership"
-    FOOD_TYPES = "food_types", "Change of food types"
-    OPERATIONS = "operations", "Change of operational procedures that may increase FOG"
+    OWNERSHIP = "ownership", _("Change of ownership")
+    FOOD_TYPES = "food_types", _("Change of food types")
+    OPERATIONS = "operations", _("Change of operational procedures that may increase FOG")
 
 
 class PermitApplication(Versioned):
@@ -192,24 +193,24 @@ CLOSED_APPLICATION_STATUSES = frozenset(
 class FixtureKind(models.TextChoices):
     """Kitchen plumbing fixtures and appliances (B3); DFU values are ruleset data (CPC Table 702.1)."""
 
-    SINK_THREE = "sink_three_compartment", "Three-compartment sink"
-    SINK_TWO = "sink_two_compartment", "Two-compartment sink"
-    SINK_ONE = "sink_one_compartment", "Food preparation sink (one compartment)"
-    HAND_SINK = "hand_sink", "Hand sink"
-    BAR_SINK = "bar_sink", "Bar sink"
-    MOP_SINK = "mop_sink", "Mop sink / service basin"
-    FLOOR_DRAIN = "floor_drain", "Floor drain"
-    FLOOR_SINK = "floor_sink", "Floor sink"
-    DISHWASHER = "dishwasher", "Dishwasher"
-    FOOD_GRINDER = "food_grinder", "Food grinder / garbage disposal"
-    STEAM_KETTLE = "steam_kettle", "Steam kettle"
-    TILT_SKILLET = "tilt_skillet", "Tilt skillet / braising pan"
-    COMBI_OVEN = "combi_oven", "Combination oven (drained)"
-    WOK_RANGE = "wok_range", "Wok range (water-cooled)"
-    FRYER = "fryer", "Fryer"
-    RANGE = "range", "Range, griddle or grill"
-    OVEN = "oven", "Oven"
-    OTHER = "other", "Other appliance or fixture"
+    SINK_THREE = "sink_three_compartment", _("Three-compartment sink")
+    SINK_TWO = "sink_two_compartment", _("Two-compartment sink")
+    SINK_ONE = "sink_one_compartment", _("Food preparation sink (one compartment)")
+    HAND_SINK = "hand_sink", _("Hand sink")
+    BAR_SINK = "bar_sink", _("Bar sink")
+    MOP_SINK = "mop_sink", _("Mop sink / service basin")
+    FLOOR_DRAIN = "floor_drain", _("Floor drain")
+    FLOOR_SINK = "floor_sink", _("Floor sink")
+    DISHWASHER = "dishwasher", _("Dishwasher")
+    FOOD_GRINDER = "food_grinder", _("Food grinder / garbage disposal")
+    STEAM_KETTLE = "steam_kettle", _("Steam kettle")
+    TILT_SKILLET = "tilt_skillet", _("Tilt skillet / braising pan")
+    COMBI_OVEN = "combi_oven", _("Combination oven (drained)")
+    WOK_RANGE = "wok_range", _("Wok range (water-cooled)")
+    FRYER = "fryer", _("Fryer")
+    RANGE = "range", _("Range, griddle or grill")
+    OVEN = "oven", _("Oven")
+    OTHER = "other", _("Other appliance or fixture")
 
 
 # Indirect-waste receptors: sized by the fixtures that drain into them, never counted on top (CPC
@@ -296,10 +297,10 @@ class ApplicationDocument(models.Model):
     """A file attached to an application: Building and Safety permits (B4), plans, answers (B3)."""
 
     class Kind(models.TextChoices):
-        BUILDING_PERMIT = "building_permit", "Building and Safety permit or approval (B4)"
-        PLANS = "plans", "Plans or drawings"
-        INFORMATION = "information", "Information the FOG Manager asked for"
-        OTHER = "other", "Other"
+        BUILDING_PERMIT = "building_permit", _("Building and Safety permit or approval (B4)")
+        PLANS = "plans", _("Plans or drawings")
+        INFORMATION = "information", _("Information the FOG Manager asked for")
+        OTHER = "other", _("Other")
 
     application = models.ForeignKey(PermitApplication, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=32, choices=Kind.choices, default=Kind.OTHER)
@@ -327,9 +328,9 @@ class ApplicationMessage(models.Model):
     """
 
     class Kind(models.TextChoices):
-        REQUEST = "request", "Request for information"
-        RESPONSE = "response", "Applicant's answer"
-        NOTE = "note", "Note"
+        REQUEST = "request", _("Request for information")
+        RESPONSE = "response", _("Applicant's answer")
+        NOTE = "note", _("Note")
 
     application = models.ForeignKey(PermitApplication, on_delete=models.CASCADE, related_name="messages")
     kind = models.CharField(max_length=16, choices=Kind.choices)

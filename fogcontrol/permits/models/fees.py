@@ -8,26 +8,27 @@ up (invoice, notice date, payment, Q1 delinquency); this app only records that t
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.permits.querysets import FeeChargeQuerySet, FeeScheduleQuerySet
 
 
 class FeeKind(models.TextChoices):
-    NEW_PERMIT = "new_permit", "FOG permit application (B3)"
-    RENEWAL = "renewal", "FOG permit annual renewal (B6)"
-    REISSUE = "reissue", "New permit on change of ownership, food types or operations (B8)"
-    PLAN_REVIEW = "plan_review", "Expansion or remodel plan review (G2)"
+    NEW_PERMIT = "new_permit", _("FOG permit application (B3)")
+    RENEWAL = "renewal", _("FOG permit annual renewal (B6)")
+    REISSUE = "reissue", _("New permit on change of ownership, food types or operations (B8)")
+    PLAN_REVIEW = "plan_review", _("Expansion or remodel plan review (G2)")
     # D6 Specialty FOG Compliance Charges: rates, priced per unit (hour, sample, test) and charged
     # by the inspections app (`ComplianceCharge`). Optional in a schedule: a schedule without them
     # prices no D6 charge, and says so.
-    FOLLOW_UP_INSPECTION = "follow_up_inspection", "Follow-up inspection, per hour (D6)"
-    SAMPLING = "sampling", "Sampling, per sample (D6)"
-    LAB_ANALYSIS = "lab_analysis", "Lab analysis, per test (D6)"
-    STAFF_TIME = "staff_time", "Staff time, per hour (D6)"
+    FOLLOW_UP_INSPECTION = "follow_up_inspection", _("Follow-up inspection, per hour (D6)")
+    SAMPLING = "sampling", _("Sampling, per sample (D6)")
+    LAB_ANALYSIS = "lab_analysis", _("Lab analysis, per test (D6)")
+    STAFF_TIME = "staff_time", _("Staff time, per hour (D6)")
     # Billed by billing (issue #14): a schedule may leave them unpriced (the Town charges none yet).
-    RE_INSPECTION = "re_inspection", "Re-inspection (D8, Q1)"
-    DISCONNECTION = "disconnection", "Sewer service disconnection (O2)"
-    REINSTATEMENT = "reinstatement", "Sewer service reinstatement (O2)"
+    RE_INSPECTION = "re_inspection", _("Re-inspection (D8, Q1)")
+    DISCONNECTION = "disconnection", _("Sewer service disconnection (O2)")
+    REINSTATEMENT = "reinstatement", _("Sewer service reinstatement (O2)")
 
 
 # The permit fees every schedule must price (B3, B6, B8, G2); the D6 rates are optional.
@@ -89,11 +90,11 @@ class FeeCharge(models.Model):
     """
 
     class Status(models.TextChoices):
-        OWED = "owed", "Owed"
-        INVOICED = "invoiced", "Invoiced"
-        PAID = "paid", "Paid"
-        WAIVED = "waived", "Waived"
-        CANCELLED = "cancelled", "Cancelled"
+        OWED = "owed", _("Owed")
+        INVOICED = "invoiced", _("Invoiced")
+        PAID = "paid", _("Paid")
+        WAIVED = "waived", _("Waived")
+        CANCELLED = "cancelled", _("Cancelled")
 
     kind = models.CharField(max_length=32, choices=FeeKind.choices)
     amount = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])

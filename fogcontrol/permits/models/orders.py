@@ -13,6 +13,7 @@ permit changes state (suspended, revoked, reinstated) only by applying a recorde
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.permits.querysets import PermitOrderQuerySet
 
@@ -21,39 +22,39 @@ class PermitOrder(models.Model):
     """A suspension, revocation, emergency suspension or reinstatement order, with its process (L, M)."""
 
     class Kind(models.TextChoices):
-        SUSPENSION = "suspension", "Suspension (L1-L6)"
-        REVOCATION = "revocation", "Revocation (L1-L6)"
-        EMERGENCY_SUSPENSION = "emergency_suspension", "Emergency suspension (M1-M3)"
-        REINSTATEMENT = "reinstatement", "Reinstatement"
+        SUSPENSION = "suspension", _("Suspension (L1-L6)")
+        REVOCATION = "revocation", _("Revocation (L1-L6)")
+        EMERGENCY_SUSPENSION = "emergency_suspension", _("Emergency suspension (M1-M3)")
+        REINSTATEMENT = "reinstatement", _("Reinstatement")
 
     class Ground(models.TextChoices):
         """L1: the determinations on which a permit may be suspended or revoked."""
 
-        CSA_NOT_MET = "csa_not_met", "Failed to comply with a compliance schedule agreement (H4)"
-        FALSE_STATEMENT = "false_statement", "Knowingly provided a false statement, record or report"
-        RECORDS_REFUSED = "records_refused", "Refused to provide records, reports or plans"
-        TAMPERING = "tampering", "Falsified or tampered with a monitoring device or sampling"
-        ACCESS_REFUSED = "access_refused", "Refused reasonable access for inspection and monitoring"
-        UNPAID = "unpaid", "Did not pay amounts owed to the Town on time"
-        INTERFERENCE = "interference", "Caused interference, sewer blockages or SSOs"
-        VIOLATION = "violation", "Violated maintenance requirements, a permit condition or the chapter"
+        CSA_NOT_MET = "csa_not_met", _("Failed to comply with a compliance schedule agreement (H4)")
+        FALSE_STATEMENT = "false_statement", _("Knowingly provided a false statement, record or report")
+        RECORDS_REFUSED = "records_refused", _("Refused to provide records, reports or plans")
+        TAMPERING = "tampering", _("Falsified or tampered with a monitoring device or sampling")
+        ACCESS_REFUSED = "access_refused", _("Refused reasonable access for inspection and monitoring")
+        UNPAID = "unpaid", _("Did not pay amounts owed to the Town on time")
+        INTERFERENCE = "interference", _("Caused interference, sewer blockages or SSOs")
+        VIOLATION = "violation", _("Violated maintenance requirements, a permit condition or the chapter")
 
     class Outcome(models.TextChoices):
         """What the hearing officer's written decision orders (L3, L4; M3)."""
 
-        ORDERED = "ordered", "Ordered as proposed (the emergency order confirmed)"
-        TEMPORARY_SUSPENSION = "temporary_suspension", "A temporary suspension ordered instead (L3)"
-        NOT_ORDERED = "not_ordered", "Not ordered (the emergency order set aside)"
+        ORDERED = "ordered", _("Ordered as proposed (the emergency order confirmed)")
+        TEMPORARY_SUSPENSION = "temporary_suspension", _("A temporary suspension ordered instead (L3)")
+        NOT_ORDERED = "not_ordered", _("Not ordered (the emergency order set aside)")
 
     class Appeal(models.TextChoices):
         """L6: the decision is final unless appealed to the Town Council (Chapter 2.04); M3: final."""
 
-        OPEN = "open", "Appeal period open: not yet final (L6)"
-        APPEALED = "appealed", "Appealed to the Town Council: not final (L6)"
-        NOT_APPEALED = "not_appealed", "Not appealed: final (L6)"
-        UPHELD = "upheld", "Upheld by the Town Council: final (L6)"
-        OVERTURNED = "overturned", "Overturned by the Town Council (L6)"
-        NOT_APPEALABLE = "not_appealable", "Final, not appealable (M3)"
+        OPEN = "open", _("Appeal period open: not yet final (L6)")
+        APPEALED = "appealed", _("Appealed to the Town Council: not final (L6)")
+        NOT_APPEALED = "not_appealed", _("Not appealed: final (L6)")
+        UPHELD = "upheld", _("Upheld by the Town Council: final (L6)")
+        OVERTURNED = "overturned", _("Overturned by the Town Council (L6)")
+        NOT_APPEALABLE = "not_appealable", _("Final, not appealable (M3)")
 
     reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
     permit = models.ForeignKey("permits.Permit", on_delete=models.PROTECT, related_name="orders")

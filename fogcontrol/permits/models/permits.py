@@ -8,6 +8,7 @@ so that any version reprints exactly as issued. Old versions are kept.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
 from fogcontrol.permits.querysets import (
@@ -22,11 +23,11 @@ from fogcontrol.registry.models import GreaseControlDevice
 
 
 class PermitStatus(models.TextChoices):
-    ISSUED = "issued", "Issued (in force)"
-    EXPIRED = "expired", "Expired"
-    SUSPENDED = "suspended", "Suspended"
-    REVOKED = "revoked", "Revoked"
-    SUPERSEDED = "superseded", "Superseded"
+    ISSUED = "issued", _("Issued (in force)")
+    EXPIRED = "expired", _("Expired")
+    SUSPENDED = "suspended", _("Suspended")
+    REVOKED = "revoked", _("Revoked")
+    SUPERSEDED = "superseded", _("Superseded")
 
 
 class Permit(models.Model):
@@ -92,10 +93,10 @@ class PermitVersion(models.Model):
     """The terms of a permit as issued on a day: the copy of record of each issue (B2, B6-B8)."""
 
     class Reason(models.TextChoices):
-        ISSUED = "issued", "Issued"
-        RENEWED = "renewed", "Renewed (B6)"
-        MODIFIED = "modified", "Modified (B7)"
-        LICENCE = "licence", "Expiry aligned to the business licence (B6)"
+        ISSUED = "issued", _("Issued")
+        RENEWED = "renewed", _("Renewed (B6)")
+        MODIFIED = "modified", _("Modified (B7)")
+        LICENCE = "licence", _("Expiry aligned to the business licence (B6)")
 
     permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="versions")
     number = models.PositiveIntegerField()
@@ -161,9 +162,9 @@ class PermitModification(models.Model):
     """
 
     class Status(models.TextChoices):
-        NOTIFIED = "notified", "Notice given; not yet in effect"
-        EFFECTIVE = "effective", "In effect"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        NOTIFIED = "notified", _("Notice given; not yet in effect")
+        EFFECTIVE = "effective", _("In effect")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     permit = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="modifications")
     changes = models.JSONField(help_text='e.g. {"service_frequency_days": 60}')
@@ -223,19 +224,19 @@ class PermitNotice(models.Model):
     """
 
     class Kind(models.TextChoices):
-        PERMIT_ISSUED = "permit_issued", "Permit issued (B5)"
-        MODIFICATION = "modification", "Proposed change of permit terms (B7)"
-        RENEWAL_REMINDER = "renewal_reminder", "Permit renewal reminder (B6)"
-        LICENCE_EXPIRY = "licence_expiry", "Permit expiry follows the business licence (B6)"
-        ORDER = "order", "Suspension, revocation or reinstatement order (L, M)"
-        APPLICATION_REJECTED = "application_rejected", "Application rejected"
-        INFORMATION_REQUESTED = "information_requested", "Information requested (B3)"
-        FREQUENCY_CHANGE = "frequency_change", "Proposed change of service frequency (B7, A2)"
+        PERMIT_ISSUED = "permit_issued", _("Permit issued (B5)")
+        MODIFICATION = "modification", _("Proposed change of permit terms (B7)")
+        RENEWAL_REMINDER = "renewal_reminder", _("Permit renewal reminder (B6)")
+        LICENCE_EXPIRY = "licence_expiry", _("Permit expiry follows the business licence (B6)")
+        ORDER = "order", _("Suspension, revocation or reinstatement order (L, M)")
+        APPLICATION_REJECTED = "application_rejected", _("Application rejected")
+        INFORMATION_REQUESTED = "information_requested", _("Information requested (B3)")
+        FREQUENCY_CHANGE = "frequency_change", _("Proposed change of service frequency (B7, A2)")
 
     class Method(models.TextChoices):
-        EMAIL = "email", "Email"
-        LETTER = "letter", "Letter"
-        EMAIL_AND_LETTER = "email_and_letter", "Email and letter"
+        EMAIL = "email", _("Email")
+        LETTER = "letter", _("Letter")
+        EMAIL_AND_LETTER = "email_and_letter", _("Email and letter")
 
     establishment = models.ForeignKey(
         "registry.FoodServiceEstablishment",
@@ -309,15 +310,15 @@ class RemodelNotice(models.Model):
     """
 
     class Kind(models.TextChoices):
-        EXPANSION = "expansion", "Facility expansion"
-        REMODEL = "remodel", "Remodel"
-        PROCESS_CHANGE = "process_change", "Process change that may add FOG"
+        EXPANSION = "expansion", _("Facility expansion")
+        REMODEL = "remodel", _("Remodel")
+        PROCESS_CHANGE = "process_change", _("Process change that may add FOG")
 
     class PlanReview(models.TextChoices):
-        AWAITING_PLANS = "awaiting_plans", "Plan review requested: plans awaited"
-        PLANS_RECEIVED = "plans_received", "Plans received: in review"
-        APPROVED = "approved", "Plans approved"
-        REVISIONS_REQUIRED = "revisions_required", "Revisions required"
+        AWAITING_PLANS = "awaiting_plans", _("Plan review requested: plans awaited")
+        PLANS_RECEIVED = "plans_received", _("Plans received: in review")
+        APPROVED = "approved", _("Plans approved")
+        REVISIONS_REQUIRED = "revisions_required", _("Revisions required")
 
     reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
     establishment = models.ForeignKey(

@@ -13,6 +13,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StaleRecord
@@ -95,7 +96,7 @@ def application_edit(request, pk):
     require_role(request.user, *STEP_ROLES["edit"])
     if application.status != S.DRAFT:
         messages.error(
-            request, "This application has been submitted: it is a copy of record and cannot change."
+            request, _("This application has been submitted: it is a copy of record and cannot change.")
         )
         return redirect("permits:application_detail", pk)
     # Staff submitting for an FSE sign on its behalf: only just authenticated (core/fresh_auth.py).
@@ -103,9 +104,9 @@ def application_edit(request, pk):
         return ask
     data = request.POST or None
     if request.method == "GET":
-        data, _ = restored_form_data(request)
+        data, _restored = restored_form_data(request)
         if data is not None:
-            messages.info(request, "Confirmed. Your draft is as you left it: check it and submit.")
+            messages.info(request, _("Confirmed. Your draft is as you left it: check it and submit."))
     form = forms.ApplicationForm(data, instance=application, prefix="app")
     formset = forms.FixtureFormSet(data, instance=application, prefix="fixtures")
     status = 200
@@ -135,7 +136,7 @@ def application_edit(request, pk):
                 return redirect("permits:application_detail", pk)
             else:
                 if "submit" not in request.POST:
-                    messages.success(request, "Draft saved.")
+                    messages.success(request, _("Draft saved."))
                     return redirect("permits:application_detail", pk)
                 if _submit(request, pk, form, formset):
                     return redirect("permits:application_detail", pk)

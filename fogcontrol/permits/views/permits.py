@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.exports import Export
@@ -247,7 +248,7 @@ def modification_withdraw(request, pk):
     except (ValidationError, TransitionNotAllowed) as error:
         messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
     else:
-        messages.success(request, "The proposed change is withdrawn.")
+        messages.success(request, _("The proposed change is withdrawn."))
     return redirect("permits:permit_detail", modification.permit_id)
 
 
@@ -272,7 +273,7 @@ def renewal_list(request):
         within = int(request.GET.get("within") or default)
     except ValueError:
         within = default
-        messages.error(request, "The window must be a whole number of days; showing the default.")
+        messages.error(request, _("The window must be a whole number of days; showing the default."))
     within = max(0, min(within, 730))
     rows = selectors.renewal_list(request.user, on=today, within_days=within)
     page = paginate(request, rows, PER_PAGE)
@@ -352,7 +353,7 @@ def remodel_detail(request, pk):
                     services.remodel_plans_submit(
                         notice=notice, acting_user=request.user, **plans_form.cleaned_data
                     )
-                    messages.success(request, "Plans received for review (G2).")
+                    messages.success(request, _("Plans received for review (G2)."))
                     return redirect("permits:remodel_detail", pk)
             elif step == "decide":
                 decide_form = forms.DecideForm(request.POST, prefix="decide")
@@ -360,7 +361,7 @@ def remodel_detail(request, pk):
                     services.remodel_plan_review_decide(
                         notice=notice, acting_user=request.user, **decide_form.cleaned_data
                     )
-                    messages.success(request, "Plan review decided.")
+                    messages.success(request, _("Plan review decided."))
                     return redirect("permits:remodel_detail", pk)
         except ValidationError as error:
             show_service_errors(plans_form if step == "plans" else decide_form, error)
@@ -400,7 +401,7 @@ def fee_schedules(request):
             except ValidationError as error:
                 show_service_errors(form, error)
             else:
-                messages.success(request, "Fee schedule recorded. Earlier fees stay as assessed.")
+                messages.success(request, _("Fee schedule recorded. Earlier fees stay as assessed."))
                 return redirect("permits:fee_schedules")
     schedules = selectors.fee_schedules_visible_to(request.user)
     today = town_today()

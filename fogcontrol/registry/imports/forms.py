@@ -2,13 +2,14 @@
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.registry.imports.mapping import FIELDS
 
 
 class UploadForm(forms.Form):
     file = forms.FileField(
-        label="Licence records export",
+        label=_("Licence records export"),
         help_text="A .csv or .xlsx file whose first row names the columns; at most "
         f"{settings.FOGCONTROL_MAX_UPLOAD_BYTES // 1048576} MB.",
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),

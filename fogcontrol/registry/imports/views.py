@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core import csv_export
@@ -69,7 +70,7 @@ def import_mapping(request, pk):
         request.user, REGISTRY_EDITORS, "Only the FOG Manager and inspectors may import licence records."
     )
     if licence_import.status == LicenceImport.Status.APPLIED or licence_import.is_running:
-        messages.error(request, "This import can no longer be changed.")
+        messages.error(request, _("This import can no longer be changed."))
         return redirect("imports:detail", pk)
     form = MappingForm(request.POST or None, headers=licence_import.headers, initial=licence_import.mapping)
     if request.method == "POST" and form.is_valid():
@@ -87,7 +88,7 @@ def import_mapping(request, pk):
             messages.error(request, str(error))
             return redirect("imports:detail", pk)
         else:
-            messages.success(request, "Dry run started: nothing in the registry changes until you apply.")
+            messages.success(request, _("Dry run started: nothing in the registry changes until you apply."))
             return redirect("imports:detail", pk)
     return render(
         request,
@@ -143,7 +144,7 @@ def import_apply(request, pk):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, "Import applied or running: the report below is the registry's.")
+        messages.success(request, _("Import applied or running: the report below is the registry's."))
     return redirect("imports:detail", pk)
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -126,11 +127,11 @@ def facility_installed(request, pk: int):
     require_step(request.user, "installed", FACILITY_STEPS)
     form = InstalledForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the day the facility was installed.")
+        messages.error(request, _("Give the day the facility was installed."))
         return redirect("sampling:facilities")
     try:
         services.facility_installed(facility=facility, acting_user=request.user, **form.cleaned_data)
-        messages.success(request, "Installation recorded (D7).")
+        messages.success(request, _("Installation recorded (D7)."))
     except (ValidationError, StateConflict) as exc:
         messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
     return redirect("sampling:facilities")

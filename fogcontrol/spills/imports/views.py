@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict
@@ -39,7 +40,7 @@ def import_list(request):
             except ValidationError as error:
                 show_service_errors(form, error)
             else:
-                messages.success(request, "Dry run done: nothing is written until the import is applied.")
+                messages.success(request, _("Dry run done: nothing is written until the import is applied."))
                 return redirect("spills:import_detail", spill_import.pk)
     rows = selectors.spill_import_list(request.user)
     page = paginate(request, rows, 25)
@@ -75,7 +76,7 @@ def import_apply(request, pk):
     )
     try:
         services.spill_import_apply(spill_import=spill_import, acting_user=request.user)
-        messages.success(request, "Import applied.")
+        messages.success(request, _("Import applied."))
     except StateConflict as conflict:
         messages.error(request, str(conflict))
     return redirect("spills:import_detail", spill_import.pk)
