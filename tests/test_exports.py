@@ -237,6 +237,7 @@ NOT_LISTS = {
     "/reports/annual/": "the annual report: its own PDF and XLSX",
     "/reports/map/": "the map: its points export as GeoJSON",
     "/rules/": "the rules calculator: a worked answer, not a list",
+    "/records/bmp/": "the BMP materials (C4, C7): printable sheets and signs, not a list of records",
 }
 # Where the crawl does not go: the API, the admin, signing in and out, the files themselves.
 NOT_CRAWLED = ("api/", "admin/", "login/", "logout/", "password/")

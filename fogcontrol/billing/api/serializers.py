@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from fogcontrol.billing.models import Charge, Debtor, Invoice, Lien, Payment
-from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.fields import RecordIdField, ScopedPrimaryKeyRelatedField
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 
@@ -41,7 +41,7 @@ class InvoiceIssueSerializer(serializers.Serializer):
         queryset=Debtor.objects.all(), what="account", where="/api/v1/accounts/"
     )
     notice_date = serializers.DateField(required=False)
-    charges = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    charges = serializers.ListField(child=RecordIdField(), required=False)
 
 
 class InvoiceCancelSerializer(serializers.Serializer):

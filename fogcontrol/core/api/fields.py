@@ -35,3 +35,13 @@ class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
         if isinstance(data, int | str) and str(data).isdigit() and int(data) > MAX_ID:
             self.fail("does_not_exist", pk_value=data)
         return super().to_internal_value(data)
+
+
+class RecordIdField(serializers.IntegerField):
+    """A record's id in a request body: a whole number from 1 to MAX_ID (the database's largest),
+    so a larger number is a 400 naming the field, never an overflow in the database driver."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(**kwargs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.fields import RecordIdField, ScopedPrimaryKeyRelatedField
 from fogcontrol.enforcement.models import Case, Referral, ServiceMethod, Violation
 from fogcontrol.enforcement.roles import INTERNAL_NOTE_READERS
 from fogcontrol.program.selectors import town_today
@@ -173,9 +173,7 @@ class CaseCreateSerializer(serializers.Serializer):
     summary = serializers.CharField()
     internal_notes = serializers.CharField(required=False, allow_blank=True, default="")
     opened_on = serializers.DateField(required=False)
-    violations = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, default=list
-    )
+    violations = serializers.ListField(child=RecordIdField(), required=False, default=list)
 
 
 class _ServedSerializer(serializers.Serializer):
@@ -186,13 +184,13 @@ class _ServedSerializer(serializers.Serializer):
 
 
 class NoticeOfViolationCreateSerializer(_ServedSerializer):
-    violations = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1)
+    violations = serializers.ListField(child=RecordIdField(), min_length=1)
     required_action = serializers.CharField()
     correct_by = serializers.DateField()
 
 
 class CitationCreateSerializer(_ServedSerializer):
-    violation = serializers.IntegerField(min_value=1)
+    violation = RecordIdField()
     number = serializers.CharField(max_length=40)
     amount = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0)
 
@@ -211,7 +209,7 @@ class AgreementCreateSerializer(serializers.Serializer):
 
 class ReferralCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Referral.Kind.choices)
-    violations = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1)
+    violations = serializers.ListField(child=RecordIdField(), min_length=1)
     referred_on = serializers.DateField()
     referred_to = serializers.CharField(max_length=200)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from fogcontrol.core.api.fields import RecordIdField
 from fogcontrol.enforcement.models import (
     AdministrativeComplaint,
     Hearing,
@@ -186,11 +187,9 @@ class CapQuerySerializer(serializers.Serializer):
 
 
 class PenaltyOrderInputSerializer(CapQuerySerializer):
-    case = serializers.IntegerField(min_value=1)
+    case = RecordIdField()
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
-    violations = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, default=list
-    )
+    violations = serializers.ListField(child=RecordIdField(), required=False, default=list)
     complaint = serializers.IntegerField(required=False, allow_null=True, default=None)
     hearing_officer_name = serializers.CharField()
     harm = serializers.CharField()
@@ -260,7 +259,7 @@ class SuspensionNoticeSerializer(serializers.Serializer):
 
 
 class EmergencyInputSerializer(serializers.Serializer):
-    case = serializers.IntegerField(min_value=1)
+    case = RecordIdField()
     ordered_on = serializers.DateField()
     determination = serializers.CharField(help_text="M1: why the suspension is necessary.")
     determined_by = serializers.CharField()

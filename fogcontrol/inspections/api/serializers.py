@@ -9,7 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.fields import RecordIdField, ScopedPrimaryKeyRelatedField
 from fogcontrol.core.api.serializers import ExplanationSerializer
 from fogcontrol.inspections.actions import inspection_actions
 from fogcontrol.inspections.models import DeviceAssessment, Inspection, InspectionPhoto
@@ -224,7 +224,7 @@ class DraftSerializer(serializers.Serializer):
     answers = _answers()
     item_notes = serializers.DictField(child=serializers.CharField(allow_blank=True), required=False)
     corrected_items = serializers.ListField(child=serializers.CharField(), required=False)
-    closes_findings = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    closes_findings = serializers.ListField(child=RecordIdField(), required=False)
     notes = serializers.CharField(required=False, allow_blank=True)
     person_met = serializers.CharField(required=False, allow_blank=True, max_length=150)
     inspector_signed_name = serializers.CharField(required=False, allow_blank=True, max_length=150)

@@ -6,7 +6,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 from rest_framework import serializers
 
-from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.fields import RecordIdField, ScopedPrimaryKeyRelatedField
 from fogcontrol.notices.models import (
     DocumentService,
     DocumentTemplate,
@@ -128,7 +128,7 @@ class MailRunLetterSerializer(serializers.ModelSerializer):
 
 
 class MailLogRowSerializer(serializers.Serializer):
-    document = serializers.IntegerField(min_value=1)
+    document = RecordIdField()
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
     mailed_on = serializers.DateField()
 
@@ -138,7 +138,7 @@ class MailLogSerializer(serializers.Serializer):
 
 
 class PrintBatchStartSerializer(serializers.Serializer):
-    documents = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False)
+    documents = serializers.ListField(child=RecordIdField(), allow_empty=False)
 
 
 class PrintBatchSerializer(serializers.ModelSerializer):
