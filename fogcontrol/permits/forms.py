@@ -39,9 +39,12 @@ def _choose_establishment(form: forms.Form, establishments) -> None:
 class StartForm(forms.Form):
     """Which establishment, and by which route (B3 application, or B4 documents in lieu)."""
 
-    establishment = forms.ModelChoiceField(queryset=None)
+    establishment = forms.ModelChoiceField(queryset=None, label=_("Establishment"))
     route = forms.ChoiceField(
-        choices=ApplicationRoute.choices, widget=forms.RadioSelect, initial=ApplicationRoute.FULL
+        choices=ApplicationRoute.choices,
+        widget=forms.RadioSelect,
+        initial=ApplicationRoute.FULL,
+        label=_("Route"),
     )
 
     def __init__(self, *args, establishments, **kwargs):
@@ -70,7 +73,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         self.fields["device"].queryset = GreaseControlDevice.objects.filter(
             establishments=self.instance.establishment_id
         )
-        self.fields["device"].help_text = "The registered device serving the kitchen, if there is one."
+        self.fields["device"].help_text = _("The registered device serving the kitchen, if there is one.")
 
 
 class FixtureRowForm(forms.ModelForm):
@@ -82,16 +85,19 @@ class FixtureRowForm(forms.ModelForm):
         row = (self.prefix or "").rsplit("-", 1)[-1]
         row_number = int(row) + 1 if row.isdigit() else ""
         for field in self.fields.values():
-            field.widget.attrs.setdefault("aria-label", f"{field.label}, fixture {row_number}".strip(", "))
+            name = _("%(label)s, fixture %(number)s") % {"label": field.label, "number": row_number}
+            field.widget.attrs.setdefault("aria-label", name if row_number else str(field.label))
 
 
 class FixtureRows(forms.BaseInlineFormSet):
     def add_fields(self, form, index):
         super().add_fields(form, index)
         if "DELETE" in form.fields:  # added by the formset, after the row's own __init__
-            row_number = "" if index is None else f", fixture {index + 1}"
-            form.fields["DELETE"].label = "Remove this fixture"
-            form.fields["DELETE"].widget.attrs.setdefault("aria-label", f"Remove{row_number}")
+            form.fields["DELETE"].label = _("Remove this fixture")
+            name = (
+                _("Remove, fixture %(number)s") % {"number": index + 1} if index is not None else _("Remove")
+            )
+            form.fields["DELETE"].widget.attrs.setdefault("aria-label", name)
 
 
 FixtureFormSet = inlineformset_factory(
@@ -102,7 +108,7 @@ FixtureFormSet = inlineformset_factory(
     fields=list(FIXTURE_FIELDS),
     extra=3,
     can_delete=True,
-    widgets={"description": forms.TextInput(attrs={"placeholder": "optional"})},
+    widgets={"description": forms.TextInput(attrs={"placeholder": _("optional")})},
 )
 
 
@@ -125,12 +131,14 @@ class DocumentForm(forms.Form):
 
 
 class MessageForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Message"))
 
 
 class RespondForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    file = forms.FileField(required=False, help_text=_("Optional: a PDF, PNG or JPEG with your answer."))
+    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Message"))
+    file = forms.FileField(
+        required=False, label=_("File"), help_text=_("Optional: a PDF, PNG or JPEG with your answer.")
+    )
 
 
 class ScheduleForm(forms.Form):

@@ -8,6 +8,8 @@ so that any version reprints exactly as issued. Old versions are kept.
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
@@ -82,11 +84,14 @@ class Permit(models.Model):
     def device_size(self) -> str:
         """B2: the GCD size as printed: gallons for an interceptor, rated flow for a trap."""
         parts = []
+        # In the reader's language, numbers grouped as the language writes them ("1,000", "1.000").
         if self.device_capacity_gallons:
-            parts.append(f"{self.device_capacity_gallons:,} gallons")
+            gallons = number_format(self.device_capacity_gallons, force_grouping=True)
+            parts.append(gettext("%(gallons)s gallons") % {"gallons": gallons})
         if self.device_rated_flow_gpm:
-            parts.append(f"{self.device_rated_flow_gpm} gpm rated flow")
-        return ", ".join(parts) or "not stated"
+            gpm = number_format(self.device_rated_flow_gpm)
+            parts.append(gettext("%(gpm)s gpm rated flow") % {"gpm": gpm})
+        return ", ".join(parts) or gettext("not stated")
 
 
 class PermitVersion(models.Model):
