@@ -19,8 +19,12 @@ from fogcontrol.permits.tests.factories import fee_schedule
 from fogcontrol.program.selectors import town_profile
 from fogcontrol.testing.accessibility import assert_accessible
 from fogcontrol.testing.browser import PASSWORD, PHONE, sign_in
+from tests.test_spanish_pages import ALLOWED, WORD, english_words, proper_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+REQUEST = "Send us the grease interceptor's cleaning log for last month."
 
 
 def town_contacts():
@@ -33,6 +37,14 @@ def town_contacts():
     profile.fog_manager_address = "Town Hall, 1 Civic Center Plaza\nLos Robles, CA 94022"
     profile.fog_manager_email = "fog@losrobles.example"
     profile.save()
+
+
+def in_spanish(page, *, also: str = "") -> None:
+    """No English word on the page the owner sees (tests/test_spanish_pages.py's word lists), apart
+    from proper names and what people wrote (`also`: the FOG Manager's request, in English)."""
+    allowed = ALLOWED | proper_names() | {word.lower() for word in WORD.findall(also)}
+    left = english_words(page.locator("body").inner_text(), allowed)
+    assert not left, f"{page.url}: English left on a Spanish page: {' '.join(sorted(set(left)))}"
 
 
 def fits_the_phone(page):
@@ -64,16 +76,19 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     page.goto("/login/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Iniciar sesión")
     assert_accessible(page)
+    in_spanish(page)
     page.get_by_label("Nombre de usuario").fill(owner.username)
     page.get_by_label("Contraseña").fill(PASSWORD)
     page.get_by_role("button", name="Iniciar sesión").click()
     page.wait_for_url(lambda url: "/login/" not in url)
     expect(page.get_by_role("button", name="Cerrar sesión")).to_be_attached()
     assert_accessible(page)
+    in_spanish(page)
 
     page.goto("/permits/applications/new/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Solicitar un permiso FOG")
     assert_accessible(page)
+    in_spanish(page)
     fits_the_phone(page)
     page.get_by_role("button", name="Abrir el borrador").click()
     application = PermitApplication.objects.get(establishment=town.own_fse)
@@ -82,6 +97,7 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     cards = page.locator("fieldset.fixture-card")
     expect(cards.first.locator("legend")).to_have_text("Accesorio 1")
     assert_accessible(page)
+    in_spanish(page)
     fits_the_phone(page)
 
     for name, value in B3_ANSWERS.items():
@@ -93,6 +109,7 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     page.get_by_role("button", name="Guardar y presentar").click()
     expect(page.locator(".messages")).to_contain_text(f"Solicitud {application.reference} presentada")
     assert_accessible(page)
+    in_spanish(page)
     fits_the_phone(page)
 
     # The FOG Manager, in English at a desk, asks for more information (B3).
@@ -100,7 +117,7 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     sign_in(staff, manager.username)
     staff.goto(f"/permits/applications/{application.pk}/")
     asked = staff.locator("form").filter(has=staff.get_by_role("heading", name="Ask for information (B3)"))
-    asked.get_by_label("Message").fill("Send us the grease interceptor's cleaning log for last month.")
+    asked.get_by_label("Message").fill(REQUEST)
     asked.get_by_role("button", name="Send").click()
     expect(staff.locator(".messages")).to_contain_text("The applicant has been asked for the information")
     assert_accessible(staff)
@@ -115,11 +132,13 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     answer = page.locator("form").filter(has=page.get_by_role("heading", name="Responder a la solicitud"))
     answer.get_by_label("Mensaje").fill("Adjuntamos el registro de limpieza: se limpió el 3 y el 17.")
     assert_accessible(page)
+    in_spanish(page, also=REQUEST)
     fits_the_phone(page)
     answer.get_by_role("button", name="Enviar").click()
     expect(page.locator(".messages")).to_contain_text("Su respuesta ha sido enviada")
     expect(thread).to_contain_text("Respuesta del solicitante")
     assert_accessible(page)
+    in_spanish(page, also=REQUEST)
 
     # The FOG Manager accepts the application, records the fee (B3) and issues the permit (B5).
     application.refresh_from_db()
@@ -132,6 +151,7 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
     expect(page.get_by_role("heading", level=1)).to_contain_text(f"Permiso FOG {permit.number}")
     expect(page.locator("main")).to_contain_text(f"{permit.device_capacity_gallons:,} galones")
     assert_accessible(page)
+    in_spanish(page)
     fits_the_phone(page)
     with page.expect_download() as download_info:
         page.get_by_role("link", name="Descargar el permiso (PDF)").click()
@@ -146,3 +166,4 @@ def test_b3_b5_a_restaurant_owner_in_spanish_applies_on_a_phone_answers_and_down
                     f"{permit.device_capacity_gallons:,} galones", "Frecuencia de servicio"):  # fmt: skip
         assert spanish in text, spanish
     assert "gallons" not in text
+    assert not english_words(text, ALLOWED | proper_names() | {"town", "hall", "civic", "center", "plaza"})
