@@ -385,3 +385,14 @@ class PermitEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label} {self.action}"
+
+    @property
+    def what(self) -> str:
+        """What happened, as the timeline shows it: the state reached, named in the reader's
+        language (not its stored value); a step that changes no state, by its action."""
+        if not self.to_status:
+            return self.action
+        from fogcontrol.permits.models.applications import ApplicationStatus
+
+        choices = ApplicationStatus if self.application_id else PermitStatus
+        return str(dict(choices.choices).get(self.to_status, self.to_status))
