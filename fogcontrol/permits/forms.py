@@ -155,7 +155,9 @@ FixtureFormSet = inlineformset_factory(
     },
     help_texts={
         "compartments": _("Sinks: compartments per sink."),
-        "flow_gpm": _("Appliances with no drainage fixture unit value: their discharge in gallons per minute."),
+        "flow_gpm": _(
+            "Appliances with no drainage fixture unit value: their discharge in gallons per minute."
+        ),
     },
 )
 
