@@ -29,7 +29,7 @@ def _choose_establishment(form: forms.Form, establishments) -> None:
     someone who has only one is given it."""
     field = form.fields["establishment"]
     field.queryset = establishments
-    field.empty_label = "Choose the establishment"
+    field.empty_label = _("Choose the establishment")
     if not form.is_bound:
         only = list(establishments[:2])
         if len(only) == 1:
@@ -39,9 +39,12 @@ def _choose_establishment(form: forms.Form, establishments) -> None:
 class StartForm(forms.Form):
     """Which establishment, and by which route (B3 application, or B4 documents in lieu)."""
 
-    establishment = forms.ModelChoiceField(queryset=None)
+    establishment = forms.ModelChoiceField(queryset=None, label=_("Establishment"))
     route = forms.ChoiceField(
-        choices=ApplicationRoute.choices, widget=forms.RadioSelect, initial=ApplicationRoute.FULL
+        choices=ApplicationRoute.choices,
+        widget=forms.RadioSelect,
+        initial=ApplicationRoute.FULL,
+        label=_("Route"),
     )
 
     def __init__(self, *args, establishments, **kwargs):
@@ -57,6 +60,39 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         # The applicant's fields as the services define them; the route is chosen when the draft
         # is started, and change reasons have their own step.
         fields = [name for name in APPLICANT_FIELDS if name not in ("route", _("change_reasons"))]
+        # The model's names are English; what the applicant reads is in their language (issue 18).
+        labels = {
+            "applicant_name": _("Applicant name"),
+            "applicant_address": _("Applicant address"),
+            "applicant_phone": _("Applicant phone"),
+            "applicant_email": _("Applicant email"),
+            "wastewater_volume_gpd": _("Wastewater volume (gallons per day)"),
+            "wastewater_type": _("Type of wastewater"),
+            "food_preparation_hours": _("Daily food preparation times"),
+            "cleaning_hours": _("Daily cleaning times"),
+            "food_preparation_description": _("Description of food preparation"),
+            "food_types": _("Food types"),
+            "meals_per_day": _("Meals served per day"),
+            "clean_up_procedures": _("Clean up procedures"),
+            "dining_capacity": _("Dining room capacity (seats)"),
+            "employees": _("Number of employees"),
+            "kitchen_size_sqft": _("Kitchen size (sq ft)"),
+            "device": _("Device"),
+            "device_kind": _("Device kind"),
+            "device_capacity_gallons": _("Device capacity (gallons)"),
+            "device_rated_flow_gpm": _("Device rated flow (gpm)"),
+            "inlet_pipe_size_in": _("Interceptor inlet pipe size (in)"),
+            "building_permit_number": _("Building permit number"),
+            "change_description": _("Change description"),
+        }
+        help_texts = {
+            "wastewater_type": _("e.g. dishwashing, food preparation, mopping"),
+            "food_preparation_hours": _("e.g. 06:00-14:00"),
+            "cleaning_hours": _("e.g. 21:00-22:30"),
+            "inlet_pipe_size_in": _(
+                "Only if the fixtures' drainage fixture units are unknown, e.g. 4 or 2.5 (CPC Table 703.2)."
+            ),
+        }
         widgets = {
             "applicant_address": forms.Textarea(attrs={"rows": 3}),
             "food_preparation_description": forms.Textarea(attrs={"rows": 3}),
@@ -70,7 +106,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         self.fields["device"].queryset = GreaseControlDevice.objects.filter(
             establishments=self.instance.establishment_id
         )
-        self.fields["device"].help_text = "The registered device serving the kitchen, if there is one."
+        self.fields["device"].help_text = _("The registered device serving the kitchen, if there is one.")
 
 
 class FixtureRowForm(forms.ModelForm):
@@ -82,16 +118,19 @@ class FixtureRowForm(forms.ModelForm):
         row = (self.prefix or "").rsplit("-", 1)[-1]
         row_number = int(row) + 1 if row.isdigit() else ""
         for field in self.fields.values():
-            field.widget.attrs.setdefault("aria-label", f"{field.label}, fixture {row_number}".strip(", "))
+            name = _("%(label)s, fixture %(number)s") % {"label": field.label, "number": row_number}
+            field.widget.attrs.setdefault("aria-label", name if row_number else str(field.label))
 
 
 class FixtureRows(forms.BaseInlineFormSet):
     def add_fields(self, form, index):
         super().add_fields(form, index)
         if "DELETE" in form.fields:  # added by the formset, after the row's own __init__
-            row_number = "" if index is None else f", fixture {index + 1}"
-            form.fields["DELETE"].label = "Remove this fixture"
-            form.fields["DELETE"].widget.attrs.setdefault("aria-label", f"Remove{row_number}")
+            form.fields["DELETE"].label = _("Remove this fixture")
+            name = (
+                _("Remove, fixture %(number)s") % {"number": index + 1} if index is not None else _("Remove")
+            )
+            form.fields["DELETE"].widget.attrs.setdefault("aria-label", name)
 
 
 FixtureFormSet = inlineformset_factory(
@@ -102,7 +141,24 @@ FixtureFormSet = inlineformset_factory(
     fields=list(FIXTURE_FIELDS),
     extra=3,
     can_delete=True,
-    widgets={"description": forms.TextInput(attrs={"placeholder": "optional"})},
+    widgets={"description": forms.TextInput(attrs={"placeholder": _("optional")})},
+    labels={
+        "kind": _("Kind"),
+        "description": _("Description"),
+        "count": _("Count"),
+        "compartments": _("Compartments"),
+        "compartment_length_in": _("Compartment length (in)"),
+        "compartment_width_in": _("Compartment width (in)"),
+        "compartment_depth_in": _("Compartment depth (in)"),
+        "drains_to_device": _("Drains to device"),
+        "flow_gpm": _("Flow (gpm)"),
+    },
+    help_texts={
+        "compartments": _("Sinks: compartments per sink."),
+        "flow_gpm": _(
+            "Appliances with no drainage fixture unit value: their discharge in gallons per minute."
+        ),
+    },
 )
 
 
@@ -125,12 +181,14 @@ class DocumentForm(forms.Form):
 
 
 class MessageForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Message"))
 
 
 class RespondForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    file = forms.FileField(required=False, help_text=_("Optional: a PDF, PNG or JPEG with your answer."))
+    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Message"))
+    file = forms.FileField(
+        required=False, label=_("File"), help_text=_("Optional: a PDF, PNG or JPEG with your answer.")
+    )
 
 
 class ScheduleForm(forms.Form):

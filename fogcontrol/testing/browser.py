@@ -73,8 +73,9 @@ def browser() -> Iterator:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
-def _new_page(browser, live_server, viewport: dict):
-    context = browser.new_context(base_url=live_server.url, viewport=viewport, locale="en-US")
+def _new_page(browser, live_server, viewport: dict, locale: str = "en-US"):
+    """A tab with its own cookies; `locale` is the browser's language (its Accept-Language)."""
+    context = browser.new_context(base_url=live_server.url, viewport=viewport, locale=locale)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return context, page

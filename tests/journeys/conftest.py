@@ -49,11 +49,12 @@ def _warm_live_server(live_server, transactional_db):
 
 @pytest.fixture
 def open_tab(browser, live_server, transactional_db, _warm_live_server, request):  # noqa: F811
-    """`open_tab(viewport=DESKTOP, name="tab")`: a fresh tab with its own cookies (one person)."""
+    """`open_tab(viewport=DESKTOP, name="tab", locale="en-US")`: a fresh tab with its own cookies
+    (one person), its browser set to `locale` (the Accept-Language it sends)."""
     opened = []
 
-    def open_(viewport: dict = DESKTOP, name: str = "tab"):
-        context, tab = _new_page(browser, live_server, viewport)
+    def open_(viewport: dict = DESKTOP, name: str = "tab", locale: str = "en-US"):
+        context, tab = _new_page(browser, live_server, viewport, locale)
         opened.append((name, context, tab))
         return tab
 

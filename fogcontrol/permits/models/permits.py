@@ -8,6 +8,8 @@ so that any version reprints exactly as issued. Old versions are kept.
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
@@ -82,11 +84,14 @@ class Permit(models.Model):
     def device_size(self) -> str:
         """B2: the GCD size as printed: gallons for an interceptor, rated flow for a trap."""
         parts = []
+        # In the reader's language, numbers grouped as the language writes them ("1,000", "1.000").
         if self.device_capacity_gallons:
-            parts.append(f"{self.device_capacity_gallons:,} gallons")
+            gallons = number_format(self.device_capacity_gallons, force_grouping=True)
+            parts.append(gettext("%(gallons)s gallons") % {"gallons": gallons})
         if self.device_rated_flow_gpm:
-            parts.append(f"{self.device_rated_flow_gpm} gpm rated flow")
-        return ", ".join(parts) or "not stated"
+            gpm = number_format(self.device_rated_flow_gpm)
+            parts.append(gettext("%(gpm)s gpm rated flow") % {"gpm": gpm})
+        return ", ".join(parts) or gettext("not stated")
 
 
 class PermitVersion(models.Model):
@@ -380,3 +385,14 @@ class PermitEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor_label} {self.action}"
+
+    @property
+    def what(self) -> str:
+        """What happened, as the timeline shows it: the state reached, named in the reader's
+        language (not its stored value); a step that changes no state, by its action."""
+        if not self.to_status:
+            return self.action
+        from fogcontrol.permits.models.applications import ApplicationStatus
+
+        choices = ApplicationStatus if self.application_id else PermitStatus
+        return str(dict(choices.choices).get(self.to_status, self.to_status))

@@ -13,6 +13,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -79,14 +80,18 @@ def application_new(request):
         except ValidationError as error:
             show_service_errors(form, error)
         else:
-            messages.success(request, f"Draft {application.reference} opened. Fill it in, then submit it.")
+            messages.success(
+                request,
+                gettext("Draft %(reference)s opened. Fill it in, then submit it.")
+                % {"reference": application.reference},
+            )
             return redirect("permits:application_edit", application.pk)
     if request.method == "POST":
         status = 400
-    return render(request, "permits/form.html", {"form": form, "title": "Apply for a FOG permit",
-                  "intro": "Every food service establishment must hold a FOG Permit (B1). Choose the full "
+    return render(request, "permits/form.html", {"form": form, "title": _("Apply for a FOG permit"),
+                  "intro": _("Every food service establishment must hold a FOG Permit (B1). Choose the full "
                   "application (B3), or show the Building and Safety documents for an installed, "
-                  "code-compliant device instead (B4).", "submit": "Open the draft"}, status=status)  # fmt: skip
+                  "code-compliant device instead (B4)."), "submit": _("Open the draft")}, status=status)  # fmt: skip
 
 
 @login_required
@@ -162,7 +167,9 @@ def _submit(request, pk, form, formset) -> bool:
             show_service_errors(form, ValidationError(problems))
         return False
     messages.success(
-        request, f"Application {application.reference} submitted. The FOG Manager will review it (B5)."
+        request,
+        gettext("Application %(reference)s submitted. The FOG Manager will review it (B5).")
+        % {"reference": application.reference},
     )
     return True
 
@@ -331,19 +338,19 @@ STEP_FORMS = {
     "reject": forms.RejectForm,
 }
 DONE = {
-    "submit": "Submitted. The FOG Manager will review the application (B5).",
-    "start-review": "The application is under review.",
-    "accept": "Accepted (B5). Schedule an on-site inspection, or issue the permit.",
-    "withdraw": "The application is withdrawn.",
-    "document": "Document attached.",
-    "respond": "Your answer is sent; the review resumes.",
-    "note": "Note added.",
-    "request-information": "The applicant has been asked for the information, by email and letter.",
-    "schedule-inspection": "Inspection scheduled.",
-    "record-inspection": "Inspection recorded.",
-    "reject": "Rejected; the applicant has been told the reasons.",
-    "pay-fee": "Payment recorded (B3).",
-    "waive-fee": "Fee waived; the reason is kept with it (B3).",
+    "submit": _("Submitted. The FOG Manager will review the application (B5)."),
+    "start-review": _("The application is under review."),
+    "accept": _("Accepted (B5). Schedule an on-site inspection, or issue the permit."),
+    "withdraw": _("The application is withdrawn."),
+    "document": _("Document attached."),
+    "respond": _("Your answer is sent; the review resumes."),
+    "note": _("Note added."),
+    "request-information": _("The applicant has been asked for the information, by email and letter."),
+    "schedule-inspection": _("Inspection scheduled."),
+    "record-inspection": _("Inspection recorded."),
+    "reject": _("Rejected; the applicant has been told the reasons."),
+    "pay-fee": _("Payment recorded (B3)."),
+    "waive-fee": _("Fee waived; the reason is kept with it (B3)."),
 }
 
 
