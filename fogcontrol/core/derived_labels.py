@@ -17,6 +17,11 @@ LABELS = (
     gettext_noop("Never serviced"),
     gettext_noop("Overdue"),
     gettext_noop("Compliant"),
+    # The State's spill categories (rules/spills.py CATEGORY_LABELS)
+    gettext_noop("Category 1: reached surface water"),
+    gettext_noop("Category 2: 1,000 gallons or more, no surface water"),
+    gettext_noop("Category 3: 50 to 999 gallons, no surface water"),
+    gettext_noop("Category 4: under 50 gallons, no surface water"),
     # Spill causes and cost kinds (rules/spills.py)
     gettext_noop("Grease deposition (FOG)"),
     gettext_noop("Root intrusion"),

@@ -84,7 +84,9 @@ class ManifestForm(forms.Form):
     leak_observed = forms.BooleanField(label=_("Leak observed"), required=False)
     damaged_baffles = forms.BooleanField(label=_("Damaged baffles"), required=False)
     damaged_tees = forms.BooleanField(label=_("Damaged sanitary tees"), required=False)
-    condition_notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    condition_notes = forms.CharField(
+        label=_("Condition notes"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
     receiving_facility = forms.ModelChoiceField(
         queryset=ReceivingFacility.objects.filter(active=True), required=False
     )
@@ -122,10 +124,10 @@ class ManifestForm(forms.Form):
             self.fields["hauler"].queryset = HaulerCompany.objects.filter(
                 customers__in=establishments_visible_to(user)
             ).distinct()
-            self.fields["hauler"].empty_label = "Self / other (type who did the work below)"
-            self.fields[
-                "hauler"
-            ].help_text = "A hauler on your establishment's list. To add one, ask the FOG Manager."
+            self.fields["hauler"].empty_label = _("Self / other (type who did the work below)")
+            self.fields["hauler"].help_text = _(
+                "A hauler on your establishment's list. To add one, ask the FOG Manager."
+            )
         self.vehicles = selectors.vehicles_for(user)
         if not self.is_bound and correcting is None:
             remembered = selectors.portal_defaults(user)
