@@ -29,7 +29,7 @@ def _choose_establishment(form: forms.Form, establishments) -> None:
     someone who has only one is given it."""
     field = form.fields["establishment"]
     field.queryset = establishments
-    field.empty_label = "Choose the establishment"
+    field.empty_label = _("Choose the establishment")
     if not form.is_bound:
         only = list(establishments[:2])
         if len(only) == 1:
@@ -39,9 +39,12 @@ def _choose_establishment(form: forms.Form, establishments) -> None:
 class StartForm(forms.Form):
     """Which establishment, and by which route (B3 application, or B4 documents in lieu)."""
 
-    establishment = forms.ModelChoiceField(queryset=None)
+    establishment = forms.ModelChoiceField(queryset=None, label=_("Establishment"))
     route = forms.ChoiceField(
-        choices=ApplicationRoute.choices, widget=forms.RadioSelect, initial=ApplicationRoute.FULL
+        choices=ApplicationRoute.choices,
+        widget=forms.RadioSelect,
+        initial=ApplicationRoute.FULL,
+        label=_("Route"),
     )
 
     def __init__(self, *args, establishments, **kwargs):
@@ -56,7 +59,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         model = PermitApplication
         # The applicant's fields as the services define them; the route is chosen when the draft
         # is started, and change reasons have their own step.
-        fields = [name for name in APPLICANT_FIELDS if name not in ("route", _("change_reasons"))]
+        fields = [name for name in APPLICANT_FIELDS if name not in ("route", "change_reasons")]
         widgets = {
             "applicant_address": forms.Textarea(attrs={"rows": 3}),
             "food_preparation_description": forms.Textarea(attrs={"rows": 3}),
@@ -239,10 +242,10 @@ class ChangeForm(forms.Form):
 
 
 class RemodelForm(forms.Form):
-    establishment = forms.ModelChoiceField(queryset=None)
-    kind = forms.ChoiceField(choices=RemodelNotice.Kind.choices)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    planned_start = forms.DateField(widget=DATE)
+    establishment = forms.ModelChoiceField(queryset=None, label=_("Establishment"))
+    kind = forms.ChoiceField(choices=RemodelNotice.Kind.choices, label=_("Kind"))
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}))
+    planned_start = forms.DateField(label=_("Planned start"), widget=DATE)
 
     def __init__(self, *args, establishments, **kwargs):
         super().__init__(*args, **kwargs)

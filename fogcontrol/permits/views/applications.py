@@ -79,14 +79,19 @@ def application_new(request):
         except ValidationError as error:
             show_service_errors(form, error)
         else:
-            messages.success(request, f"Draft {application.reference} opened. Fill it in, then submit it.")
+            messages.success(
+                request,
+                _("Draft %(reference)s opened. Fill it in, then submit it.")
+                % {"reference": application.reference},
+            )
             return redirect("permits:application_edit", application.pk)
     if request.method == "POST":
         status = 400
-    return render(request, "permits/form.html", {"form": form, "title": "Apply for a FOG permit",
-                  "intro": "Every food service establishment must hold a FOG Permit (B1). Choose the full "
-                  "application (B3), or show the Building and Safety documents for an installed, "
-                  "code-compliant device instead (B4).", "submit": "Open the draft"}, status=status)  # fmt: skip
+    return render(request, "permits/form.html", {"form": form, "title": _("Apply for a FOG permit"),
+                  "intro": _("Every food service establishment must hold a FOG Permit (B1). Choose the full "
+                             "application (B3), or show the Building and Safety documents for an installed, "
+                             "code-compliant device instead (B4)."),
+                  "submit": _("Open the draft")}, status=status)  # fmt: skip
 
 
 @login_required
