@@ -57,9 +57,7 @@ NOT_PORTAL = ("/api/",)
 # (docs/i18n.md, "Known gaps"). Every other portal page is held to Spanish word by word.
 KNOWN_GAPS = {
     "calculator:home": "the rules' names, start dates and workings (rules/deadlines.py: pure Python, English)",
-    "permits:application_detail": "change-history actions (audit)",
     "permits:application_edit": "fixture-table labels and help texts built in permits' forms",
-    "permits:permit_detail": "the permit's terms as its version was issued (a device's capacity, written in English)",
     "permits:fee_schedules": "the resolution line built in the model",
     "records:establishment": "the C4 subjects shown from records.models.TRAINING_SUBJECTS (English column)",
     "records:obligations": "obligation sentences built in records/obligations.py",

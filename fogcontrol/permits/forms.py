@@ -128,11 +128,11 @@ class DocumentForm(forms.Form):
 
 
 class MessageForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class RespondForm(forms.Form):
-    message = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
+    message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 3}))
     file = forms.FileField(required=False, help_text=_("Optional: a PDF, PNG or JPEG with your answer."))
 
 

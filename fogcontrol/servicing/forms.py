@@ -217,7 +217,10 @@ class ImportForm(forms.Form):
 
 def _frequency_choices(allowed) -> list:
     # No frequency is preselected: a change of frequency is a decision, never a default (E1, E5).
-    return [("", _("Choose a frequency")), *((days, f"Every {days} days") for days in allowed)]
+    return [
+        ("", _("Choose a frequency")),
+        *((days, _("Every %(days)s days") % {"days": days}) for days in allowed),
+    ]
 
 
 class FrequencyChangeForm(forms.Form):
@@ -260,6 +263,7 @@ class FrequencyChangeForm(forms.Form):
 class FrequencyRequestForm(forms.Form):
     requested_days = forms.TypedChoiceField(label=_("Requested frequency"), coerce=int, choices=[])
     justification = forms.CharField(
+        label=_("Justification"),
         widget=forms.Textarea(attrs={"rows": 3}),
         # xgettext:no-python-format
         help_text=_("E5: show from your accumulation data that the device stays within the 25% rule."),
@@ -276,11 +280,11 @@ class DecisionForm(forms.Form):
 
 
 class ReadingForm(forms.Form):
-    taken_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    taken_on = forms.DateField(label=_("Taken on"), widget=forms.DateInput(attrs={"type": "date"}))
     fog_depth_in = forms.DecimalField(label=_("FOG depth (in)"), max_digits=6, decimal_places=2)
     solids_depth_in = forms.DecimalField(label=_("Solids depth (in)"), max_digits=6, decimal_places=2)
-    source = forms.ChoiceField(choices=SludgeReading.Source.choices)
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    source = forms.ChoiceField(label=_("Source"), choices=SludgeReading.Source.choices)
+    notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class RequirementCloseForm(forms.Form):

@@ -8,6 +8,7 @@ so that any version reprints exactly as issued. Old versions are kept.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
@@ -83,10 +84,10 @@ class Permit(models.Model):
         """B2: the GCD size as printed: gallons for an interceptor, rated flow for a trap."""
         parts = []
         if self.device_capacity_gallons:
-            parts.append(f"{self.device_capacity_gallons:,} gallons")
+            parts.append(gettext("%(gallons)s gallons") % {"gallons": f"{self.device_capacity_gallons:,}"})
         if self.device_rated_flow_gpm:
-            parts.append(f"{self.device_rated_flow_gpm} gpm rated flow")
-        return ", ".join(parts) or "not stated"
+            parts.append(gettext("%(gpm)s gpm rated flow") % {"gpm": self.device_rated_flow_gpm})
+        return ", ".join(parts) or gettext("not stated")
 
 
 class PermitVersion(models.Model):
