@@ -57,25 +57,12 @@ NOT_PORTAL = ("/api/",)
 # (docs/i18n.md, "Known gaps"). Every other portal page is held to Spanish word by word.
 KNOWN_GAPS = {
     "calculator:home": "the rules' names, start dates and workings (rules/deadlines.py: pure Python, English)",
-    "enforcement:case_list": "case stages and steps named in enforcement's code",
-    "inspections:charges": "filter labels Django derives from the model's fields",
-    "notices:documents": "document titles registered in code (notices.catalogue) and their kinds",
     "permits:fee_schedules": "the resolution line built in the model",
-    "permits:remodel_new": "form labels Django derives from the model's fields",
     "records:establishment": "the C4 subjects shown from records.models.TRAINING_SUBJECTS (English column)",
     "records:obligations": "obligation sentences built in records/obligations.py",
-    "registry:device_list": "filter labels derived from model fields; django-filter's boolean choices",
-    "registry:establishment_list": "filter labels derived from model fields; django-filter's boolean choices",
-    "registry:hauler_list": "filter labels derived from model fields; django-filter's boolean choices",
-    "registry:parcel_list": "filter labels derived from model fields",
-    "sampling:facilities": "filter labels derived from model fields",
-    "sampling:list": "filter labels derived from model fields",
     "servicing:device_history": "the frequency request form's help texts and the flags' words (rules)",
     "servicing:import_list": "the CSV columns' descriptions (servicing/imports.py)",
-    "servicing:manifest_correct": "help texts built in servicing's forms",
     "servicing:manifest_detail": "review flags' reasons written by the rules",
-    "servicing:manifest_new": "help texts built in servicing's forms",
-    "spills:list": "the State's spill categories (rules/spills.py)",
 }
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")

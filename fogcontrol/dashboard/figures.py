@@ -265,7 +265,7 @@ def enforcement_panel(user, period: Period) -> Panel:
         figures.append(
             Figure(
                 f"cases_{stage}",
-                f"open cases at: {label[0].lower()}{label[1:]}",
+                f"open cases at: {str(label)[0].lower()}{str(label)[1:]}",
                 by_stage.get(stage, 0),
                 link("enforcement:case_list", open=True, stage=stage),
             )

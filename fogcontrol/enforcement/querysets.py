@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Case as SqlCase
 from django.db.models import CharField, Exists, OuterRef, Q, Value, When
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet
@@ -38,14 +39,14 @@ class ViolationQuerySet(ScopedQuerySet):
 # How far a case has gone: the furthest step recorded on it, furthest first. Each names the
 # related records that mark it (the steps' models point at the case with these related names).
 CASE_STAGES = (
-    ("penalty", "Penalty order (P7)", "penalty_orders"),
-    ("complaint", "Administrative complaint (P5)", "complaints"),
-    ("agreement", "Compliance schedule agreement (H1)", "agreements"),
-    ("citation", "Administrative citation (P2)", "citations"),
-    ("notice", "Notice of violation", "notices_of_violation"),
+    ("penalty", _("Penalty order (P7)"), "penalty_orders"),
+    ("complaint", _("Administrative complaint (P5)"), "complaints"),
+    ("agreement", _("Compliance schedule agreement (H1)"), "agreements"),
+    ("citation", _("Administrative citation (P2)"), "citations"),
+    ("notice", _("Notice of violation"), "notices_of_violation"),
 )
-CASE_STAGE_OPENED = ("opened", "Opened, no step yet")
-CASE_STAGE_CHOICES = [(key, label) for key, label, _ in CASE_STAGES] + [CASE_STAGE_OPENED]
+CASE_STAGE_OPENED = ("opened", _("Opened, no step yet"))
+CASE_STAGE_CHOICES = [(key, label) for key, label, _related in CASE_STAGES] + [CASE_STAGE_OPENED]
 
 
 class CaseQuerySet(ScopedQuerySet):

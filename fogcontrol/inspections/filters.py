@@ -40,8 +40,12 @@ class ComplianceChargeFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=ComplianceCharge.Status.choices)
     inspection = IdFilter(field_name="inspection_id", label=_("Inspection id"))
     sample = IdFilter(field_name="sample_id", label=_("Sample id"))
-    incurred_from = django_filters.DateFilter(field_name="incurred_on", lookup_expr="gte")
-    incurred_to = django_filters.DateFilter(field_name="incurred_on", lookup_expr="lte")
+    incurred_from = django_filters.DateFilter(
+        field_name="incurred_on", lookup_expr="gte", label=_("Incurred on is greater than or equal to")
+    )
+    incurred_to = django_filters.DateFilter(
+        field_name="incurred_on", lookup_expr="lte", label=_("Incurred on is less than or equal to")
+    )
 
     class Meta:
         model = ComplianceCharge

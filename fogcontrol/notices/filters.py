@@ -11,7 +11,8 @@ from fogcontrol.registry.models import FoodServiceEstablishment
 
 
 def document_kinds():
-    return [(registration.key, registration.title) for registration in all_registered()]
+    """Each registered document by its title, in the page's language (core/derived_labels.py)."""
+    return [(registration.key, _(registration.title)) for registration in all_registered()]
 
 
 class DocumentFilter(django_filters.FilterSet):

@@ -59,7 +59,7 @@ class ApplicationForm(VersionedFormMixin, forms.ModelForm):
         model = PermitApplication
         # The applicant's fields as the services define them; the route is chosen when the draft
         # is started, and change reasons have their own step.
-        fields = [name for name in APPLICANT_FIELDS if name not in ("route", _("change_reasons"))]
+        fields = [name for name in APPLICANT_FIELDS if name not in ("route", "change_reasons")]
         # The model's names are English; what the applicant reads is in their language (issue 18).
         labels = {
             "applicant_name": _("Applicant name"),
@@ -297,10 +297,10 @@ class ChangeForm(forms.Form):
 
 
 class RemodelForm(forms.Form):
-    establishment = forms.ModelChoiceField(queryset=None)
-    kind = forms.ChoiceField(choices=RemodelNotice.Kind.choices)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}))
-    planned_start = forms.DateField(widget=DATE)
+    establishment = forms.ModelChoiceField(queryset=None, label=_("Establishment"))
+    kind = forms.ChoiceField(choices=RemodelNotice.Kind.choices, label=_("Kind"))
+    description = forms.CharField(label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}))
+    planned_start = forms.DateField(label=_("Planned start"), widget=DATE)
 
     def __init__(self, *args, establishments, **kwargs):
         super().__init__(*args, **kwargs)

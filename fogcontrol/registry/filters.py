@@ -15,8 +15,17 @@ from fogcontrol.registry.models import (
     ReceivingFacility,
 )
 
+
+class YesNoWidget(BooleanWidget):
+    """django-filter's yes/no select with its choices from our catalogues (docs/i18n.md)."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [("", _("Unknown")), ("true", _("Yes")), ("false", _("No"))]
+
+
 # Accepts 1/0, true/false, yes/no: the links on the home page use ?shared=1.
-YES_NO = BooleanWidget()
+YES_NO = YesNoWidget()
 
 
 class EstablishmentFilter(django_filters.FilterSet):
@@ -25,7 +34,9 @@ class EstablishmentFilter(django_filters.FilterSet):
     category = django_filters.ChoiceFilter(choices=FoodServiceEstablishment.Category.choices)
     parcel = IdFilter(field_name="parcel_id")
     apn = django_filters.CharFilter(field_name="parcel__apn", lookup_expr="iexact", label=_("Parcel number"))
-    licence_expires_before = django_filters.DateFilter(field_name="licence_expires_on", lookup_expr="lt")
+    licence_expires_before = django_filters.DateFilter(
+        field_name="licence_expires_on", lookup_expr="lt", label=_("Business licence expires is less than")
+    )
     has_device = django_filters.BooleanFilter(
         widget=YES_NO, method="filter_has_device", label=_("Has a device")
     )

@@ -15,6 +15,7 @@ from django.forms import NullBooleanSelect
 from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from fogcontrol.audit.selectors import change_history
@@ -101,11 +102,11 @@ def _any_choice(filterset) -> None:
     """Yes/no and record filters offer "Any" for no filter; the search box says what it searches."""
     for name, field in filterset.form.fields.items():
         if isinstance(field.widget, NullBooleanSelect):
-            field.widget.choices = [("unknown", "Any"), ("true", "Yes"), ("false", "No")]
+            field.widget.choices = [("unknown", _("Any")), ("true", _("Yes")), ("false", _("No"))]
         elif getattr(field, "empty_label", None):
-            field.empty_label = "Any"
+            field.empty_label = _("Any")
         if name == SEARCH_FIELD:
-            field.widget.attrs["placeholder"] = "Name, licence, address or parcel"
+            field.widget.attrs["placeholder"] = _("Name, licence, address or parcel")
 
 
 def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...], export):

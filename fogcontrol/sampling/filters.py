@@ -13,8 +13,14 @@ class SampleFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=Sample.Kind.choices)
     inspection = IdFilter(field_name="inspection_id", label=_("Inspection id"))
     outside = django_filters.BooleanFilter(method="filter_outside", label=_("A result outside its limit"))
-    sampled_from = django_filters.DateFilter(field_name="sampled_at", lookup_expr="date__gte")
-    sampled_to = django_filters.DateFilter(field_name="sampled_at", lookup_expr="date__lte")
+    sampled_from = django_filters.DateFilter(
+        field_name="sampled_at",
+        lookup_expr="date__gte",
+        label=_("Sampled at date is greater than or equal to"),
+    )
+    sampled_to = django_filters.DateFilter(
+        field_name="sampled_at", lookup_expr="date__lte", label=_("Sampled at date is less than or equal to")
+    )
 
     class Meta:
         model = Sample
@@ -38,7 +44,9 @@ class DischargeLimitFilter(django_filters.FilterSet):
 class MonitoringFacilityFilter(django_filters.FilterSet):
     establishment = RecordFilter(model=FoodServiceEstablishment, what="establishment")
     kind = django_filters.ChoiceFilter(choices=MonitoringFacility.Kind.choices)
-    installed = django_filters.BooleanFilter(field_name="installed_on", lookup_expr="isnull", exclude=True)
+    installed = django_filters.BooleanFilter(
+        field_name="installed_on", lookup_expr="isnull", exclude=True, label=_("Exclude installed on is null")
+    )
 
     class Meta:
         model = MonitoringFacility

@@ -84,7 +84,9 @@ class ManifestForm(forms.Form):
     leak_observed = forms.BooleanField(label=_("Leak observed"), required=False)
     damaged_baffles = forms.BooleanField(label=_("Damaged baffles"), required=False)
     damaged_tees = forms.BooleanField(label=_("Damaged sanitary tees"), required=False)
-    condition_notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    condition_notes = forms.CharField(
+        label=_("Condition notes"), widget=forms.Textarea(attrs={"rows": 2}), required=False
+    )
     receiving_facility = forms.ModelChoiceField(
         queryset=ReceivingFacility.objects.filter(active=True), required=False
     )
@@ -122,10 +124,10 @@ class ManifestForm(forms.Form):
             self.fields["hauler"].queryset = HaulerCompany.objects.filter(
                 customers__in=establishments_visible_to(user)
             ).distinct()
-            self.fields["hauler"].empty_label = "Self / other (type who did the work below)"
-            self.fields[
-                "hauler"
-            ].help_text = "A hauler on your establishment's list. To add one, ask the FOG Manager."
+            self.fields["hauler"].empty_label = _("Self / other (type who did the work below)")
+            self.fields["hauler"].help_text = _(
+                "A hauler on your establishment's list. To add one, ask the FOG Manager."
+            )
         self.vehicles = selectors.vehicles_for(user)
         if not self.is_bound and correcting is None:
             remembered = selectors.portal_defaults(user)
@@ -215,7 +217,10 @@ class ImportForm(forms.Form):
 
 def _frequency_choices(allowed) -> list:
     # No frequency is preselected: a change of frequency is a decision, never a default (E1, E5).
-    return [("", _("Choose a frequency")), *((days, f"Every {days} days") for days in allowed)]
+    return [
+        ("", _("Choose a frequency")),
+        *((days, _("Every %(days)s days") % {"days": days}) for days in allowed),
+    ]
 
 
 class FrequencyChangeForm(forms.Form):
@@ -258,6 +263,7 @@ class FrequencyChangeForm(forms.Form):
 class FrequencyRequestForm(forms.Form):
     requested_days = forms.TypedChoiceField(label=_("Requested frequency"), coerce=int, choices=[])
     justification = forms.CharField(
+        label=_("Justification"),
         widget=forms.Textarea(attrs={"rows": 3}),
         # xgettext:no-python-format
         help_text=_("E5: show from your accumulation data that the device stays within the 25% rule."),
@@ -274,11 +280,11 @@ class DecisionForm(forms.Form):
 
 
 class ReadingForm(forms.Form):
-    taken_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    taken_on = forms.DateField(label=_("Taken on"), widget=forms.DateInput(attrs={"type": "date"}))
     fog_depth_in = forms.DecimalField(label=_("FOG depth (in)"), max_digits=6, decimal_places=2)
     solids_depth_in = forms.DecimalField(label=_("Solids depth (in)"), max_digits=6, decimal_places=2)
-    source = forms.ChoiceField(choices=SludgeReading.Source.choices)
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    source = forms.ChoiceField(label=_("Source"), choices=SludgeReading.Source.choices)
+    notes = forms.CharField(label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class RequirementCloseForm(forms.Form):

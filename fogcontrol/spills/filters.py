@@ -16,7 +16,9 @@ class SpillFilter(django_filters.FilterSet):
         model=FoodServiceEstablishment, what="establishment", field_name="links__establishment"
     )
     kind = django_filters.ChoiceFilter(choices=Spill.Kind.choices)
-    category = django_filters.ChoiceFilter(choices=list(rules.CATEGORY_LABELS.items()))
+    category = django_filters.ChoiceFilter(
+        choices=[(key, _(label)) for key, label in rules.CATEGORY_LABELS.items()]
+    )
     cause = django_filters.ChoiceFilter(choices=[(key, _(label)) for key, label in rules.CAUSES.items()])
     source = django_filters.ChoiceFilter(choices=Spill.Source.choices)
     agency = django_filters.CharFilter(field_name="agency_wdid", label=_("Agency WDID"))

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -322,18 +323,22 @@ def remodel_new(request):
                 show_service_errors(form, error)
             else:
                 if notice.late:
-                    messages.warning(request, f"Notice {notice.reference} filed, but late: G1 asks for notice by "
-                                              f"{notice.latest_notice_on:%B %-d, %Y}.")  # fmt: skip
+                    messages.warning(request, _("Notice %(reference)s filed, but late: G1 asks for notice by "
+                                                "%(day)s.") % {"reference": notice.reference,
+                                                               "day": date_format(notice.latest_notice_on, _("F j, Y"))})  # fmt: skip
                 else:
                     messages.success(
-                        request, f"Notice {notice.reference} filed in time (G1). Submit the plans next (G2)."
+                        request,
+                        _("Notice %(reference)s filed in time (G1). Submit the plans next (G2).")
+                        % {"reference": notice.reference},
                     )
                 return redirect("permits:remodel_detail", notice.pk)
     return render(request, "permits/form.html", {
-        "form": form, "title": "Notice of expansion, remodel or process change",
-        "intro": f"Give the FOG Manager written notice at least {ruleset_on(town_today()).remodel_notice_days} days "
-        "before the work starts (G1). The change needs plan review and its fee before any work (G2).",
-        "submit": "File the notice",
+        "form": form, "title": _("Notice of expansion, remodel or process change"),
+        "intro": _("Give the FOG Manager written notice at least %(days)s days before the work starts (G1). "
+                   "The change needs plan review and its fee before any work (G2).")
+        % {"days": ruleset_on(town_today()).remodel_notice_days},
+        "submit": _("File the notice"),
     }, status=status)  # fmt: skip
 
 
