@@ -24,6 +24,17 @@ ROUTES = [
     page("accounts:token-rotate", "/account/token/", record=False, method="post"),
     page("accounts:token-revoke", "/account/token/revoke/", record=False, method="post"),
     page("accounts:language", "/account/language/", record=False, method="post", body={"language": "es"}),
+    # The header's language switcher (Django's set_language): anyone, signed in or not, back to the page.
+    page(
+        "set_language",
+        "/i18n/setlang/",
+        record=False,
+        method="post",
+        body={"language": "es"},
+        ok=302,
+        anonymous=PASSES,  # back to the page, not to the sign-in page
+    ),
+    page("set_language", "/i18n/setlang/", record=False, ok=405, anonymous=405, label="get"),
     page("accounts:two-factor-verify", f"{TWO_FACTOR}/", record=False, ok=302),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False),
     page("accounts:two-factor-enrol", f"{TWO_FACTOR}/set-up/", record=False, method="post", label="confirm"),
