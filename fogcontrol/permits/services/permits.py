@@ -102,7 +102,6 @@ def _check_fees_paid(application: PermitApplication) -> None:
         )
 
 
-@transaction.atomic
 def default_service_frequency(application: PermitApplication, *, device_kind: str, ruleset) -> int:
     """The frequency a permit is issued with unless the FOG Manager sets another (B2, E1, E2): the
     device's own (its assigned frequency, else the E2 default for its kind: the frequency belongs to
@@ -114,6 +113,7 @@ def default_service_frequency(application: PermitApplication, *, device_kind: st
     return (previous.service_frequency_days if previous else None) or default_frequency(device_kind, ruleset)
 
 
+@transaction.atomic
 def permit_issue(
     *,
     application: PermitApplication,
