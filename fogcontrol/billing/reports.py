@@ -13,7 +13,8 @@ from django.db.models import Q, Sum
 
 from fogcontrol.billing.amounts import RECEIVABLE_CHANGE
 from fogcontrol.billing.models import Account, Allocation, Charge, Invoice, InvoiceKind, LedgerEntry
-from fogcontrol.rules.billing import AGING_BUCKETS, cents
+from fogcontrol.program.selectors import ruleset_on
+from fogcontrol.rules.billing import aging_buckets, cents
 
 ZERO = Decimal("0.00")
 
@@ -136,9 +137,11 @@ def billing_report(start: dt.date, end: dt.date) -> Report:
 
 
 def aging(on: dt.date) -> list[tuple[str, Decimal]]:
-    """What open invoices still owe on ``on``, by days since their notice date (two aggregates)."""
+    """What open invoices still owe on ``on``, by days since their notice date (two aggregates), in
+    the columns of the ruleset in force that day (P8, Q1, P9)."""
+    columns = aging_buckets(ruleset_on(on))
     buckets = {}
-    for index, (_label, low, high) in enumerate(AGING_BUCKETS):
+    for index, (_label, low, high) in enumerate(columns):
         window = Q(notice_date__lte=on - dt.timedelta(days=low))
         if high is not None:
             window &= Q(notice_date__gte=on - dt.timedelta(days=high))
@@ -150,7 +153,7 @@ def aging(on: dt.date) -> list[tuple[str, Decimal]]:
     )
     return [
         (label, _c(billed[f"b{index}"]) - _c(allocated[f"b{index}"]))
-        for index, (label, _low, _high) in enumerate(AGING_BUCKETS)
+        for index, (label, _low, _high) in enumerate(columns)
     ]
 
 

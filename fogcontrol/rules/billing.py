@@ -137,16 +137,25 @@ def allocate_oldest_first(
     return allocations, left
 
 
-AGING_BUCKETS = (("0-30", 0, 30), ("31-45", 31, 45), ("46-60", 46, 60), ("over 60", 61, None))
+def aging_buckets(ruleset: Ruleset) -> tuple[tuple[str, int, int | None], ...]:
+    """The aging columns of what is owed, in days past the notice date, cut where the ordinance's
+    periods end: a penalty's payment period (P8), fees' delinquency (Q1), a lien (P9)."""
+    cuts = sorted({ruleset.penalty_payment_days, ruleset.fee_delinquency_days, ruleset.lien_delinquency_days})
+    buckets, low = [], 0
+    for high in cuts:
+        buckets.append((f"{low}-{high}", low, high))
+        low = high + 1
+    buckets.append((f"over {cuts[-1]}", low, None))
+    return tuple(buckets)
 
 
-def aging_bucket(days_past_notice: int) -> str:
-    """The aging column of an amount ``days_past_notice`` days after its notice date (Q1: delinquent
-    after 45 days; P9: 60 days to a lien)."""
-    for label, low, high in AGING_BUCKETS:
+def aging_bucket(days_past_notice: int, ruleset: Ruleset) -> str:
+    """The aging column of an amount ``days_past_notice`` days after its notice date (Q1, P8, P9)."""
+    buckets = aging_buckets(ruleset)
+    for label, low, high in buckets:
         if days_past_notice >= low and (high is None or days_past_notice <= high):
             return label
-    return AGING_BUCKETS[0][0]
+    return buckets[0][0]
 
 
 def total(amounts: Iterable[Decimal]) -> Decimal:

@@ -1,5 +1,6 @@
 """Invoice dates and billing's sums (Q1, P8, P9, N1, Counting days)."""
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 
 from fogcontrol.rules.billing import (
     aging_bucket,
+    aging_buckets,
     allocate_oldest_first,
     cents,
     invoice_dates,
@@ -66,9 +68,18 @@ def test_q1_money_rounds_half_up_to_the_cent_and_splits_exactly():
 
 @pytest.mark.provision("Q1")
 def test_q1_aging_buckets():
-    assert [aging_bucket(n) for n in (0, 30, 31, 45, 46, 60, 61)] == [
+    assert [aging_bucket(n, RULES) for n in (0, 30, 31, 45, 46, 60, 61)] == [
         "0-30", "0-30", "31-45", "31-45", "46-60", "46-60", "over 60",
     ]  # fmt: skip
+
+
+@pytest.mark.provision("Q1")
+@pytest.mark.provision("P9")
+def test_q1_p9_aging_columns_follow_the_ruleset():
+    """A Town that gives 60 days before delinquency (Q1) and 90 before a lien (P9) sees those cuts."""
+    town = dataclasses.replace(RULES, fee_delinquency_days=60, lien_delinquency_days=90)
+    assert [label for label, _low, _high in aging_buckets(town)] == ["0-30", "31-60", "61-90", "over 90"]
+    assert aging_bucket(75, town) == "61-90"
 
 
 money = st.decimals(min_value=0, max_value=10000, places=2, allow_nan=False, allow_infinity=False)
