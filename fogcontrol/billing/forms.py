@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from fogcontrol.billing.models import InvoiceDelivery, InvoiceKind, Payment
+from fogcontrol.billing.models import InvoiceDelivery, InvoiceKind, Payment, invoice_kind_choices
+from fogcontrol.program.selectors import ruleset_on, town_today
 
 DATE = forms.DateInput(attrs={"type": "date"})
 MONEY = {"min_value": 0, "decimal_places": 2, "max_digits": 12}
@@ -20,6 +21,10 @@ class ChargeForm(forms.Form):
     invoice_kind = forms.ChoiceField(label=_("Billed under"), choices=InvoiceKind.choices)
     penalty = forms.BooleanField(required=False, label=_("Penalty monies (P12: the penalty account)"))
     assessed_on = forms.DateField(widget=DATE)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["invoice_kind"].choices = invoice_kind_choices(ruleset_on(town_today()))
 
 
 class InvoiceIssueForm(forms.Form):

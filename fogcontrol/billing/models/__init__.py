@@ -8,6 +8,7 @@ from fogcontrol.billing.models.accounts import (
     Debtor,
     InvoiceKind,
     LedgerEntry,
+    invoice_kind_choices,
 )
 from fogcontrol.billing.models.invoices import Invoice, InvoiceDelivery, Lien
 from fogcontrol.billing.models.payments import Allocation, Payment, Refund, WriteOff
@@ -22,6 +23,7 @@ __all__ = [
     "Invoice",
     "InvoiceDelivery",
     "InvoiceKind",
+    "invoice_kind_choices",
     "LedgerEntry",
     "Lien",
     "Payment",

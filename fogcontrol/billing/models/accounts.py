@@ -26,11 +26,24 @@ ZERO = Decimal("0.00")
 
 
 class InvoiceKind(models.TextChoices):
-    """The rule an amount is billed under: it decides the invoice's due and delinquency dates."""
+    """The rule an amount is billed under: it decides the invoice's due and delinquency dates. The
+    periods themselves are the ruleset's: ``invoice_kind_choices`` words them for a form."""
 
-    Q1 = "Q1", _("Fees and charges (Q1: due on receipt, delinquent after 45 days)")
-    P8 = "P8", _("Administrative civil penalty (P8: within 30 days; P9 lien)")
-    N1 = "N1", _("Clean-up and repair costs (N1: within 45 days of invoicing)")
+    Q1 = "Q1", _("Fees and charges (Q1)")
+    P8 = "P8", _("Administrative civil penalty (P8, P9)")
+    N1 = "N1", _("Clean-up and repair costs (N1)")
+
+
+def invoice_kind_choices(ruleset) -> list[tuple[str, str]]:
+    """The kinds with the periods of ``ruleset`` in their words (Q1, P8, N1), for a form's choices."""
+    return [
+        (InvoiceKind.Q1, _("Fees and charges (Q1: due on receipt, delinquent after %(days)s days)")
+         % {"days": ruleset.fee_delinquency_days}),
+        (InvoiceKind.P8, _("Administrative civil penalty (P8: within %(days)s days; P9 lien)")
+         % {"days": ruleset.penalty_payment_days}),
+        (InvoiceKind.N1, _("Clean-up and repair costs (N1: within %(days)s days of invoicing)")
+         % {"days": ruleset.cost_recovery_payment_days}),
+    ]  # fmt: skip
 
 
 class Account(models.TextChoices):

@@ -1,6 +1,7 @@
 """What billing's users see: the FSE's own account (Q1, Q2), the clerk's work list, the exports the
 licence office takes (Q2), the PDFs, the API answers, and exact query counts for every list."""
 
+import dataclasses
 import io
 from decimal import Decimal
 
@@ -9,9 +10,10 @@ from openpyxl import load_workbook
 
 from conftest import api_as
 from fogcontrol.billing import services
-from fogcontrol.billing.models import Lien, Payment
+from fogcontrol.billing.models import Lien, Payment, invoice_kind_choices
 from fogcontrol.billing.tests.helpers import clerk, days_ago, invoice
 from fogcontrol.core.roles import Role
+from fogcontrol.program.selectors import ruleset_on
 from fogcontrol.testing.factories import EstablishmentFactory
 from fogcontrol.testing.queries import assert_queries_do_not_grow
 
@@ -149,7 +151,7 @@ LISTS = {
     "/billing/licence-holds/": 5,
     "/billing/liens/": 7,
     "/billing/lien-approvals/": 4,
-    "/billing/reports/": 14,
+    "/billing/reports/": 15,  # + the ruleset in force on the last day: the aging columns are cut at its periods
 }
 API_LISTS = {
     "/api/v1/invoices/": 4,
@@ -225,3 +227,28 @@ def test_a_payment_sent_back_shows_each_error_beside_its_field_and_keeps_what_wa
     )
     assert answer.status_code == 400 and 'id="id_pay_reference_error"' in _text(answer)
     assert not Payment.objects.exists()
+
+
+@pytest.mark.provision("Q1")
+@pytest.mark.provision("P8")
+@pytest.mark.provision("N1")
+def test_q1_p8_n1_the_billed_under_choices_state_the_periods_of_the_ruleset_in_force(town, client):
+    """The account page's "Billed under" words each kind's period from the ruleset, so a Town that
+    amends a period sees its own number, not the one adopted first."""
+    issued = invoice(town, "10.00", notice_date=days_ago(1))
+    client.force_login(clerk(town))
+    page = _text(client.get(f"/billing/accounts/{issued.debtor_id}/"))
+    assert "delinquent after 45 days" in page and "within 30 days; P9 lien" in page
+    assert "within 45 days of invoicing" in page
+    amended = dataclasses.replace(
+        ruleset_on(days_ago(0)),
+        fee_delinquency_days=60,
+        penalty_payment_days=20,
+        cost_recovery_payment_days=50,
+    )
+    labels = [str(label) for _kind, label in invoice_kind_choices(amended)]
+    assert (
+        "delinquent after 60 days" in labels[0]
+        and "within 20 days" in labels[1]
+        and "within 50 days" in labels[2]
+    )
