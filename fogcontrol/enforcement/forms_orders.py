@@ -9,11 +9,28 @@ from fogcontrol.enforcement.api.serializers_orders import COMPLAINT_SERVICE_METH
 from fogcontrol.enforcement.models import HearingContinuance, PenaltyOrder
 from fogcontrol.enforcement.services.penalties import FACTOR_FIELDS
 from fogcontrol.permits.models import PermitOrder
+from fogcontrol.program.selectors import ruleset_on, town_today
 
 DATE = forms.DateInput(attrs={"type": "date"})
 
 
-class ComplaintForm(forms.Form):
+class RulesetWordedForm(forms.Form):
+    """A form whose help texts state the ordinance's periods: ``ruleset_help`` maps a field to its
+    text, with ``{r.<ruleset field>}`` filled from the ruleset in force today (never a literal)."""
+
+    ruleset_help: dict[str, str] = {}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.ruleset_help:
+            ruleset = ruleset_on(town_today())
+            for name, text in self.ruleset_help.items():
+                self.fields[name].help_text = text.format(r=ruleset)
+
+
+class ComplaintForm(RulesetWordedForm):
+    ruleset_help = {"hearing_on": "P5: within {r.complaint_hearing_days} days after service."}
+
     statement = forms.CharField(
         widget=forms.Textarea, help_text="P5: the acts or failures that are the violation."
     )
@@ -27,11 +44,15 @@ class ComplaintForm(forms.Form):
         "certified mail run and its mail log gives the day served (P5 counts from it).",
     )  # fmt: skip
     article_number = forms.CharField(required=False, help_text="Certified mail only.")
-    hearing_on = forms.DateField(widget=DATE, help_text="P5: within 60 days after service.")
+    hearing_on = forms.DateField(widget=DATE)
     hearing_place = forms.CharField()
 
 
-class SuspensionNoticeForm(forms.Form):
+class SuspensionNoticeForm(RulesetWordedForm):
+    ruleset_help = {
+        "hearing_on": "L2: {r.revocation_hearing_min_days} to {r.revocation_hearing_max_days} days after mailing."
+    }
+
     kind = forms.ChoiceField(choices=[("suspension", "Suspension"), ("revocation", "Revocation")])
     grounds = forms.MultipleChoiceField(
         choices=PermitOrder.Ground.choices, widget=forms.CheckboxSelectMultiple
@@ -43,7 +64,7 @@ class SuspensionNoticeForm(forms.Form):
         "sets the hearing window. Give it only if the notice was already mailed.",
     )  # fmt: skip
     article_number = forms.CharField()
-    hearing_on = forms.DateField(widget=DATE, required=False, help_text="L2: 15 to 45 days after mailing.")
+    hearing_on = forms.DateField(widget=DATE, required=False)
     hearing_place = forms.CharField()
 
 
@@ -113,8 +134,9 @@ class TerminationForm(forms.Form):
             )
 
 
-class ContinuanceForm(forms.Form):
-    new_date = forms.DateField(widget=DATE, help_text="L3: continuances total no more than 60 days.")
+class ContinuanceForm(RulesetWordedForm):
+    ruleset_help = {"new_date": "L3: continuances total no more than {r.hearing_continuance_max_days} days."}
+    new_date = forms.DateField(widget=DATE)
     requested_by = forms.ChoiceField(choices=HearingContinuance.RequestedBy.choices)
     reason = forms.CharField(widget=forms.Textarea)
 

@@ -40,7 +40,7 @@ class HearingSerializer(serializers.ModelSerializer):
     decision_due_on = serializers.DateField(
         read_only=True,
         allow_null=True,
-        help_text="L4 (30 days after the hearing ends) or M3 (2 business days).",
+        help_text="L4 (the ruleset's days after the hearing ends) or M3 (its business days after the order).",
     )
     waiting_for_mailing = serializers.SerializerMethodField(
         help_text="L2, P5: the notice waits for the certified mail run; `latest_on` is counted again from "
