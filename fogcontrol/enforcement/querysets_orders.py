@@ -23,6 +23,11 @@ class CaseStepQuerySet(ScopedQuerySet):
         return NOTHING
 
 
+# A penalty order not issued: a proposal waiting for its second approval, or one refused there
+# (two-person rule). ``PenaltyOrder.NOT_ISSUED`` is this tuple; it lives here for the scope below.
+PENALTY_NOT_ISSUED = ("proposed", "refused")
+
+
 class PenaltyOrderQuerySet(CaseStepQuerySet):
     """As every step of a case, except that a proposal (or a refused one) is the Town's internal
     business: an FSE or property owner sees an order only once it is issued (two-person rule)."""
@@ -30,5 +35,5 @@ class PenaltyOrderQuerySet(CaseStepQuerySet):
     def scope(self, user, action):
         condition = super().scope(user, action)
         if condition is not None and action == VIEW and user.role in (Role.FSE, Role.PROPERTY_OWNER):
-            return condition & ~Q(status__in=("proposed", "refused"))
+            return condition & ~Q(status__in=PENALTY_NOT_ISSUED)
         return condition

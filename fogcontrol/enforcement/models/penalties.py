@@ -11,7 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.enforcement.models.steps import _Served
-from fogcontrol.enforcement.querysets_orders import PenaltyOrderQuerySet
+from fogcontrol.enforcement.querysets_orders import PENALTY_NOT_ISSUED, PenaltyOrderQuerySet
 from fogcontrol.notices.models import ServiceMethod
 
 # P12: penalty monies go to a special account; billing posts the order's amount there.
@@ -35,6 +35,8 @@ class PenaltyOrder(_Served):
         APPEALED = "appealed", _("Appealed to the Town Council: not final")
         UPHELD = "upheld", _("Upheld by the Town Council: final")
         OVERTURNED = "overturned", _("Overturned by the Town Council")
+
+    NOT_ISSUED = PENALTY_NOT_ISSUED  # proposed, or refused at the second approval
 
     reference = models.CharField(max_length=20, unique=True, null=True, blank=True, editable=False)
     case = models.ForeignKey("enforcement.Case", on_delete=models.PROTECT, related_name="penalty_orders")
@@ -96,4 +98,4 @@ class PenaltyOrder(_Served):
     @property
     def in_effect(self) -> bool:
         """Issued on a second approval (final, appealed, upheld or overturned), not a proposal."""
-        return self.status not in (self.Status.PROPOSED, self.Status.REFUSED)
+        return self.status not in self.NOT_ISSUED

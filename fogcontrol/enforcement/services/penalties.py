@@ -67,13 +67,7 @@ def administratively_penalised(violations: Sequence[Violation]) -> list[PenaltyO
     for them)."""
     return list(
         PenaltyOrder.objects.filter(violations__in=[v.pk for v in violations])
-        .exclude(
-            status__in=(
-                PenaltyOrder.Status.OVERTURNED,
-                PenaltyOrder.Status.PROPOSED,
-                PenaltyOrder.Status.REFUSED,
-            )
-        )
+        .exclude(status__in=(PenaltyOrder.Status.OVERTURNED, *PenaltyOrder.NOT_ISSUED))
         .distinct()
     )
 
