@@ -53,6 +53,32 @@ def _why(error: Exception) -> str:
     return str(error)
 
 
+def _bounded_ids(queryset, *, too_many: str, none: str) -> list[int]:
+    """The ids a batch takes, in id order; refused before anything is written when there are more
+    than ``BULK_LIMIT`` (``too_many``) or none (``none``)."""
+    ids = list(queryset.order_by("pk").values_list("pk", flat=True)[: BULK_LIMIT + 1])
+    if len(ids) > BULK_LIMIT:
+        raise ValidationError(too_many)
+    if not ids:
+        raise ValidationError(none)
+    return ids
+
+
+def _each_in_its_own_transaction(model, ids: list[int], decide) -> BulkResult:
+    """``decide(record)`` for each id, the record re-read and locked in a transaction of its own; a
+    refusal is kept with its reason and the others still go through."""
+    result = BulkResult()
+    for pk in ids:
+        try:
+            with transaction.atomic():
+                decide(model.objects.select_for_update().get(pk=pk))
+        except (StateConflict, ValidationError, PermissionDenied) as error:
+            result.refused.append((pk, _why(error)))
+        else:
+            result.done.append(pk)
+    return result
+
+
 def flags_review_bulk(*, flags, acting_user, outcome: str, note: str = "") -> BulkResult:
     """Review every flag of `flags` (a queryset the user may see) with one outcome and one note.
 
@@ -65,24 +91,16 @@ def flags_review_bulk(*, flags, acting_user, outcome: str, note: str = "") -> Bu
         raise ValidationError(
             {"note": "Say why the manifests are referred for enforcement (one reason for all)."}
         )
-    ids = list(flags.order_by("pk").values_list("pk", flat=True)[: BULK_LIMIT + 1])
-    if len(ids) > BULK_LIMIT:
-        raise ValidationError(
-            f"At most {BULK_LIMIT} flags at once: narrow the filters (a flag code) and run it again."
-        )
-    if not ids:
-        raise ValidationError("No flag is selected: tick the flags to review, or select all that match.")
-    result = BulkResult()
-    for pk in ids:
-        try:
-            with transaction.atomic():
-                flag = ManifestFlag.objects.select_for_update().get(pk=pk)
-                flag_review(flag=flag, acting_user=acting_user, outcome=outcome, note=note)
-        except (StateConflict, ValidationError, PermissionDenied) as error:
-            result.refused.append((pk, _why(error)))
-        else:
-            result.done.append(pk)
-    return result
+    ids = _bounded_ids(
+        flags,
+        too_many=f"At most {BULK_LIMIT} flags at once: narrow the filters (a flag code) and run it again.",
+        none="No flag is selected: tick the flags to review, or select all that match.",
+    )
+
+    def review(flag):
+        flag_review(flag=flag, acting_user=acting_user, outcome=outcome, note=note)
+
+    return _each_in_its_own_transaction(ManifestFlag, ids, review)
 
 
 # A routine renewal the FOG Manager may approve at once: a renewal application (B6) filed and waiting
@@ -103,26 +121,18 @@ def renewals_approve_bulk(*, applications, acting_user, note: str = "") -> BulkR
     """B5, B6: accept each routine renewal of `applications` (if not yet accepted) and issue its
     permit's next version, each in its own transaction, through the permits services."""
     require_role(acting_user, DECIDERS, "Only the FOG Manager may approve renewals (B5).")
-    ids = list(routine_renewals(applications).order_by("pk").values_list("pk", flat=True)[: BULK_LIMIT + 1])
-    if len(ids) > BULK_LIMIT:
-        raise ValidationError(f"At most {BULK_LIMIT} renewals at once: narrow the filters and run it again.")
-    if not ids:
-        raise ValidationError(
-            "No routine renewal is selected: tick renewal applications that are submitted, under review "
-            "or accepted, or select all that match."
-        )
-    result = BulkResult()
-    for pk in ids:
-        try:
-            with transaction.atomic():
-                application = PermitApplication.objects.select_for_update().get(pk=pk)
-                if application.status != ApplicationStatus.ACCEPTED:
-                    application = application_accept(
-                        application=application, acting_user=acting_user, note=note or "Routine renewal."
-                    )
-                permit_issue(application=application, acting_user=acting_user)
-        except (StateConflict, ValidationError, PermissionDenied) as error:
-            result.refused.append((pk, _why(error)))
-        else:
-            result.done.append(pk)
-    return result
+    ids = _bounded_ids(
+        routine_renewals(applications),
+        too_many=f"At most {BULK_LIMIT} renewals at once: narrow the filters and run it again.",
+        none="No routine renewal is selected: tick renewal applications that are submitted, under review "
+        "or accepted, or select all that match.",
+    )
+
+    def renew(application):
+        if application.status != ApplicationStatus.ACCEPTED:
+            application = application_accept(
+                application=application, acting_user=acting_user, note=note or "Routine renewal."
+            )
+        permit_issue(application=application, acting_user=acting_user)
+
+    return _each_in_its_own_transaction(PermitApplication, ids, renew)
