@@ -13,12 +13,24 @@ import datetime as dt
 
 from fogcontrol.notices import catalogue
 from fogcontrol.notices.services import document_issue
+from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.rules.explain import fmt_date
+
+# The ordinance's periods a letter states, filled from the ruleset in force on the day of issue (never
+# a number written into the wording): every document here may use them.
+ORDINANCE_PERIODS = {
+    "complaint_hearing_days": "P5: the days after service within which the hearing is held.",
+    "appeal_days": "P6: the days to appeal the hearing officer's decision to the Town Council.",
+    "lien_delinquency_days": "P9: the days a penalty is delinquent before it may become a lien.",
+    "hearing_continuance_max_days": "L3: the most days a hearing may be continued in total.",
+    "hearing_decision_days": "L4: the days after the hearing ends within which the decision follows.",
+}
 
 COMMON = {
     "business_name": "The FSE's business name.",
     "site_address": "The FSE's site address.",
     "case_reference": "The case's reference.",
+    **ORDINANCE_PERIODS,
 }
 
 DOCUMENTS = {
@@ -40,8 +52,9 @@ DOCUMENTS = {
             "Town Code (P5).\n\nThe violation: {statement}\n\nThe law violated: {law_violated}\n\n"
             "The proposed administrative civil penalty: {proposed_penalty}.\n\n"
             "A hearing before a hearing officer is set for {hearing_on}. Under P5 the hearing is held within "
-            "60 days after service: no later than {hearing_latest_on}. You may waive the hearing (P6). You may "
-            "appeal the hearing officer's decision to the Town Council within 15 days of notice of it (P6)."
+            "{complaint_hearing_days} days after service: no later than {hearing_latest_on}. You may waive the hearing "
+            "(P6). You may appeal the hearing officer's decision to the Town Council within {appeal_days} days of "
+            "notice of it (P6)."
         ),
     ),
     "enforcement_hearing_notice": dict(
@@ -92,7 +105,7 @@ DOCUMENTS = {
             "of {amount} (case {case_reference}).\n\n{cap_working}\n\nThe hearing officer weighed (P7): "
             "{factors}\n\nThis order, issued {issued_on}, is final on issuance unless appealed to the Town "
             "Council (P8). Payment is due by {payment_due_on} (P8), into the Town's penalty account {account} "
-            "(P12). A penalty delinquent 60 days may become a lien on your real property (P9)."
+            "(P12). A penalty delinquent {lien_delinquency_days} days may become a lien on your real property (P9)."
         ),
     ),
     "enforcement_suspension_notice": dict(
@@ -112,7 +125,8 @@ DOCUMENTS = {
             "To {business_name}, {site_address}.\n\nThe Town proposes the {order_kind} of FOG permit "
             "{permit_number} (case {case_reference}).\n\nThe facts: {facts}\n\nThe grounds (L1): {grounds}\n\n"
             "A hearing is set for {hearing_on} at {hearing_place}. {hearing_window}\n\nThe hearing may be "
-            "continued by no more than 60 days in total (L3); the written decision follows within 30 days after "
+            "continued by no more than {hearing_continuance_max_days} days in total (L3); the written decision follows "
+            "within {hearing_decision_days} days after "
             "the hearing ends (L4). The order takes effect when final, unless appealed to the Town Council (L6)."
         ),
     ),
@@ -185,13 +199,19 @@ def issue(
         key=key,
         establishment=establishment,
         addressee=f"{establishment.business_name}\n{establishment.site_address}".strip(),
-        context={**common_context(case), **context},
+        context={**common_context(case), **ordinance_periods(issued_on or town_today()), **context},
         subject=subject,
         service_method=service_method,
         served_on=served_on,
         article_number=article_number,
         issued_on=issued_on,
     )
+
+
+def ordinance_periods(issued_on: dt.date) -> dict[str, str]:
+    """The values of ``ORDINANCE_PERIODS`` in the ruleset in force on ``issued_on``."""
+    ruleset = ruleset_on(issued_on)
+    return {name: str(getattr(ruleset, name)) for name in ORDINANCE_PERIODS}
 
 
 def day(value: dt.date | None) -> str:

@@ -76,7 +76,7 @@ def lien_sweep(*, acting_user=NIGHTLY, on: dt.date | None = None) -> int:
         acting_user=acting_user,
         action="billing.lien_list",
         changes=[(lien, None, snapshot(lien)) for lien in liens],
-        note="A penalty delinquent 60 days (P9).",
+        note="A penalty delinquent past its lien date (P9: the ruleset's days after delinquency).",
     )
     return len(liens)
 

@@ -127,7 +127,7 @@ class ComplaintInputSerializer(serializers.Serializer):
         help_text="Personal delivery: required. Certified mail: omit; the mail run's log gives it (P5).",
     )  # fmt: skip
     article_number = serializers.CharField(required=False, allow_blank=True, default="")
-    hearing_on = serializers.DateField(help_text="P5: within 60 days after service.")
+    hearing_on = serializers.DateField(help_text="P5: within the ruleset's days after service.")
     hearing_place = serializers.CharField()
 
 
