@@ -11,7 +11,8 @@ its heartbeat expires, and never runs it again. Here:
    ten-minute maintenance. A worker that never beat here (a plain `rqworker`) is left to RQ.
 2. **Run again, a bounded number of times.** A failed job whose last failure is
    `AbandonedJobError` is requeued (RQ's own `FailedJobRegistry.requeue`), until it has been tried
-   `FOGCONTROL_WORKER_MAX_ATTEMPTS` times in all (its count is kept in the job's meta). After
+   `FOGCONTROL_WORKER_MAX_ATTEMPTS` times in all (its count is kept in the job's meta; only jobs
+   failed in the last day are read, so a beat does not read a year of failures). After
    that it stays failed, and `rq requeue --queue default -u $REDIS_URL JOB_ID` (or `--all`) puts it
    back by hand, for one more run.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 
 from django.conf import settings
 
@@ -31,6 +33,7 @@ logger = logging.getLogger("fogcontrol.worker")
 ATTEMPTS = "fogcontrol_attempts"  # the job's meta: how many times it was started (1 before a requeue)
 GAVE_UP = "fogcontrol_gave_up"
 ABANDONED = "rq.exceptions.AbandonedJobError"
+RECENT_FAILURES_SECONDS = 24 * 3600
 
 
 def max_attempts() -> int:
@@ -84,11 +87,16 @@ def _expire_dead_workers_jobs(queue, *, dead: set[str], before: dt.datetime) -> 
 
 
 def _requeue_failed(queue) -> int:
+    from rq.defaults import DEFAULT_FAILURE_TTL
     from rq.exceptions import InvalidJobOperation
 
     registry = queue.failed_job_registry
+    # Only the jobs failed in the last day (a failed job's score is when it fails + its failure
+    # TTL, a year): each beat reads those, not a year of failures.
+    since = time.time() + DEFAULT_FAILURE_TTL - RECENT_FAILURES_SECONDS
     requeued = 0
-    for job_id in registry.get_job_ids(cleanup=False):
+    for entry in registry.connection.zrangebyscore(registry.key, since, "+inf"):
+        job_id = registry.parse_job_id(entry)
         job = queue.fetch_job(job_id)
         if job is None or job.meta.get(GAVE_UP) or not abandoned(job):
             continue
