@@ -397,6 +397,9 @@ else:
 # dead and the jobs it left running are requeued by the next worker.
 FOGCONTROL_WORKER_BEAT_SECONDS = float(os.environ.get("FOGCONTROL_WORKER_BEAT_SECONDS", 15))
 FOGCONTROL_WORKER_STALE_MINUTES = float(os.environ.get("FOGCONTROL_WORKER_STALE_MINUTES", 5))
+# On RQ, a job abandoned by a dead worker is requeued until it has been tried this many times in all
+# (fogcontrol/core/queue_rq.py); the database queue puts such a job back each time.
+FOGCONTROL_WORKER_MAX_ATTEMPTS = int(os.environ.get("FOGCONTROL_WORKER_MAX_ATTEMPTS", 3))
 
 LOGGING = {
     "version": 1,

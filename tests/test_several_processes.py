@@ -29,7 +29,7 @@ from rest_framework.authtoken.models import Token
 
 from fogcontrol.core.roles import Role
 from fogcontrol.servicing.tests.helpers import api_body
-from fogcontrol.testing.servers import AppServer, copy_test_database, needs_postgresql
+from fogcontrol.testing.servers import AppServer, installed_copy, needs_postgresql, running
 from fogcontrol.testing.town import build_small_town
 
 pytestmark = [needs_postgresql(), pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -63,17 +63,12 @@ print("appended", count)
 
 @pytest.fixture
 def town_copy(tmp_path):
-    copy = None
-    try:
-        town = build_small_town()
-        tokens = {
-            role: Token.objects.create(user=town.users[role]).key for role in (Role.HAULER, Role.FOG_MANAGER)
-        }
-        copy = copy_test_database(tmp_path)
+    town = build_small_town()
+    tokens = {
+        role: Token.objects.create(user=town.users[role]).key for role in (Role.HAULER, Role.FOG_MANAGER)
+    }
+    with installed_copy(tmp_path) as copy:
         yield copy, town, tokens
-    finally:
-        if copy is not None:
-            copy.drop()
 
 
 @pytest.mark.provision("F1")
@@ -154,7 +149,7 @@ ROUNDS = 6
 def test_one_idempotency_key_sent_to_two_processes_at_once_makes_one_manifest(town_copy):
     copy, town, tokens = town_copy
     token = tokens[Role.HAULER]
-    with AppServer(copy, workers=1) as one, AppServer(copy, workers=1) as two:
+    with running(AppServer(copy, workers=1), AppServer(copy, workers=1)) as (one, two):
         for round_ in range(ROUNDS):
             key, body = str(uuid.uuid4()), api_body(town.own_device, manifest_number=f"IDEM-{round_}")
 
@@ -188,7 +183,7 @@ def test_optimistic_concurrency_holds_across_two_processes(town_copy):
     copy, town, tokens = town_copy
     token = tokens[Role.FOG_MANAGER]
     path = f"/api/v1/establishments/{town.own_fse.pk}/"
-    with AppServer(copy, workers=1) as one, AppServer(copy, workers=1) as two:
+    with running(AppServer(copy, workers=1), AppServer(copy, workers=1)) as (one, two):
         status, headers, _ = _request(one.url + path, token=token, method="GET")
         assert status == 200, headers
         etag = headers["ETag"]

@@ -12,18 +12,10 @@ the test fails in CI and is skipped elsewhere).
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from fogcontrol.messaging.tests.helpers import service_due
-from fogcontrol.testing.servers import (
-    RQWorker,
-    copy_test_database,
-    needs_postgresql,
-    redis_flush,
-    redis_for_tests,
-)
+from fogcontrol.testing.servers import RQWorker, installed_copy, needs_postgresql, running, wait_until
 from fogcontrol.testing.town import build_small_town
 
 pytestmark = [needs_postgresql(), pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -55,17 +47,10 @@ print([run_nightly_sweep.enqueue(day=day).id for _ in range(2)])
 
 @pytest.fixture
 def rq_copy(tmp_path):
-    url = redis_for_tests()
-    copy = None
-    try:
-        town = build_small_town()
-        service_due(town.own_device, 5)  # reminders are due: the sweep e-mails them
-        copy = copy_test_database(tmp_path, redis_url=url)
+    town = build_small_town()
+    service_due(town.own_device, 5)  # reminders are due: the sweep e-mails them
+    with installed_copy(tmp_path, rq=True) as copy:
         yield copy
-    finally:
-        if copy is not None:
-            copy.drop()
-        redis_flush(url)
 
 
 def _queue(copy):
@@ -84,13 +69,7 @@ def _queue(copy):
 
 
 def _wait_until(check, workers, what: str) -> None:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < deadline:
-        if check():
-            return
-        assert all(worker.alive() for worker in workers), [w.log_tail() for w in workers]
-        time.sleep(0.2)
-    raise AssertionError(f"{what} within {WAIT_SECONDS} s:\n" + "\n".join(w.log_tail() for w in workers))
+    wait_until(check, seconds=WAIT_SECONDS, what=what, processes=workers)
 
 
 def _sweep_finished(copy) -> bool:
@@ -128,12 +107,8 @@ def test_a_licence_import_e_mails_and_the_nightly_sweep_run_on_a_real_rq_worker(
     assert copy.query("SELECT status FROM registry_licenceimport") == [("queued",)]
     assert _queue(copy)[2] == 1
 
-    worker = RQWorker(copy, worker_name="rq-only")
-    worker.start()
-    try:
-        _wait_until(lambda: _all_done(copy), [worker], "the import, the sweep and its e-mails did not finish")
-    finally:
-        worker.kill()
+    with running(RQWorker(copy, worker_name="rq-only")) as workers:
+        _wait_until(lambda: _all_done(copy), workers, "the import, the sweep and its e-mails did not finish")
 
     assert copy.query("SELECT status, running_dry FROM registry_licenceimport") == [("checked", True)]
     assert copy.query(
@@ -156,14 +131,8 @@ def test_two_rq_workers_and_one_day_give_one_sweep_and_one_set_of_reminders(rq_c
     # The day's sweep queued twice more besides the workers' own scheduling (a hand, a cron).
     queued = copy.command("shell", "-c", QUEUE_SWEEP_TWICE)
     assert queued.returncode == 0, queued.stderr
-    workers = [RQWorker(copy, worker_name="rq-a"), RQWorker(copy, worker_name="rq-b")]
-    try:
-        for worker in workers:
-            worker.start()
+    with running(RQWorker(copy, worker_name="rq-a"), RQWorker(copy, worker_name="rq-b")) as workers:
         _wait_until(lambda: _all_done(copy), workers, "the sweeps and their e-mails did not finish")
-    finally:
-        for worker in workers:
-            worker.kill()
 
     finished, failed, _, _ = _queue(copy)
     assert failed == []

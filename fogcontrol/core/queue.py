@@ -11,7 +11,8 @@ and a rolled-back write queues nothing.
 
 The queue's health (for staff, and the "Background work" page): `queue_health()`. Workers beat
 (`worker_beat`) every few seconds; a job left "running" by a worker that stopped beating is put
-back in the queue by the next worker (`requeue_stuck`), so no one has to reset it by hand.
+back in the queue by the next worker (`requeue_stuck`, on the database queue and on RQ alike), so
+no one has to reset it by hand.
 """
 
 from __future__ import annotations
@@ -88,21 +89,33 @@ def _database_backend() -> str | None:
     return backend.alias if isinstance(backend, DatabaseBackend) else None
 
 
-def queue_puts_back_stuck_jobs() -> bool:
-    """True when the queue is the database's: `requeue_stuck` puts back a dead worker's job. On
-    Redis (RQ) a killed worker's job is not run again (RQ fails it as abandoned): a task that must
-    be resumed is queued again by its scheduler (the nightly sweep: fogcontrol/worker/scheduler.py)."""
-    return _database_backend() is not None
+def _rq_backend():
+    """The default task backend if it is RQ's (`FOGCONTROL_TASKS=rq`), else None."""
+    backend = task_backends["default"]
+    return backend if type(backend).__module__.startswith("django_tasks_rq") else None
 
 
 def requeue_stuck(*, now: dt.datetime | None = None) -> int:
-    """Put back in the queue every job left "running" by a worker that is gone (no beat for
-    `stale_after()`, or stopped): the next worker runs it again. Tasks are written to be run again
-    (an import rewrites its report; a sweep skips the steps it finished). Returns how many."""
+    """Put back in the queue every job left running by a worker that is gone (no beat for
+    `stale_after()`, or stopped): the next worker runs it again. The one path for both queues,
+    called by every worker's housekeeping. Tasks are written to be run again (an import goes on
+    from its saved progress or rewrites its report; a sweep skips the steps it finished; an e-mail
+    is claimed once). Returns how many.
+
+    - database queue: the job's row goes back to READY, however many times its worker died;
+    - RQ: the job, failed by RQ as abandoned, is requeued until it has been tried
+      `FOGCONTROL_WORKER_MAX_ATTEMPTS` times in all (fogcontrol/core/queue_rq.py).
+    """
+    now = now or timezone.now()
+    rq_backend = _rq_backend()
+    if rq_backend is not None:
+        from fogcontrol.core.queue_rq import requeue_abandoned
+
+        beaten = set(WorkerHeartbeat.objects.values_list("worker_id", flat=True))
+        return requeue_abandoned(rq_backend, dead=beaten - live_worker_ids(now=now), now=now)
     backend = _database_backend()
     if backend is None:
         return 0
-    now = now or timezone.now()
     alive = live_worker_ids(now=now)
     running = DBTaskResult.objects.filter(backend_name=backend, status=TaskResultStatus.RUNNING)
     stuck = [

@@ -32,7 +32,7 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.registry.imports.keeping import save_with_file
 from fogcontrol.registry.imports.reading import MAX_HEADER_CHARS, csv_error_message, open_text
-from fogcontrol.servicing import certification
+from fogcontrol.servicing import certification, import_resume
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestImport, ManifestImportProblem
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS
@@ -87,8 +87,6 @@ DATETIME_FORMATS = (
     "%Y-%m-%dT%H:%M:%S",
     "%m/%d/%Y %H:%M",
 )
-PROBLEM_BATCH = 500
-PROGRESS_EVERY = 1000
 
 
 # Rows written in one transaction (memory stays bounded: a chunk is this many rows).
@@ -314,15 +312,21 @@ def _messages(errors: dict[str, list[str]]) -> list[tuple[str, str]]:
 
 
 def manifest_import_run(*, import_id: int) -> ManifestImport:
-    """Process an import: every row read, checked and (unless a dry run) submitted, one at a time."""
+    """Process an import: every row read, checked and (unless a dry run) submitted, a chunk at a
+    time. An import left running by a worker that died goes on from its saved progress when its
+    job is run again (servicing/import_resume.py); one done or failed is left as it is."""
     record = ManifestImport.objects.select_related("uploaded_by").get(pk=import_id)
-    if record.status != ManifestImport.Status.QUEUED:
+    if record.status not in (ManifestImport.Status.QUEUED, ManifestImport.Status.RUNNING):
         return record  # already run: a retried task must not submit the rows twice
-    record.status = ManifestImport.Status.RUNNING
-    record.started_at = timezone.now()
-    record.save(update_fields=["status", "started_at"])
+    with transaction.atomic():
+        skip = import_resume.restart_point(record) if record.status == ManifestImport.Status.RUNNING else 0
+        record.status = ManifestImport.Status.RUNNING
+        record.started_at = record.started_at or timezone.now()
+        record.save(update_fields=["status", "started_at"])
     try:
-        _process(record)
+        _process(record, skip=skip)
+    except import_resume.ImportRunOverlap:
+        raise  # another run of it goes on: this one leaves the record to it
     except Exception as exc:  # the file as a whole could not be read: say so on the report page
         record.status = ManifestImport.Status.FAILED
         record.error = f"The file could not be processed: {exc}"
@@ -334,7 +338,7 @@ def manifest_import_run(*, import_id: int) -> ManifestImport:
     return record
 
 
-def _process(record: ManifestImport) -> None:
+def _process(record: ManifestImport, *, skip: int = 0) -> None:
     # The rows are submitted by whoever uploaded the file: a user, or the job that did.
     user = record.uploaded_by or record.uploaded_by_label
     ctx = ProgramContext()
@@ -358,11 +362,17 @@ def _process(record: ManifestImport) -> None:
                 return
             reader.fieldnames = [(name or "").strip() for name in reader.fieldnames]
             numbered_rows = _numbered(reader)
+            if skip:  # rows a run interrupted committed: their lines again, not their rows
+                skipped = itertools.islice(numbered_rows, skip)
+                for line in import_resume.replayed_report_lines(record, skipped, chunk=ROWS_PER_TRANSACTION):
+                    report.writerow(line)
             # One transaction per chunk of rows: each manifest's own transaction becomes a
             # savepoint (a refused row still rolls back alone), and SQLite, which runs
-            # synchronous=FULL, syncs to disk once a chunk instead of once a row.
+            # synchronous=FULL, syncs to disk once a chunk instead of once a row. The chunk's
+            # problems and the import's counts are committed with its rows (the saved progress).
             while chunk := list(itertools.islice(numbered_rows, ROWS_PER_TRANSACTION)):
                 with transaction.atomic():
+                    rows_before = record.rows_total
                     outcomes = _chunk_outcomes(
                         chunk, record=record, user=user, ctx=ctx, cache=device_cache, seen=seen
                     )
@@ -398,14 +408,9 @@ def _process(record: ManifestImport) -> None:
                                 ),
                             ]
                         )
-                        if len(problems) >= PROBLEM_BATCH:
-                            ManifestImportProblem.objects.bulk_create(problems)
-                            problems = []
-                        if record.rows_total % PROGRESS_EVERY == 0:
-                            record.save(
-                                update_fields=["rows_total", "rows_accepted", "rows_rejected", "rows_flagged"]
-                            )
-        ManifestImportProblem.objects.bulk_create(problems)
+                    ManifestImportProblem.objects.bulk_create(problems)
+                    problems = []
+                    import_resume.chunk_committed(record, rows_before=rows_before)
         report_file.seek(0)
         # A random name on disk (RandomName): the download view names the file for the person.
         record.report.save("report.csv", File(report_file), save=False)

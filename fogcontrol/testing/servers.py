@@ -21,6 +21,7 @@ of its own, emptied before and after), and `RQWorker` is `fogcontrol rqworker` a
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import signal
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from django.db import OperationalError, connection
@@ -105,6 +107,48 @@ class Installation:
                 cursor.execute(f"DROP DATABASE IF EXISTS {self.pg_name} WITH (FORCE)")
 
 
+@contextlib.contextmanager
+def installed_copy(tmp_path: Path, *, rq: bool = False, **env: str) -> Iterator[Installation]:
+    """`copy_test_database` for the length of a block, dropped afterwards; with `rq`, its background
+    work on the tests' Redis (`redis_for_tests`, emptied before and after). `env`: more settings."""
+    url = redis_for_tests() if rq else None
+    copy = None
+    try:
+        copy = copy_test_database(tmp_path, redis_url=url)
+        copy.env.update(env)
+        yield copy
+    finally:
+        if copy is not None:
+            copy.drop()
+        if url:
+            redis_flush(url)
+
+
+@contextlib.contextmanager
+def running(*processes: _Process) -> Iterator[tuple[_Process, ...]]:
+    """Start the processes in order; kill -9 every one of them when the block ends."""
+    try:
+        for process in processes:
+            process.start()
+        yield processes
+    finally:
+        for process in processes:
+            process.kill()
+
+
+def wait_until(check: Callable[[], bool], *, seconds: float, what: str, processes=(), alive=None) -> None:
+    """Poll `check` until it holds, for at most `seconds` (the test's bound); fail with the logs of
+    `processes` if it does not, or at once if one of `alive` (default: all of them) has exited."""
+    watched = processes if alive is None else alive
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        assert all(p.alive() for p in watched), "\n".join(p.log_tail() for p in processes)
+        time.sleep(0.2)
+    raise AssertionError(f"{what} within {seconds} s:\n" + "\n".join(p.log_tail() for p in processes))
+
+
 def copy_test_database(tmp_path: Path, *, redis_url: str | None = None) -> Installation:
     """A copy of the (committed) test database that other processes open, as in production.
     With `redis_url`, its background work runs on RQ there (`FOGCONTROL_TASKS=rq`), and its
@@ -164,6 +208,23 @@ def _create_from_template(name: str, source: str, seconds: float = 3.0) -> None:
     subprocess.run(["pg_restore", "--dbname", name, "--no-owner"], input=dump.stdout, env=env, check=True)  # noqa: S603, S607
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes below `pid` (Linux: from /proc), whatever their process group."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 class _Process:
     """A command in its own session (process group), logging to a file; `kill()` is kill -9 of
     the whole group, as a crash or the OOM killer would end it."""
@@ -205,13 +266,18 @@ class _Process:
         raise RuntimeError(f"{self.name} did not start within {within} s:\n{self.log_tail()}")
 
     def kill(self) -> None:
-        """kill -9, the whole process group, and reap it."""
+        """kill -9, the whole process group and every descendant (an RQ work horse makes a group
+        of its own), as a machine lost or systemd's kill of the unit would end them; reap it."""
         if self.process is None:
             return
+        descendants = _descendants(self.process.pid)
         try:
             os.killpg(self.process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        for pid in descendants:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         self.process.wait(timeout=30)
         self.process = None
 

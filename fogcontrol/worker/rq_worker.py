@@ -5,9 +5,10 @@
 
 RQ's worker runs the jobs (each in a forked work horse, as RQ does); this class adds what the
 database worker does beside them (fogcontrol/worker/housekeeping.py), in a thread of the parent
-process: it beats under its RQ name (the name the nightly sweep's claim is held by), and it queues
-the day's nightly sweep at the Town's time. Of several workers, one queues it (the day's
-`SweepRun` row) and one runs it (the sweep's claim), so no cron is needed on Redis either.
+process: it beats under its RQ name (the name the nightly sweep's claim is held by), it puts back
+the jobs of a worker that died (`requeue_stuck`: fogcontrol/core/queue_rq.py, a bounded number of
+times), and it queues the day's nightly sweep at the Town's time. Of several workers, one queues
+it (the day's `SweepRun` row) and one runs it (the sweep's claim), so no cron is needed on Redis either.
 
 Needs the `redis` extra (django-tasks-rq, which brings RQ and django-rq).
 """

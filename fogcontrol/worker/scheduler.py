@@ -7,9 +7,9 @@ was off at 02:00 runs the sweep when it starts. Only the most recent day due is 
 works on everything due up to its day, so one run catches up on the days missed. Of two workers
 asking at once, one queues it (a conditional UPDATE of the day's row, which is unique).
 
-On a queue that does not put back a dead worker's job (RQ on Redis), a sweep whose runner died
-holding the day (its owner stopped beating) is queued again, and the next run goes on from the step
-interrupted (fogcontrol/worker/sweep.py). The database queue puts the job itself back.
+A sweep whose runner died holding the day is not queued again here: the queue puts its job back
+(`requeue_stuck`, on the database queue and on RQ alike), and the next run takes the day over from
+the silent owner and goes on from the step interrupted (fogcontrol/worker/sweep.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.core.queue import enqueue_on_commit, live_worker_ids, queue_puts_back_stuck_jobs, stale_after
+from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.program.selectors import town_profile, town_zone
 from fogcontrol.worker.models import SweepRun
 from fogcontrol.worker.sweep import SWEEP_TASK, sweep_run_for
@@ -34,14 +34,13 @@ def sweep_due_day(now: dt.datetime) -> dt.date:
 
 
 def schedule_due_sweep(*, now: dt.datetime | None = None) -> dt.date | None:
-    """Queue the sweep of the day due, unless it was queued or finished (or, on RQ, queue it again
-    when its runner died holding it). Returns the day queued."""
+    """Queue the sweep of the day due, unless it was queued or finished. Returns the day queued."""
     now = now or timezone.now()
     day = sweep_due_day(now)
     run = sweep_run_for(day)
     if run.finished_at is not None:
         return None
-    if run.scheduled_at is not None and not _abandoned(run, now):
+    if run.scheduled_at is not None:
         return None
     with transaction.atomic():
         queued = SweepRun.objects.filter(
@@ -51,14 +50,3 @@ def schedule_due_sweep(*, now: dt.datetime | None = None) -> dt.date | None:
             return None
         enqueue_on_commit(SWEEP_TASK, day=day.isoformat())
     return day
-
-
-def _abandoned(run: SweepRun, now: dt.datetime) -> bool:
-    """The run's owner died in the middle of it and no one will put its job back (RQ): it holds
-    the day, has not beaten for `stale_after()`, and claimed it (and was queued) longer ago than
-    that: a run queued again waits that long to be picked up before it is queued once more."""
-    if queue_puts_back_stuck_jobs() or not run.owner:
-        return False
-    since = now - stale_after()
-    quiet = all(moment is None or moment < since for moment in (run.claimed_at, run.scheduled_at))
-    return quiet and run.owner not in live_worker_ids(now=now)

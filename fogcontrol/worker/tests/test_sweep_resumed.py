@@ -1,7 +1,7 @@
-"""Issue 20: on a queue that does not put a dead worker's job back (RQ on Redis), a nightly sweep
-whose runner was killed half-way is queued again by the next worker's scheduler, once, and goes on
-from the step interrupted. The database queue puts the job back itself (`requeue_stuck`), so there
-the scheduler leaves it alone."""
+"""Issue 20: a nightly sweep whose runner was killed half-way is not queued again by the scheduler:
+its job is put back by the queue (`requeue_stuck`, on the database queue and on RQ alike:
+fogcontrol/worker/tests/test_requeue_on_redis.py), and run again by another worker it takes the
+day over from the silent owner and goes on from the step interrupted, once."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fogcontrol.core import sweep as registry
 from fogcontrol.core.queue import worker_beat
 from fogcontrol.worker.models import SweepRun, SweepStep
 from fogcontrol.worker.scheduler import schedule_due_sweep, sweep_due_day
+from fogcontrol.worker.sweep import sweep_run
 
 pytestmark = pytest.mark.django_db
 
@@ -55,37 +56,28 @@ def _killed_half_way() -> SweepRun:
     return run
 
 
-def test_on_redis_a_sweep_whose_runner_died_is_queued_again_and_resumed_once(
-    ran, django_capture_on_commit_callbacks
-):
+def test_run_again_by_another_worker_a_killed_sweep_goes_on_from_the_step_interrupted_once(ran):
     run = _killed_half_way()
-    with django_capture_on_commit_callbacks(execute=True):  # the queued sweep runs at once here
-        assert schedule_due_sweep() == run.day
-    assert ran == ["second"]  # the step done is not run again
+    outcome = sweep_run(on=run.day, owner="rq-next")  # its job, put back by the queue
+    assert outcome.held_by is None and ran == ["second"]  # the step done is not run again
     run.refresh_from_db()
     assert run.finished_at is not None and run.owner == ""
     assert SweepStep.objects.get(run=run, name="second").attempts == 2
-    with django_capture_on_commit_callbacks(execute=True):
-        assert schedule_due_sweep() is None
+    assert sweep_run(on=run.day, owner="rq-other").already_done == ["first", "second"]
     assert ran == ["second"]
 
 
-def test_a_sweep_queued_again_is_not_queued_once_more_while_it_waits_for_a_worker(ran):
-    run = _killed_half_way()
-    assert schedule_due_sweep() == run.day  # queued (on commit; nothing runs it in this test)
-    assert schedule_due_sweep() is None
-    assert schedule_due_sweep(now=timezone.now() + dt.timedelta(seconds=5)) is None
-
-
-def test_while_its_runner_beats_a_sweep_is_not_queued_again(ran):
+def test_while_its_runner_beats_a_sweep_is_not_taken_over(ran):
     run = _killed_half_way()
     worker_beat("rq-killed")
-    assert schedule_due_sweep() is None
-    assert SweepRun.objects.get(pk=run.pk).scheduled_at == run.scheduled_at
+    assert sweep_run(on=run.day, owner="rq-next").held_by == "rq-killed"
+    assert ran == []
 
 
-def test_on_the_database_queue_the_job_itself_is_put_back_so_the_scheduler_leaves_it(ran, settings):
-    settings.TASKS = DB_TASKS
+@pytest.mark.parametrize("tasks", [None, DB_TASKS], ids=["immediate", "database"])
+def test_the_scheduler_leaves_a_killed_sweep_to_the_queue(ran, settings, tasks):
+    if tasks:
+        settings.TASKS = tasks
     run = _killed_half_way()
     assert schedule_due_sweep() is None
     assert ran == []
