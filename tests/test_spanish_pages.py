@@ -20,7 +20,7 @@ from spellchecker import SpellChecker
 
 from fogcontrol.accounts.models import User
 from fogcontrol.core.roles import OUTSIDE_ROLES
-from fogcontrol.permits.models import ApplicationFixture, PermitApplication
+from fogcontrol.permits.models import ApplicationFixture, FeeSchedule, PermitApplication
 from fogcontrol.program.models import TownProfile
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
@@ -55,15 +55,7 @@ KEPT_ENGLISH = {"yes", "true", "false", "authorization"}
 NOT_PORTAL = ("/api/",)
 # Pages (URL names) that still show English, with where it comes from: each is work still to do
 # (docs/i18n.md, "Known gaps"). Every other portal page is held to Spanish word by word.
-KNOWN_GAPS = {
-    "calculator:home": "the rules' names, start dates and workings (rules/deadlines.py: pure Python, English)",
-    "permits:fee_schedules": "the resolution line built in the model",
-    "records:establishment": "the C4 subjects shown from records.models.TRAINING_SUBJECTS (English column)",
-    "records:obligations": "obligation sentences built in records/obligations.py",
-    "servicing:device_history": "the frequency request form's help texts and the flags' words (rules)",
-    "servicing:import_list": "the CSV columns' descriptions (servicing/imports.py)",
-    "servicing:manifest_detail": "review flags' reasons written by the rules",
-}
+KNOWN_GAPS: dict[str, str] = {}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
@@ -116,6 +108,7 @@ DATA_MODELS = (
     PermitApplication,
     ApplicationFixture,
     Manifest,
+    FeeSchedule,  # the Council resolution's title as staff typed it ("Resolution 2023-14")
 )
 
 

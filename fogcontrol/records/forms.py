@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.records.models import TRAINING_SUBJECTS, RecordRequirement, SubmissionReview, TrainingSession
+from fogcontrol.records.pdf import SUBJECT_TEXTS
 from fogcontrol.registry.models import HaulerCompany
 
 DATE = forms.DateInput(attrs={"type": "date"})
@@ -16,7 +17,8 @@ class TrainingSessionForm(forms.Form):
     held_on = forms.DateField(label=_("Training date"), widget=DATE)
     trainer = forms.CharField(max_length=150)
     subjects = forms.MultipleChoiceField(
-        choices=[(key, english) for key, (english, _spanish) in TRAINING_SUBJECTS.items()],
+        # The subjects in the page's language (the training sheet's own lazy texts).
+        choices=[(key, SUBJECT_TEXTS[key]) for key in TRAINING_SUBJECTS],
         widget=forms.CheckboxSelectMultiple,
         initial=list(TRAINING_SUBJECTS),
         label=_("Subjects covered (C4)"),

@@ -15,6 +15,8 @@ import datetime as dt
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from fogcontrol.core import owed as core_owed
 from fogcontrol.findings.models import Finding
@@ -49,6 +51,8 @@ SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING, FEES = (
     "fees",
 )
 KINDS = (SERVICE, TRAINING, REPORT, PLAN, PERMIT, FINDING, FEES)
+# The statuses as the list's badges say them (`item.status|capfirst|translated`).
+STATUS_LABELS = (gettext_noop("Late"), gettext_noop("Due"), gettext_noop("Upcoming"), gettext_noop("Done"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,25 +77,27 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
             items.append(
                 Obligation(
                     SERVICE,
-                    f"Service device {device} now",
+                    _("Service device %(device)s now") % {"device": device},
                     state.fill_ratio_on or on,
                     LATE,
                     "E6",
-                    "The last reading found FOG and solids over the limit: the device must be serviced "
-                    "immediately (E3, E6).",
-                    "Have a licensed hauler pump it out now; the hauler's manifest records it (F1).",
+                    _(
+                        "The last reading found FOG and solids over the limit: the device must be serviced "
+                        "immediately (E3, E6)."
+                    ),
+                    _("Have a licensed hauler pump it out now; the hauler's manifest records it (F1)."),
                 )
             )
         elif state.last_full_pumpout is None or state.next_due is None:
             items.append(
                 Obligation(
                     SERVICE,
-                    f"Service device {device}",
+                    _("Service device %(device)s") % {"device": device},
                     on,
                     DUE,
                     "E1",
-                    "No full pump-out of this device is on record.",
-                    "Have a licensed hauler pump it out and submit the manifest (F1).",
+                    _("No full pump-out of this device is on record."),
+                    _("Have a licensed hauler pump it out and submit the manifest (F1)."),
                 )
             )
         else:
@@ -109,12 +115,12 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
             items.append(
                 Obligation(
                     SERVICE,
-                    f"Service device {device}",
+                    _("Service device %(device)s") % {"device": device},
                     deadline.due,
                     status,
                     "E1",
                     deadline.explanation.text(),
-                    "Have a licensed hauler pump it out by the due date; the manifest records it (F1).",
+                    _("Have a licensed hauler pump it out by the due date; the manifest records it (F1)."),
                 )
             )
     return items
@@ -123,11 +129,17 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
 def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
     items = []
     last = establishment.training_sessions.aggregate(last=Max("held_on"))["last"]
-    fix = "Train every employee in the four C4 subjects and record the session with each signature."
+    fix = _("Train every employee in the four C4 subjects and record the session with each signature.")
     if last is None:
         items.append(
             Obligation(
-                TRAINING, "Employee training", on, DUE, "C4", "No employee training is on record (C4).", fix
+                TRAINING,
+                _("Employee training"),
+                on,
+                DUE,
+                "C4",
+                _("No employee training is on record (C4)."),
+                fix,
             )
         )
     else:
@@ -136,7 +148,7 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
         items.append(
             Obligation(
                 TRAINING,
-                "Annual employee training",
+                _("Annual employee training"),
                 deadline.due,
                 status,
                 "C4",
@@ -155,12 +167,12 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
         items.append(
             Obligation(
                 TRAINING,
-                f"Train new employee {employee.name}",
+                _("Train new employee %(name)s") % {"name": employee.name},
                 deadline.due,
                 status,
                 "C4",
                 deadline.explanation.text(),
-                "Train them in the four C4 subjects and have them sign the roster.",
+                _("Train them in the four C4 subjects and have them sign the roster."),
             )
         )
     return items
@@ -189,7 +201,11 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
         what = requirement.get_kind_display()
         last_done = None
         for period in requirement_periods(requirement, through=on, calendar=calendar):
-            title = what if requirement.unit == "once" else f"{what}, report {period.number}"
+            title = (
+                what
+                if requirement.unit == "once"
+                else _("%(what)s, report %(number)s") % {"what": what, "number": period.number}
+            )
             original = originals.get((requirement.pk, period.number))
             if original is None:
                 status = obligation_status(period.due_on, done=False, on=on, ruleset=ruleset)
@@ -201,9 +217,9 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                         status,
                         requirement.provision,
                         period.deadline.explanation.text(),
-                        "Upload it on the records page (a PDF or a photo of each page)."
+                        _("Upload it on the records page (a PDF or a photo of each page).")
                         + (
-                            " It is late: submit it now; the Town records a finding (F3, F4)."
+                            " " + _("It is late: submit it now; the Town records a finding (F3, F4).")
                             if status == LATE
                             else ""
                         ),
@@ -216,21 +232,21 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                 items.append(
                     Obligation(
                         kind,
-                        f"Correct: {title}",
+                        _("Correct: %(title)s") % {"title": title},
                         review.reviewed_on,
                         DUE,
                         requirement.provision,
                         f"Staff reviewed the submission of {fmt_date(timezone.localtime(latest.received_at).date())} on "
                         f"{fmt_date(review.reviewed_on)}: it needs correction. {review.reason}",
-                        "Submit a correction on the records page; it is kept beside the original.",
+                        _("Submit a correction on the records page; it is kept beside the original."),
                     )  # fmt: skip
                 )
             else:
                 # Of the reports handed in, the list shows the latest: what was done, not all history.
-                outcome = "accepted" if review is not None else "submitted, awaiting review"
+                outcome = _("accepted") if review is not None else _("submitted, awaiting review")
                 last_done = Obligation(
                     kind, title, period.due_on, DONE, requirement.provision,
-                    f"Received {fmt_date(timezone.localtime(latest.received_at).date())}: {outcome}.", "Nothing to do.",
+                    f"Received {fmt_date(timezone.localtime(latest.received_at).date())}: {outcome}.", _("Nothing to do."),
                 )  # fmt: skip
         if last_done is not None:
             items.append(last_done)
@@ -249,12 +265,12 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
         return [
             Obligation(
                 PERMIT,
-                "FOG permit",
+                _("FOG permit"),
                 on,
                 LATE,
                 "B1",
                 "The establishment holds no FOG permit: discharging without one is a violation (B1).",
-                "Apply for a FOG permit on the permits page.",
+                _("Apply for a FOG permit on the permits page."),
             )  # fmt: skip
         ]
     renew_by = min(permit.valid_until, establishment.licence_expires_on or permit.valid_until)
@@ -270,14 +286,16 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
     return [
         Obligation(
             PERMIT,
-            f"Renew permit {permit.number}",
+            _("Renew permit %(number)s") % {"number": permit.number},
             renew_by,
             status,
             "B6",
             f"Permit {permit.number} runs until {fmt_date(permit.valid_until)} and is renewed with the business "
             f"licence (B6); renew by {fmt_date(renew_by)}."
             + (" A renewal application is open." if renewing else ""),
-            "Nothing to do until the Town decides." if renewing else "Apply to renew on the permits page.",
+            _("Nothing to do until the Town decides.")
+            if renewing
+            else _("Apply to renew on the permits page."),
         )  # fmt: skip
     ]
 
@@ -286,12 +304,12 @@ def _findings(establishment) -> list[Obligation]:
     return [
         Obligation(
             FINDING,
-            f"Correct: {finding.item}",
+            _("Correct: %(title)s") % {"title": finding.item},
             finding.began_on,
             LATE,
             finding.provision,
             f"Found on {fmt_date(finding.began_on)}: {finding.description}",
-            "Correct it and tell the inspector; a follow-up inspection closes the finding (D4).",
+            _("Correct it and tell the inspector; a follow-up inspection closes the finding (D4)."),
         )  # fmt: skip
         for finding in Finding.objects.filter(establishment=establishment, closed_on__isnull=True).order_by(
             "began_on", "pk"
@@ -312,13 +330,15 @@ def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obliga
         items.append(
             Obligation(
                 FEES,
-                f"Pay ${owed.amount:,.2f}: {owed.label}",
+                _("Pay %(amount)s: %(what)s") % {"amount": f"${owed.amount:,.2f}", "what": owed.label},
                 owed.due_on or on,
                 LATE if late else DUE,
                 owed.provision or "Q1",
                 owed.explanation,
-                "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
-                "licence is not renewed (Q2).",
+                _(
+                    "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
+                    "licence is not renewed (Q2)."
+                ),
             )
         )
     return items

@@ -24,6 +24,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core import csv_export
@@ -40,45 +42,50 @@ from fogcontrol.servicing.services.ingest import IngestRow, manifests_ingest
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.manifests import manifest_submit
 
-# (column, required, what to put in it). The order is the template's; any order is accepted.
+# (column, required, what to put in it), the descriptions in the page's language. The order is the
+# template's; any order is accepted.
 COLUMNS: tuple[tuple[str, bool, str], ...] = (
-    ("device", True, "The Town's device number from the lid tag or permit, e.g. GI-00042."),
-    ("manifest_number", True, "Your manifest or ticket number; unique for your company."),
+    ("device", True, _("The Town's device number from the lid tag or permit, e.g. GI-00042.")),
+    ("manifest_number", True, _("Your manifest or ticket number; unique for your company.")),
     (
         "serviced_at",
         True,
-        "Date and time of service in the Town's time: 2025-03-14 09:30 (or 03/14/2025 09:30).",
+        _("Date and time of service in the Town's time: 2025-03-14 09:30 (or 03/14/2025 09:30)."),
     ),
-    ("full_pumpout", True, "yes if all FOG, liquids and solids were removed (E7); no otherwise."),
-    ("baffles_cleaned", True, "yes if the baffles were removed and cleaned (E7)."),
-    ("fog_depth_in", False, "FOG depth before pumping, inches (e.g. 3.5)."),
-    ("solids_depth_in", False, "Solids depth before pumping, inches."),
-    ("gallons_removed", False, "Gallons pumped out."),
-    ("driver", False, "Driver's name."),
-    ("vehicle", False, "Vehicle licence plate."),
-    ("receiving_facility", False, "Registered name of the facility that received the material."),
-    ("delivered_on", False, "Date delivered to the receiving facility: 2025-03-14."),
-    ("leak_observed", False, "yes or no."),
-    ("damaged_baffles", False, "yes or no."),
-    ("damaged_tees", False, "yes or no (sanitary tees)."),
-    ("condition_notes", False, "Anything else about the device's condition."),
-    ("establishment", False, "Business licence number of the FSE served, when the device serves several."),
+    ("full_pumpout", True, _("yes if all FOG, liquids and solids were removed (E7); no otherwise.")),
+    ("baffles_cleaned", True, _("yes if the baffles were removed and cleaned (E7).")),
+    ("fog_depth_in", False, _("FOG depth before pumping, inches (e.g. 3.5).")),
+    ("solids_depth_in", False, _("Solids depth before pumping, inches.")),
+    ("gallons_removed", False, _("Gallons pumped out.")),
+    ("driver", False, _("Driver's name.")),
+    ("vehicle", False, _("Vehicle licence plate.")),
+    ("receiving_facility", False, _("Registered name of the facility that received the material.")),
+    ("delivered_on", False, _("Date delivered to the receiving facility: 2025-03-14.")),
+    ("leak_observed", False, _("yes or no.")),
+    ("damaged_baffles", False, _("yes or no.")),
+    ("damaged_tees", False, _("yes or no (sanitary tees).")),
+    ("condition_notes", False, _("Anything else about the device's condition.")),
+    ("establishment", False, _("Business licence number of the FSE served, when the device serves several.")),
     (
         "hauler",
         False,
-        "Haulers leave this blank (their own company is used). FSEs and owners: a hauler on the "
-        "establishment's list, or who did the work if not a registered company (self / other).",
+        _(
+            "Haulers leave this blank (their own company is used). FSEs and owners: a hauler on the "
+            "establishment's list, or who did the work if not a registered company (self / other)."
+        ),
     ),
-    ("certified_by_name", True, "Typed name of the person certifying the manifest (the signature)."),
+    ("certified_by_name", True, _("Typed name of the person certifying the manifest (the signature).")),
     (
         "certification_version",
         True,
-        f"The certification text's version, currently {certification.CURRENT_VERSION}.",
+        format_lazy(
+            _("The certification text's version, currently {version}."), version=certification.CURRENT_VERSION
+        ),
     ),
 )
 REQUIRED = tuple(name for name, required, _ in COLUMNS if required)
 KNOWN = {name for name, _, _ in COLUMNS}
-TRUE = {"yes", "y", "true", "1", "x"}
+TRUE = {"yes", "y", "true", "1", "x", "sí", "si"}  # "sí": the Spanish descriptions say it
 FALSE = {"no", "n", "false", "0", ""}
 DATETIME_FORMATS = (
     "%Y-%m-%d %H:%M",
@@ -444,7 +451,7 @@ def _chunk_outcomes(
         return [_one_row(row, record=record, user=user, ctx=ctx, cache=cache, seen=seen) for _, row in chunk]
     outcomes: list = []
     clean: list[tuple[int, IngestRow]] = []
-    for _, row in chunk:
+    for _number, row in chunk:
         outcome = _unreadable(row)
         submission, errors = (None, {}) if outcome else parse_row(row, ctx)
         if outcome is None and errors:

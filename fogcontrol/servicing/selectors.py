@@ -12,6 +12,7 @@ import datetime as dt
 from decimal import Decimal
 
 from django.db.models import Count, Exists, Min, OuterRef, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import VIEW
@@ -29,6 +30,7 @@ from fogcontrol.servicing.models import (
     SludgeReading,
 )
 from fogcontrol.servicing.services.state import DeviceSnapshot, device_snapshot
+from fogcontrol.servicing.wording import CHANGE_STATUS_LABELS, flag_text, stored_note
 
 
 def manifests_visible_to(user, action: str = VIEW) -> QuerySet[Manifest]:
@@ -179,6 +181,7 @@ class TimelineEvent:
     detail: str
     badge: str = ""
     obj: object = None
+    badge_label: str = ""  # the badge in the page's language (`badge` is the status compared)
 
 
 @dataclasses.dataclass
@@ -226,30 +229,41 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     chart: list[tuple[dt.date, Decimal, str]] = []
     for m in manifests:
         state = "withdrawn" if m.withdrawn else ("corrected" if m.is_corrected else "")
-        what = "Full pump-out" if m.full_pumpout else "Service (not a full pump-out)"
-        detail = f"{m.hauler_name or 'Submitted by ' + m.submitted_by_label} · manifest {m.manifest_number}"
+        what = _("Full pump-out") if m.full_pumpout else _("Service (not a full pump-out)")
+        by = m.hauler_name or _("Submitted by %(name)s") % {"name": m.submitted_by_label}
+        detail = _("%(by)s · manifest %(number)s") % {"by": by, "number": m.manifest_number}
         if m.gallons_removed is not None:
             detail += f" · {m.gallons_removed} gal"
         if m.fill_ratio is not None:
-            detail += f" · {m.fill_ratio * 100:.1f}% full before pumping"
-        events.append(TimelineEvent(m.service_date, m.serviced_at, "manifest", what, detail, state, m))
+            detail += " · " + _("%(percent)s full before pumping") % {"percent": f"{m.fill_ratio * 100:.1f}%"}
+        state_label = {"withdrawn": _("withdrawn"), "corrected": _("corrected")}.get(state, "")
+        events.append(
+            TimelineEvent(m.service_date, m.serviced_at, "manifest", what, detail, state, m, state_label)
+        )
         for f in m.flags.all():
+            title = _("Flag (%(provision)s)") % {"provision": f.provision}
+            text = flag_text(f.code, f.message)
             events.append(
                 TimelineEvent(
-                    m.service_date, f.created_at, "flag", f"Flag ({f.provision})", f.message, f.review, f
+                    m.service_date, f.created_at, "flag", title, text, f.review, f, f.get_review_display()
                 )
             )
         if m.fill_ratio is not None and not state:
             chart.append((m.service_date, m.fill_ratio, "manifest"))
     for r in readings:
-        ratio = f"{r.fill_ratio * 100:.1f}% full" if r.fill_ratio is not None else "no design depth"
+        ratio = (
+            _("%(percent)s full") % {"percent": f"{r.fill_ratio * 100:.1f}%"}
+            if r.fill_ratio is not None
+            else _("no design depth")
+        )
         events.append(
             TimelineEvent(
                 r.taken_on,
                 None,
                 "reading",
-                f"Reading ({r.get_source_display()})",
-                f"FOG {r.fog_depth_in} in, solids {r.solids_depth_in} in: {ratio}",
+                _("Reading (%(source)s)") % {"source": r.get_source_display()},
+                _("FOG %(fog)s in, solids %(solids)s in: %(ratio)s")
+                % {"fog": r.fog_depth_in, "solids": r.solids_depth_in, "ratio": ratio},
                 "",
                 r,
             )
@@ -262,16 +276,30 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
                 c.created_at.date(),
                 c.created_at,
                 "frequency_change",
-                f"Frequency: every {c.to_days} days from {c.effective_on:%Y-%m-%d}",
-                c.reason + (f" Withdrawn: {c.withdrawn_reason}" if c.withdrawn_at else ""),
+                _("Frequency: every %(days)s days from %(day)s")
+                % {"days": c.to_days, "day": f"{c.effective_on:%Y-%m-%d}"},
+                c.reason
+                + (
+                    " " + _("Withdrawn: %(reason)s") % {"reason": c.withdrawn_reason}
+                    if c.withdrawn_at
+                    else ""
+                ),
                 c.status,
                 c,
+                _(CHANGE_STATUS_LABELS[c.status]),
             )
         )
     for q in requirements:
         events.append(
             TimelineEvent(
-                q.opened_on, q.opened_at, "requirement", q.get_kind_display(), q.close_note, q.status, q
+                q.opened_on,
+                q.opened_at,
+                "requirement",
+                q.get_kind_display(),
+                stored_note(q.close_note),
+                q.status,
+                q,
+                q.get_status_display(),
             )
         )
     events.sort(key=lambda e: (e.on, e.at.timestamp() if e.at else 0), reverse=True)

@@ -1,6 +1,8 @@
 """An inspection on a phone (390 x 844): the inspector opens the day's visit, measures the device
 (the 25% result shows on the spot), fails an item, both people sign on screen, and completes."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -76,3 +78,29 @@ def test_an_inspector_fills_in_and_completes_an_inspection_on_a_phone(phone_page
     assert ServiceRequirement.objects.filter(
         device=town.own_device, kind="immediate_service", status="open"
     ).exists()
+
+
+@pytest.mark.provision("D8")
+def test_complete_right_after_a_change_cancels_the_waiting_autosave_and_never_races_it(phone_page, town):
+    """A change and then "Complete inspection" at once (the race that gave a 500 on the test
+    server): the autosave still waiting for its delay is cancelled, the form is sent alone, and no
+    answer is a 500 (docs/inspections.md)."""
+    page = phone_page
+    inspector = town.users[Role.INSPECTOR]
+    inspection = inspection_schedule(
+        establishment=town.own_fse, scheduled_on=town_today(), inspector=inspector, acting_user="test"
+    )
+    sign_in(page, inspector.username)
+    page.goto(f"/inspections/{inspection.pk}/edit/")
+    answers = []
+    page.on("response", lambda answer: answers.append((answer.request.method, answer.url, answer.status)))
+    # A slow server: "Complete" is held longer than the autosave's delay, as on a busy test server.
+    page.route("**/complete/", lambda route: (time.sleep(1.5), route.continue_()))
+    page.get_by_label("FSE person met").fill("Frank Owner")
+    page.get_by_role("button", name="Complete inspection").click()  # the field's change fires now
+    # Not signed yet: the form comes back with the reasons, the draft kept (400, not a 500).
+    expect(page.get_by_role("heading", name="Not completed yet: the draft is kept")).to_be_visible()
+    assert not [a for a in answers if a[2] >= 500], answers
+    assert not [a for a in answers if a[0] == "POST" and a[1].endswith("/edit/")], answers
+    inspection.refresh_from_db()
+    assert inspection.person_met == "Frank Owner"  # saved by the complete form itself

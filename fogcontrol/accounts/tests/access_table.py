@@ -23,8 +23,8 @@ ROUTES = [
     page("accounts:account", "/account/", record=False, method="post", ok=405, label="post"),
     page("accounts:token-rotate", "/account/token/", record=False, method="post"),
     page("accounts:token-revoke", "/account/token/revoke/", record=False, method="post"),
-    page("accounts:language", "/account/language/", record=False, method="post", body={"language": "es"}),
-    # The header's language switcher (Django's set_language): anyone, signed in or not, back to the page.
+    # The one language route (the header's switcher and the account page's form): Django's
+    # set_language, saving a signed-in user's preference; anyone, signed in or not, back to the page.
     page(
         "set_language",
         "/i18n/setlang/",

@@ -65,3 +65,18 @@ def test_the_switcher_refuses_a_language_we_do_not_offer(client, town):
 def test_staff_pages_show_no_switcher(client, town, role):
     client.force_login(town.users[role])
     assert "id_site_language" not in client.get("/").content.decode()
+
+
+def test_the_one_language_route_returns_only_to_a_page_of_this_site(client, town):
+    """The switcher and the account page's form post to /i18n/setlang/ (the account page's own
+    route is gone): `next` is followed only when it is a path here, else the home page."""
+    user = town.users[Role.FSE]
+    client.force_login(user)
+    assert 'action="/i18n/setlang/"' in client.get(reverse("accounts:account")).content.decode()
+    away = client.post("/i18n/setlang/", {"language": "es", "next": "https://evil.example/"})
+    assert away.status_code == 302 and away["Location"] == "/"
+    user.refresh_from_db()
+    assert user.preferred_language == "es"
+    back = client.post("/i18n/setlang/", {"language": "en", "next": reverse("accounts:account")})
+    assert back["Location"] == reverse("accounts:account")
+    assert "/account/language/" not in client.get(reverse("accounts:account")).content.decode()

@@ -1,14 +1,11 @@
 """The account page (/account/): who you are in the program, what you are bound to, your API token."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
-from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy as _
+from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from fogcontrol.accounts.selectors import api_token_for, second_factor_status
-from fogcontrol.accounts.services import api_token_revoke, api_token_rotate, user_language_set
+from fogcontrol.accounts.services import api_token_revoke, api_token_rotate
 from fogcontrol.core.languages import Language
 from fogcontrol.registry import selectors
 
@@ -64,18 +61,3 @@ def token_revoke(request):
     revoked = api_token_revoke(user=request.user, acting_user=request.user)
     message = "Your API token was revoked." if revoked else "You had no API token."
     return _page(request, token_message=message)
-
-
-@login_required
-@require_POST
-def language_set(request):
-    """The language of the e-mails the program sends you."""
-    try:
-        user_language_set(
-            user=request.user, language=request.POST.get("language", ""), acting_user=request.user
-        )
-    except ValidationError:
-        messages.error(request, _("Choose English or Spanish for your e-mails."))
-        return redirect("accounts:account")
-    messages.success(request, _("Your e-mails will be written in the language you chose."))
-    return redirect("accounts:account")

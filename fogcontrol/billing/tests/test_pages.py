@@ -252,3 +252,36 @@ def test_q1_p8_n1_the_billed_under_choices_state_the_periods_of_the_ruleset_in_f
         and "within 20 days" in labels[1]
         and "within 50 days" in labels[2]
     )
+
+
+def test_q1_an_invoice_delivery_sent_back_shows_its_error_beside_the_field_and_keeps_what_was_typed(
+    town, client
+):
+    """The invoice page's forms go through billing's shared `act`: a form that does not validate is
+    the invoice page again (400) with the error beside its field, not a message on a blank form."""
+    issued = invoice(town, "120.00", notice_date=days_ago(10))
+    client.force_login(clerk(town))
+    answer = client.post(
+        f"/billing/invoices/{issued.pk}/deliver/",
+        {"method": "post", "sent_to": "12 Main St, The Town", "sent_on": "not a date"},
+    )
+    assert answer.status_code == 400
+    page = _text(answer)
+    assert 'id="id_deliver_sent_on_error"' in page and 'aria-describedby="id_deliver_sent_on_error' in page
+    assert 'value="12 Main St, The Town"' in page
+    assert not issued.deliveries.exists()
+
+
+@pytest.mark.provision("Q1")
+def test_q1_a_write_off_the_service_refuses_stands_beside_its_field_with_the_reason_kept(town, client):
+    issued = invoice(town, "120.00", notice_date=days_ago(10))
+    client.force_login(clerk(town))
+    answer = client.post(
+        f"/billing/invoices/{issued.pk}/write-off/",
+        {"amount": "500.00", "reason": "Business closed for good"},
+    )
+    assert answer.status_code == 400
+    page = _text(answer)
+    assert 'id="id_write_off_amount_error"' in page and "write off no more" in page
+    assert "Business closed for good" in page and 'value="500.00"' in page
+    assert not issued.write_offs.exists()

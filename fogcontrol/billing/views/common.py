@@ -20,9 +20,12 @@ def require_step(user, step: str) -> None:
 
 def act(request, *, step: str, form_class, call, done: str, back, invalid=None):
     """Bind ``form_class`` to the POST, call ``call(**cleaned_data)``, report, and go ``back``.
-    A refusal from the service is shown as a message naming the field (never a 500). A form that
-    does not validate is reported the same way; with ``invalid`` (the form → a response: its page
-    with the form sent back), its errors also stand beside their fields and what was typed stays."""
+    A form that does not validate, or that the service refuses (``ValidationError``), comes back
+    through ``invalid`` (the form → its page with that form, status 400): each error beside its
+    field (a refusal naming no field above the form) and what was typed kept, with a message
+    saying nothing was saved. Without ``invalid`` (the lists' one-line forms: liens, decisions) the
+    message alone says it, on the way ``back``. A conflict or a refusal of the person is a message
+    on the way ``back`` (never a 500)."""
     require_step(request.user, step)
     form = form_class(request.POST) if form_class is not None else None
     if form is not None and not form.is_valid():
@@ -42,9 +45,12 @@ def act(request, *, step: str, form_class, call, done: str, back, invalid=None):
             else " ".join(refused.messages)
         )
         messages.error(request, f"Nothing was saved. {detail}")
-        if invalid is not None and form is not None and hasattr(refused, "error_dict"):
-            for name, errors in refused.message_dict.items():
-                form.add_error(name if name in form.fields else None, errors)
+        if form is not None and invalid is not None:
+            if hasattr(refused, "error_dict"):
+                for name, errors in refused.message_dict.items():
+                    form.add_error(name if name in form.fields else None, errors)
+            else:
+                form.add_error(None, refused.messages)
             return invalid(form)
     except (StateConflict, PermissionDenied) as refused:
         messages.error(request, str(refused))

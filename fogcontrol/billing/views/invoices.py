@@ -3,6 +3,8 @@ recording its delivery, asking to write it off; one payment and its receipt."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
@@ -37,20 +39,35 @@ def invoice_list(request):
     )
 
 
+# The clerk's three forms on the invoice page: each keeps its own element ids.
+CANCEL_IDS, DELIVER_IDS, WRITE_OFF_IDS = "id_cancel_%s", "id_deliver_%s", "id_write_off_%s"
+
+
 @login_required
 def invoice_detail(request, pk: int):
-    invoice = found(selectors.invoice_detail, request.user, pk)
+    return _invoice_page(request, found(selectors.invoice_detail, request.user, pk))
+
+
+def _invoice_page(request, invoice, *, status: int = 200, **bound):
+    """The invoice's page; ``bound`` replaces a clerk's blank form by the one sent back with its
+    errors (``cancel_form=…``), so each error stands beside its field and nothing typed is lost."""
     can_bill = has_role(request.user, BILLERS) and invoice.status == invoice.Status.OPEN
     context = {"invoice": invoice, "can_bill": can_bill, "today": town_today()}
     if can_bill:
         context.update(
-            cancel_form=ReasonForm(auto_id="id_cancel_%s"),
+            cancel_form=ReasonForm(auto_id=CANCEL_IDS),
             delivery_form=DeliveryForm(
-                initial={"sent_on": town_today(), "method": "post"}, auto_id="id_deliver_%s"
+                initial={"sent_on": town_today(), "method": "post"}, auto_id=DELIVER_IDS
             ),
-            write_off_form=WriteOffForm(initial={"amount": invoice.outstanding}, auto_id="id_write_off_%s"),
+            write_off_form=WriteOffForm(initial={"amount": invoice.outstanding}, auto_id=WRITE_OFF_IDS),
         )
-    return render(request, "billing/invoice_detail.html", context)
+        context.update(bound)
+    return render(request, "billing/invoice_detail.html", context, status=status)
+
+
+def _sent_back(request, invoice, name: str):
+    """What `act` calls with a form sent back: the invoice page with that form."""
+    return lambda form: _invoice_page(request, invoice, status=400, **{name: form})
 
 
 @login_required
@@ -68,8 +85,9 @@ def _invoice(request, pk):
 def invoice_cancel(request, pk: int):
     invoice = _invoice(request, pk)
     return act(
-        request, step="cancel", form_class=ReasonForm, back=reverse("billing:invoice_detail", args=[pk]),
-        done=f"Invoice {invoice.number} cancelled.",
+        request, step="cancel", form_class=partial(ReasonForm, auto_id=CANCEL_IDS),
+        back=reverse("billing:invoice_detail", args=[pk]), done=f"Invoice {invoice.number} cancelled.",
+        invalid=_sent_back(request, invoice, "cancel_form"),
         call=lambda **data: services.invoice_cancel(invoice=invoice, acting_user=request.user, **data),
     )  # fmt: skip
 
@@ -79,8 +97,9 @@ def invoice_cancel(request, pk: int):
 def invoice_deliver(request, pk: int):
     invoice = _invoice(request, pk)
     return act(
-        request, step="deliver", form_class=DeliveryForm, back=reverse("billing:invoice_detail", args=[pk]),
-        done="Delivery recorded.",
+        request, step="deliver", form_class=partial(DeliveryForm, auto_id=DELIVER_IDS),
+        back=reverse("billing:invoice_detail", args=[pk]), done="Delivery recorded.",
+        invalid=_sent_back(request, invoice, "delivery_form"),
         call=lambda **data: services.invoice_deliver(invoice=invoice, acting_user=request.user, **data),
     )  # fmt: skip
 
@@ -90,8 +109,10 @@ def invoice_deliver(request, pk: int):
 def invoice_write_off(request, pk: int):
     invoice = _invoice(request, pk)
     return act(
-        request, step="write_off", form_class=WriteOffForm, back=reverse("billing:invoice_detail", args=[pk]),
+        request, step="write_off", form_class=partial(WriteOffForm, auto_id=WRITE_OFF_IDS),
+        back=reverse("billing:invoice_detail", args=[pk]),
         done="Write-off requested: a second authorised person must approve it.",
+        invalid=_sent_back(request, invoice, "write_off_form"),
         call=lambda **data: services.write_off_request(invoice=invoice, acting_user=request.user, **data),
     )  # fmt: skip
 

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.roles import Role
 from fogcontrol.findings.models import Finding
 from fogcontrol.inspections.models import Inspection
@@ -218,3 +219,31 @@ def test_outside_users_get_404_for_the_town_pages_and_drafts(client, town, inspe
         == 404
     )
     assert client.get(reverse("inspections:list")).status_code == 200
+
+
+@pytest.mark.provision("D8")
+def test_d8_an_autosave_that_arrives_after_complete_is_refused_with_a_409_and_changes_nothing(
+    client, town, inspector
+):
+    """The phone form's autosave racing "Complete inspection": the late save is answered with a
+    clear message (409, shown in the save status) and the completed report is kept as it is."""
+    inspection = completed(town, town.own_fse, notes="As found")
+    entries = inspection_audit_count(inspection)
+    as_user(client, inspector)
+    device = town.own_device.pk
+    response = client.post(
+        reverse("inspections:edit", args=[inspection.pk]),
+        {"notes": "Typed after completing", f"d{device}_fog": "9", f"d{device}_solids": "9"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 409
+    body = response.content.decode()
+    assert "Not saved" in body and "completed" in body and 'role="alert"' in body
+    inspection.refresh_from_db()
+    assert inspection.status == Inspection.Status.COMPLETED and inspection.notes == "As found"
+    assert inspection.assessments.get().fog_depth_in != 9
+    assert inspection_audit_count(inspection) == entries
+
+
+def inspection_audit_count(inspection):
+    return AuditEntry.objects.filter(object_id=str(inspection.pk), action__startswith="inspection.").count()

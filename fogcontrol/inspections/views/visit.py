@@ -140,6 +140,7 @@ def inspection_edit(request, pk: int):
     require_step(request.user, "partial_update")
     if request.method != "POST":
         return _edit_page(request, inspection)
+    status, conflict = 200, None
     try:
         services.inspection_save_draft(
             inspection=inspection, acting_user=request.user, changes=draft_changes(request.POST, inspection)
@@ -147,8 +148,12 @@ def inspection_edit(request, pk: int):
         error = None
     except ValidationError as exc:
         error = exc
-    except (PermissionDenied, StateConflict) as exc:
+    except PermissionDenied as exc:
         return HttpResponseForbidden(str(exc))
+    except StateConflict as exc:
+        # An autosave that arrives after "Complete inspection" (or a cancel): nothing changes, and
+        # the save status says why (409; app.js lets htmx show a 409's answer).
+        error, status, conflict = None, 409, str(exc)
     inspection = selectors.inspection_detail(request.user, pk)
     return render(
         request,
@@ -156,8 +161,10 @@ def inspection_edit(request, pk: int):
         {
             "inspection": inspection,
             "error": error,
+            "conflict": conflict,
             "saved_at": timezone.localtime(timezone.now(), town_zone()),
         },
+        status=status,
     )
 
 

@@ -360,6 +360,35 @@ class RemodelNotice(models.Model):
         return f"{self.reference or 'Remodel notice'} — {self.get_kind_display()}"
 
 
+# The steps that change no state, as the timeline names them in the reader's language (by the
+# stored action code; an action not listed shows its code).
+EVENT_ACTIONS = {
+    "condition_attached": _("Condition attached"),
+    "condition_ended": _("Condition ended"),
+    "permit.modify": _("Permit changed"),
+    "permit.modification.propose": _("Change proposed (B7)"),
+    "permit.modification.withdraw": _("Proposed change withdrawn"),
+    "permit.modification.effective": _("Change in effect"),
+    "permit.licence_expiry": _("Business licence expiry"),
+    "permit.order.record": _("Order recorded"),
+    "permit.order.decide": _("Order decided"),
+    "permit.order.appeal": _("Order appealed"),
+    "permit.order.notice_mailed": _("Order notice mailed"),
+    "permit.order.apply": _("Order applied"),
+    "permit.issue": _("Permit issued"),
+    "application.create": _("Application started"),
+    "application.issue": _("Permit issued"),
+    "application.inspection": _("Pre-permit inspection"),
+    "application.schedule_inspection": _("Inspection scheduled"),
+    "application.document": _("Document added"),
+    "fee.assess": _("Fee assessed"),
+    "fee.invoice": _("Fee invoiced"),
+    "fee.pay": _("Fee paid"),
+    "fee.release": _("Fee no longer billed"),
+    "fee.waive": _("Fee waived"),
+}
+
+
 class PermitEvent(models.Model):
     """One step in the life of an application or permit: who, when, from which state to which.
 
@@ -391,7 +420,7 @@ class PermitEvent(models.Model):
         """What happened, as the timeline shows it: the state reached, named in the reader's
         language (not its stored value); a step that changes no state, by its action."""
         if not self.to_status:
-            return self.action
+            return str(EVENT_ACTIONS.get(self.action, self.action))
         from fogcontrol.permits.models.applications import ApplicationStatus
 
         choices = ApplicationStatus if self.application_id else PermitStatus

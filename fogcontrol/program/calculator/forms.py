@@ -8,8 +8,10 @@ one page and one query string says which was asked. The checks that need the ord
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from fogcontrol.program.calculator import calculations
+from fogcontrol.program.calculator import calculations, wording
 
 DATE_ERRORS = {
     "required": "Give the start date, e.g. 2026-06-18.",
@@ -31,23 +33,22 @@ class DateInput(forms.DateInput):
 
 def deadline_choices() -> list:
     """The rules grouped by section of the ordinance; each says what its start date is."""
-    choices: list = [("", "Choose a rule…")]
+    choices: list = [("", gettext("Choose a rule…"))]
     for section, rules in calculations.deadline_rule_groups():
-        choices.append(
-            (
-                section,
-                [
-                    (rule.slug, f"{rule.slug} — {rule.title} (start: {rule.start_description.lower()})")
-                    for rule in rules
-                ],
-            )
-        )
+        options = []
+        for rule in rules:
+            title, start = wording.start_and_title(rule)
+            label = gettext("%(slug)s — %(title)s (start: %(start)s)")
+            # The provision ID as the ordinance names it (two rules of G1 or M3: their titles differ).
+            words = {"slug": rule.provisions[0], "title": title, "start": start.lower()}
+            options.append((rule.slug, label % words))
+        choices.append((wording.section(section), options))
     return choices
 
 
 class DeadlineForm(forms.Form):
     provision = forms.ChoiceField(
-        label="Rule",
+        label=_("Rule"),
         choices=deadline_choices,
         error_messages={
             "required": "Choose the rule to count.",
@@ -55,19 +56,19 @@ class DeadlineForm(forms.Form):
         },
     )
     start = forms.DateField(
-        label="Start date",
+        label=_("Start date"),
         widget=DateInput(format="%Y-%m-%d"),
         input_formats=["%Y-%m-%d"],
         error_messages=DATE_ERRORS,
-        help_text="What the start date is depends on the rule: see the rule's description.",
+        help_text=_("What the start date is depends on the rule: see the rule's description."),
     )
 
     frequency_days = forms.IntegerField(
-        label="Service frequency (days)",
+        label=_("Service frequency (days)"),
         required=False,
         min_value=1,
         max_value=3650,
-        help_text="For E1 only (next pump-out due): the device's service frequency, in days.",
+        help_text=_("For E1 only (next pump-out due): the device's service frequency, in days."),
         error_messages={
             "invalid": "Give the frequency as a whole number of days, e.g. 90.",
             "min_value": "Give 1 or more days.",
@@ -86,15 +87,15 @@ class DeadlineForm(forms.Form):
 
 class FrequencyForm(forms.Form):
     device_kind = forms.ChoiceField(
-        label="Device kind",
-        choices=list(calculations.DEVICE_KIND_LABELS.items()),
+        label=_("Device kind"),
+        choices=[(key, _(label)) for key, label in calculations.DEVICE_KIND_LABELS.items()],
         error_messages={
             "required": "Choose the kind of device.",
             "invalid_choice": "Choose a kind in the list.",
         },
     )
     total_depth_in = forms.DecimalField(
-        label="Total design hydraulic depth (inches)",
+        label=_("Total design hydraulic depth (inches)"),
         max_digits=7,
         decimal_places=2,
         error_messages={**DEPTH_ERRORS, "required": "Give the device's total design depth in inches."},
@@ -148,37 +149,37 @@ def observation_rows(query) -> list[ObservationRowForm]:
 
 class PenaltyForm(forms.Form):
     violation_kind = forms.ChoiceField(
-        label="Violation",
-        choices=list(calculations.VIOLATION_KIND_LABELS.items()),
+        label=_("Violation"),
+        choices=[(key, _(label)) for key, label in calculations.VIOLATION_KIND_LABELS.items()],
         error_messages={
             "required": "Choose the violation.",
             "invalid_choice": "Choose a violation in the list.",
         },
     )
     days = forms.IntegerField(
-        label="Days the violation continued",
+        label=_("Days the violation continued"),
         required=False,
         min_value=1,
         max_value=36500,
-        help_text="For a per-day violation: each day is a separate offence (P3).",
+        help_text=_("For a per-day violation: each day is a separate offence (P3)."),
         error_messages={
             "invalid": "Give a whole number of days, e.g. 3.",
             "min_value": "Give 1 or more days.",
         },
     )
     occurrences = forms.IntegerField(
-        label="Overflows (occurrences)",
+        label=_("Overflows (occurrences)"),
         required=False,
         min_value=1,
         max_value=10000,
-        help_text="For a sewer system overflow.",
+        help_text=_("For a sewer system overflow."),
         error_messages={"invalid": "Give a whole number, e.g. 2.", "min_value": "Give 1 or more."},
     )
     under_order = forms.BooleanField(
-        label="Under a revocation, suspension, cease-and-desist or other order (P7(5))", required=False
+        label=_("Under a revocation, suspension, cease-and-desist or other order (P7(5))"), required=False
     )
     judicially_recovered = forms.BooleanField(
-        label="Judicial civil penalties already recovered for this violation (P10)", required=False
+        label=_("Judicial civil penalties already recovered for this violation (P10)"), required=False
     )
 
     def clean(self):

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from fogcontrol.program.calculator import calculations
+from fogcontrol.program.calculator import calculations, wording
 from fogcontrol.program.calculator.forms import (
     DeadlineForm,
     FrequencyForm,
@@ -139,7 +139,7 @@ def calculator(request):
         "today": today,
         # The calendar page is Town staff's; everyone else is told which calendar, without a link.
         "may_see_calendar": program_settings_visible(request.user),
-        "rule_groups": calculations.deadline_rule_groups(),
+        "rule_groups": [(wording.section(s), rules) for s, rules in calculations.deadline_rule_groups()],
         **_deadline_section(request.GET if asked == "deadline" else None, today),
         **_frequency_section(request.GET if asked == "frequency" else None, today),
         **_penalty_section(request.GET if asked == "penalty" else None, today),

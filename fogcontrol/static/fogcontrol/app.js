@@ -55,3 +55,33 @@ document.addEventListener("DOMContentLoaded", showCheckAll);
 function showCheckAll() {
   document.querySelectorAll("[data-check-all-wrapper]").forEach(function (wrapper) { wrapper.hidden = false; });
 }
+
+// A 409 answers an htmx request with what the page must say (an autosave that came after the
+// inspection was completed): htmx swaps it like a success instead of dropping it.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  if (event.detail.xhr && event.detail.xhr.status === 409) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});
+
+// <form data-autosave>: an autosaving form (hx-trigger on change) whose own submit completes it.
+// Submitting cancels an autosave still waiting for its delay and waits for one already sent, so
+// the save never races the submit (the inspection form's "Complete inspection").
+(function () {
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-autosave]");
+    if (form && form.hasAttribute("data-submitting")) event.preventDefault();
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-autosave")) return;
+    form.setAttribute("data-submitting", "");
+    if (form.hasAttribute("data-saved-before-submit") || !form.classList.contains("htmx-request")) return;
+    event.preventDefault();
+    form.addEventListener("htmx:afterRequest", function () {
+      form.setAttribute("data-saved-before-submit", "");
+      form.submit();  // the button has no name: nothing of the submitter is lost
+    }, { once: true });
+  });
+})();
