@@ -38,15 +38,20 @@ def idempotent(request, handler) -> Response:
         return _replay(existing, fingerprint)
     try:
         with transaction.atomic():
+            # The key is claimed before the work: a concurrent request with the same key (another
+            # process) waits on this row's unique index until this transaction ends, then replays
+            # this answer, instead of doing the work again and being refused by what this one stored.
+            claim = IdempotencyRecord.objects.create(
+                user=request.user, key=key, fingerprint=fingerprint, response_status=0, response_body={}
+            )
             response = handler()
-            if 200 <= response.status_code < 300:
-                IdempotencyRecord.objects.create(
-                    user=request.user,
-                    key=key,
-                    fingerprint=fingerprint,
-                    response_status=response.status_code,
-                    response_body=json.loads(json.dumps(response.data, default=str)),
-                )
+            if not 200 <= response.status_code < 300:
+                raise _NotKept(response)
+            claim.response_status = response.status_code
+            claim.response_body = json.loads(json.dumps(response.data, default=str))
+            claim.save(update_fields=["response_status", "response_body"])
+    except _NotKept as refused:
+        return refused.response  # nothing was kept: a retry is checked again
     except IntegrityError:
         # A concurrent request with the same key won the race; answer as it did.
         existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
@@ -54,6 +59,14 @@ def idempotent(request, handler) -> Response:
             raise
         return _replay(existing, fingerprint)
     return response
+
+
+class _NotKept(Exception):
+    """A refused answer: rolls back the key's claim (and anything the handler wrote)."""
+
+    def __init__(self, response: Response):
+        super().__init__(response.status_code)
+        self.response = response
 
 
 def _replay(existing: IdempotencyRecord, fingerprint: str) -> Response:
