@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
@@ -86,8 +87,8 @@ def _restored(request):
         return None
     data, had_files = restored_form_data(request)
     if data is not None:
-        note = " Attach the files again: a browser cannot be given them back." if had_files else ""
-        messages.info(request, f"Confirmed. Your form is as you left it: check it and submit.{note}")
+        note = " " + _("Attach the files again: a browser cannot be given them back.") if had_files else ""
+        messages.info(request, _("Confirmed. Your form is as you left it: check it and submit.") + note)
     return data
 
 
@@ -114,8 +115,17 @@ def manifest_new(request):
             show_service_errors(form, error)
         else:
             flagged = len(manifest.flag_list)
-            note = f" {flagged} point(s) will be reviewed by Town staff." if flagged else ""
-            messages.success(request, f"Manifest {manifest.manifest_number} received.{note}")
+            note = (
+                " " + ngettext(
+                    "%(count)d point will be reviewed by Town staff.",
+                    "%(count)d points will be reviewed by Town staff.",
+                    flagged,
+                ) % {"count": flagged}
+                if flagged
+                else ""
+            )  # fmt: skip
+            received = _("Manifest %(number)s received.") % {"number": manifest.manifest_number}
+            messages.success(request, received + note)
             return redirect("servicing:manifest_detail", pk=manifest.pk)
     return render(
         request,
@@ -197,7 +207,9 @@ def manifest_correct(request, pk):
             form.add_error(None, str(error))
         else:
             messages.success(
-                request, f"Correction filed; manifest {manifest.manifest_number} is kept as it was."
+                request,
+                _("Correction filed; manifest %(number)s is kept as it was.")
+                % {"number": manifest.manifest_number},
             )
             return redirect("servicing:manifest_detail", pk=correction.pk)
     return render(

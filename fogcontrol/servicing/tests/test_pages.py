@@ -55,6 +55,16 @@ def test_f1_a_hauler_submits_a_manifest_in_the_portal(town):
     assert manifest.record_hash.encode() in response.content
 
 
+@pytest.mark.provision("F1")
+def test_f1_a_spanish_speaking_hauler_is_told_in_spanish_that_the_manifest_was_received(town):
+    hauler = town.users[Role.HAULER]
+    hauler.preferred_language = "es"
+    hauler.save(update_fields=["preferred_language"])
+    client = login(hauler)
+    response = client.post("/servicing/manifests/new/", portal_post(town.own_device), follow=True)
+    assert "Manifiesto P-100 recibido." in response.content.decode()
+
+
 def test_the_portal_remembers_the_haulers_vehicle_and_driver(town):
     client = login(town.users[Role.HAULER])
     client.post("/servicing/manifests/new/", portal_post(town.own_device))
