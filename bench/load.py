@@ -1,7 +1,7 @@
 """Benchmark: the production server under load, on loopback (issue 16; capacity for issue 20).
 
     .venv/bin/python bench/load.py [--establishments 1000] [--data DIR] [--workers 2 4]
-                                   [--users 8] [--seconds 20] [--targets floor fse_list ...]
+                                   [--users 8] [--seconds 20] [--targets WORD ...] [--queries]
 
 Prepares a program with `fogcontrol bench generate --establishments N` (fogcontrol/demo/generate.py)
 and the servicing step of the nightly sweep (the device states the pages show), in a throwaway
@@ -13,14 +13,16 @@ key) between runs.
 Then, for each worker count, it starts gunicorn as `fogcontrol serve` does (sync workers,
 `--bind 127.0.0.1:<free port>`; without the database worker, so no job runs during the
 measurement) and, one target after another, runs `--users` concurrent clients (threads with
-keep-alive connections from http.client) for `--seconds`, each sending its next request as soon as
-the last one is answered. Printed for each target: p50, p95, p99 of the latency, requests/s, the
-ratio of its p95 to the floor's p95 (the floor is the sign-in page, anonymous: the same stack,
-middleware and template engine, with no query of the program's data; there is no /healthz), the
-server's CPU per request (gunicorn's processes, and PostgreSQL's backends for this database, read
-from /proc), errors, and the machine's load. Staff pages are requested as the FOG Manager (a
-session made as a forced, verified sign-in: the same cookie the sign-in pages give), API lists
-with the manager's API token.
+http.client; gunicorn's sync workers close each connection, so every request opens one) for
+`--seconds`, each sending its next request as soon as the last one is answered. Printed for each
+target: p50, p95, p99 of the latency, requests/s, the ratio of its p95 to the floor's p95 (the
+floor is the sign-in page, anonymous: the same stack, middleware and template engine, with no
+query of the program's data; there is no /healthz), the server's CPU per request (gunicorn's
+processes, and PostgreSQL's backends for this database, read from /proc) and its ratio to the
+floor's (the load-independent figure on a busy machine), errors, and the machine's load. On
+PostgreSQL the database is ANALYZEd first. Staff pages are requested as the FOG Manager (a session
+made as a forced, verified sign-in: the same cookie the sign-in pages give), API lists with the
+manager's API token. `--queries` first prints each target's queries and the slowest, in process.
 
 Everything is on 127.0.0.1, bounded in time (targets x seconds x worker counts, plus start-up),
 and gunicorn's process group is stopped on exit, on Ctrl-C and on errors.
@@ -181,29 +183,52 @@ def pids_cpu_seconds(pids: list[int]) -> dict[int, float]:
 
 class DatabaseCPU:
     """CPU of PostgreSQL's backends on the benchmark's database (same machine); None on SQLite,
-    where the database runs inside gunicorn's processes and is counted there."""
+    where the database runs inside gunicorn's processes and is counted there.
+
+    Django closes a connection older than CONN_MAX_AGE and opens another, so backends come and go
+    during a target: they are sampled twice a second and each one's last reading is kept (a
+    backend's last half second before it ends is lost)."""
 
     def __init__(self, url: str | None):
         self.url = url
+        self._seen: dict[int, float] = {}
+        self._base: dict[int, float] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
 
-    def _pids(self) -> list[int]:
+    def _sample(self, db) -> dict[int, float]:
+        rows = db.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+        return pids_cpu_seconds([pid for (pid,) in rows])
+
+    def start(self) -> None:
+        if not self.url:
+            return
         import psycopg
 
-        with psycopg.connect(self.url) as db:
-            rows = db.execute(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchall()
-        return [pid for (pid,) in rows]
+        db = psycopg.connect(self.url, autocommit=True)
+        self._base = self._sample(db)
+        self._seen = dict(self._base)
+        self._stop.clear()
 
-    def snapshot(self) -> dict[int, float] | None:
-        return pids_cpu_seconds(self._pids()) if self.url else None
+        def sample() -> None:
+            with db:
+                while not self._stop.wait(0.5):
+                    self._seen.update(self._sample(db))
+                self._seen.update(self._sample(db))
 
-    def since(self, before: dict[int, float] | None) -> float | None:
-        if before is None:
+        self._thread = threading.Thread(target=sample, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> float | None:
+        """CPU seconds the backends spent since `start()`; a backend started in between counts from 0."""
+        if self._thread is None:
             return None
-        after = self.snapshot() or {}
-        # A backend that ended in between is lost; one started in between counts from zero.
-        return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+        self._stop.set()
+        self._thread.join(timeout=30)
+        self._thread = None
+        return sum(seconds - self._base.get(pid, 0.0) for pid, seconds in self._seen.items())
 
 
 # --- the program and the signed-in user ---------------------------------------------------------
@@ -227,7 +252,7 @@ def prepare(establishments: int, say) -> Prepared:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.db import connections
+    from django.db import connection, connections
     from django.test import Client
 
     from fogcontrol.accounts.models import User
@@ -246,6 +271,11 @@ def prepare(establishments: int, say) -> Prepared:
     if not DeviceServiceState.objects.exists():
         say("  the servicing step of the nightly sweep (the device states the pages show)…")
         status_sweep()
+    if connection.vendor == "postgresql":
+        # The planner's statistics, as autovacuum would have them on a program that grew over years
+        # (right after a bulk generation they say "1,000 rows" of a 10,000-row table).
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     call_command("collectstatic", interactive=False, verbosity=0)
     manager = User.objects.get(username="manager")
     client = Client()
@@ -416,18 +446,28 @@ def measure(
     server: Gunicorn, target: Target, headers, *, users: int, seconds: float, db: DatabaseCPU
 ) -> Result:
     warm_up(server.port, target, headers)
-    cpu_before, db_before = server.cpu_seconds(), db.snapshot()
+    cpu_before = server.cpu_seconds()
+    db.start()
     result = hammer(server.port, target.paths, headers=headers, users=users, seconds=seconds)
     cpu_after = server.cpu_seconds()
+    result.db_cpu_s = db.stop()
     result.target = target.name
     result.server_cpu_s = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    result.db_cpu_s = db.since(db_before)
     result.load = os.getloadavg()[0]
     return result
 
 
+def cpu_ms(row: Result) -> float | None:
+    """Server CPU per request: gunicorn's, plus PostgreSQL's where it is measured."""
+    app = row.per_request_ms(row.server_cpu_s)
+    if app is None:
+        return None
+    return app + (row.per_request_ms(row.db_cpu_s) or 0.0)
+
+
 def table(rows: list[Result]) -> str:
     floor = rows[0].percentile(95) if rows else math.nan
+    floor_cpu = cpu_ms(rows[0]) if rows else None
 
     def num(value, spec):
         return (
@@ -436,14 +476,16 @@ def table(rows: list[Result]) -> str:
 
     lines = [
         f"{'target':<42} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'req/s':>7} {'p95/floor':>9} "
-        f"{'app CPU ms/req':>14} {'db CPU ms/req':>13} {'errors':>6} {'load 1m':>7}"
+        f"{'app CPU ms/req':>14} {'db CPU ms/req':>13} {'CPU/floor':>9} {'errors':>6} {'load 1m':>7}"
     ]
     for row in rows:
+        cpu = cpu_ms(row)
         lines.append(
             f"{row.target:<42} {num(row.percentile(50), '8.1f')} {num(row.percentile(95), '8.1f')} "
             f"{num(row.percentile(99), '8.1f')} {num(row.rate, '7.1f')} "
             f"{num(row.percentile(95) / floor if floor else None, '9.1f')} "
             f"{num(row.per_request_ms(row.server_cpu_s), '14.1f')} {num(row.per_request_ms(row.db_cpu_s), '13.1f')} "
+            f"{num(cpu / floor_cpu if cpu is not None and floor_cpu else None, '9.1f')} "
             f"{row.errors:>6} {num(row.load, '7.2f')}"
         )
     return "\n".join(lines)
