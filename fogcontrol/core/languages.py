@@ -43,3 +43,12 @@ def establishment_recipient(establishment):
     if establishment is None:
         return None
     return getattr(establishment, "contact", None) or getattr(establishment, "operator", None)
+
+
+def document_date(day, language: str) -> str:
+    """A date written in full in ``language`` ("May 4, 2026", "4 de mayo de 2026")."""
+    from django.utils import dateformat, translation
+
+    language = language if language in DATE_FORMATS else DEFAULT_LANGUAGE.value
+    with translation.override(language):
+        return dateformat.format(day, DATE_FORMATS[language])
