@@ -19,6 +19,7 @@ class EnforcementConfig(AppConfig):
         from fogcontrol.servicing.signals import manifest_flag_referred
 
         documents.register()
+        documents.register_spanish()
         # "Is anything owed?" (core.owed, H3): the citations paid under Chapter 1.01 (P2).
         register_owed_provider(unpaid_citations)
         manifest_flag_referred.connect(hooks.on_flag_referred, dispatch_uid="enforcement.flag_referred")

@@ -1,15 +1,23 @@
 """The documents enforcement issues through the notices app (registered in ``apps.py``): the notice
 of violation, the administrative citation (P2) and the compliance schedule agreement (H1-H4). The
 Town edits their wording (notices' template versions); the text issued is kept as a copy of record.
-``issue`` writes one and returns the IssuedDocument."""
+``issue`` writes one and returns the IssuedDocument.
+
+Issue 18: the notice of violation and the citation are also registered in Spanish (``<key>_es``,
+``SPANISH``) and go out in the establishment's contact's language: ``issue`` writes the dates and
+the violation lines in it (the provision IDs and the dates stay; the officer's own words as written)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.utils import translation
+from django.utils.translation import gettext
+
+from fogcontrol.core.languages import document_date
 from fogcontrol.notices import catalogue
 from fogcontrol.notices.selectors import default_addressee
-from fogcontrol.notices.services import document_issue
+from fogcontrol.notices.services import document_issue, document_language_for, wording_key
 from fogcontrol.rules.explain import fmt_date
 
 NOTICE_OF_VIOLATION = "enforcement_notice_of_violation"
@@ -83,31 +91,91 @@ def register() -> None:
     )
 
 
+# Issue 18: the Spanish wording (title, body) of the documents enforcement issues, registered as
+# ``<key>_es`` with the same provisions and placeholders. The Town edits it as any template.
+SPANISH = {
+    NOTICE_OF_VIOLATION: (
+        "Aviso de infracción a {business_name}",
+        "Caso {case_reference}. Emitido el {issued_on}.\n\n"
+        "A {business_name}, {site_address}:\n\n"
+        "El Municipio determina que existen las siguientes infracciones del Capítulo 10.02:\n{violations}\n\n"
+        "Cada día que continúa una infracción constituye una infracción distinta (10.02, P3).\n\n"
+        "Usted debe: {required_action}\na más tardar el {correct_by}.\n\n"
+        "Si las infracciones no se corrigen, el Municipio puede emitir una citación administrativa, exigir un "
+        "acuerdo de calendario de cumplimiento o iniciar otras medidas para hacer cumplir el Código.",
+    ),
+    CITATION: (
+        "Citación administrativa {citation_number} a {business_name}",
+        "Caso {case_reference}. Citación administrativa {citation_number}, emitida el {issued_on}.\n\n"
+        "A {business_name}, {site_address}:\n\n"
+        "Infracción: {violation}\n\nMonto: {amount}\n\n"
+        "Esta citación se emite conforme al Capítulo 1.01 del Código Municipal (10.02, P2). Los "
+        "procedimientos para pagarla y para impugnarla son los del Capítulo 1.01.",
+    ),
+}
+
+
+def register_spanish() -> None:
+    for key, (title, body) in SPANISH.items():
+        english = catalogue.registered(key)
+        catalogue.register(
+            f"{key}_es", title=title, provisions=english.provisions, placeholders=english.placeholders,
+            default_body=body,
+        )  # fmt: skip
+
+
+def _date(day: dt.date, language: str) -> str:
+    """English as the letters always wrote it ("Friday, July 3, 2026"); Spanish by the locale."""
+    return fmt_date(day) if language == "en" else document_date(day, language)
+
+
+def _value(value, language: str):
+    """A value for the letter in ``language``: a date written in full, violations one a line."""
+    if isinstance(value, dt.date):
+        return _date(value, language)
+    if isinstance(value, (list, tuple)):
+        return "\n".join(violation_line(violation, language) for violation in value)
+    return value
+
+
 def issue(
-    *, acting_user, key: str, case, subject, context: dict[str, str], service_method: str,
+    *, acting_user, key: str, case, subject, context: dict, service_method: str,
     served_on: dt.date | None, article_number: str, issued_on: dt.date,
 ):  # fmt: skip
+    """Issue ``key`` for ``case`` in the establishment's language (English when the document has no
+    wording in it). ``context`` values may be dates and lists of violations (written here)."""
     establishment = case.establishment
+    _key, language = wording_key(key, document_language_for(establishment))
     values = {
         "business_name": establishment.business_name,
         "site_address": establishment.site_address,
         "case_reference": case.reference or str(case.pk),
-        "issued_on": fmt_date(issued_on),
+        "issued_on": issued_on,
         **context,
     }
+    values = {name: _value(value, language) for name, value in values.items()}
     return document_issue(
         acting_user=acting_user,
         key=key,
         establishment=establishment,
-        addressee=default_addressee(establishment),
+        addressee=default_addressee(establishment, language),
         context=values,
         subject=subject,
         service_method=service_method,
         served_on=served_on,
         article_number=article_number,
         issued_on=issued_on,
+        language=language,
     )
 
 
-def violation_line(violation) -> str:
-    return f"- {violation.provision}, since {fmt_date(violation.began_on)}: {violation.description}"
+def violation_line(violation, language: str = "en") -> str:
+    """One violation as the letter lists it, in ``language``: the provision, since when (a date in
+    full), what it is (the rules' words translated when the catalogues hold them)."""
+    began = _date(violation.began_on, language)
+    if language == "en":
+        return f"- {violation.provision}, since {began}: {violation.description}"
+    with translation.override(language):
+        return gettext("- %(provision)s, since %(day)s: %(description)s") % {
+            "provision": violation.provision, "day": began, "description": gettext(violation.description),
+        }  # fmt: skip

@@ -1,16 +1,23 @@
 """The inspection report (WeasyPrint): what was checked, what was found with its provision, the
 25% result of each device, the business-hours flag (D1) and both signatures, for the FSE's
 portal. Rendered from a completed inspection, which no longer changes, so a reprint reads as
-the original."""
+the original.
+
+It prints in the FSE's language (issue 18, as the permit PDF): an FSE user downloading it reads its
+own ``preferred_language``; staff who print it get the establishment's contact's (else its
+operator's); ``language`` chooses. The rules' words (checklist, findings) are translated by
+``report_text``; what the inspector wrote prints as written."""
 
 from __future__ import annotations
 
 import base64
-import logging
 
-from django.template.loader import render_to_string
+from django.utils import translation
 
+from fogcontrol.core.languages import document_language, establishment_recipient
+from fogcontrol.core.pdf import render_pdf
 from fogcontrol.findings.models import Finding
+from fogcontrol.inspections import report_text
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.program.selectors import ruleset_on, town_profile
 
@@ -26,19 +33,37 @@ def _image(field_file) -> str:
         return ""
 
 
+def report_language(inspection: Inspection, *, user=None, language: str | None = None) -> str:
+    """The language the report prints in for ``user`` (see the module docstring)."""
+    return document_language(user, establishment_recipient(inspection.establishment), asked=language)
+
+
 def inspection_pdf(
-    inspection: Inspection, *, findings: list[Finding], sections: list, devices: list
+    inspection: Inspection,
+    *,
+    findings: list[Finding],
+    sections: list,
+    devices: list,
+    user=None,
+    language: str | None = None,
 ) -> bytes:
     """The report of a completed inspection as PDF bytes."""
-    logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
-    # Imported when a report is printed, so pages and API start without WeasyPrint (as permits do).
-    from weasyprint import HTML
-
-    html = render_to_string(
+    language = report_language(inspection, user=user, language=language)
+    with translation.override(language):
+        found = [
+            {
+                "finding": f,
+                "description": report_text.finding_description(f),
+                "reading": report_text.reading(f.reading),
+            }
+            for f in findings
+        ]
+        sections, devices = report_text.sections(sections), report_text.devices(devices)
+    return render_pdf(
         "inspections/pdf/report.html",
         {
             "inspection": inspection,
-            "findings": findings,
+            "findings": found,
             "sections": sections,
             "devices": devices,
             "town": town_profile(),
@@ -46,5 +71,5 @@ def inspection_pdf(
             "inspector_signature": _image(inspection.inspector_signature),
             "fse_signature": _image(inspection.fse_signature),
         },
+        language=language,
     )
-    return HTML(string=html).write_pdf()

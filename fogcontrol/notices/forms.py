@@ -55,7 +55,14 @@ class LetterForm(forms.Form):
     addressee = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}), help_text=_("The name and mailing address, one line each.")
     )
-    body_text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label=_("What the letter says"))
+    body_text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 8}),
+        label=_("What the letter says"),
+        help_text=_(
+            "The letter goes out in the language the establishment's contact chose (English or "
+            "Spanish, set on the contact's record in the registry): write this text in it."
+        ),
+    )
     service_method = forms.ChoiceField(choices=ServiceMethod.choices, label=_("How it is served"))
     served_on = forms.DateField(
         widget=DATE, required=False, label=_("Served on"), help_text=_("Empty: not yet served.")

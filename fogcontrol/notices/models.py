@@ -16,12 +16,15 @@ often issued today and served, or proven served, later.
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.files import RandomName
+from fogcontrol.core.languages import DEFAULT_LANGUAGE, Language
 from fogcontrol.core.models import CopyOfRecord
 from fogcontrol.notices.querysets import (
     DocumentServiceQuerySet,
@@ -124,6 +127,15 @@ class IssuedDocument(CopyOfRecord):
     @property
     def letterhead_lines(self) -> list[str]:
         return self.letterhead.splitlines()
+
+    @property
+    def language(self) -> str:
+        """The language it was written in (issue 18; recorded in the submission, English before)."""
+        try:
+            language = json.loads(self.submission or "{}").get("language")
+        except (ValueError, AttributeError):
+            language = None
+        return language if language in Language.values else DEFAULT_LANGUAGE.value
 
 
 class DocumentService(models.Model):

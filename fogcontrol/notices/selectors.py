@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.utils import translation
+from django.utils.translation import gettext
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.notices.catalogue import all_registered
@@ -72,14 +74,17 @@ def current_service(document: IssuedDocument) -> DocumentService | None:
     return services[0] if services else None
 
 
-def default_addressee(establishment) -> str:
+def default_addressee(establishment, language: str | None = None) -> str:
     """The address block a document to ``establishment`` starts from: the business name (A1), the
-    operator's mailing address when on record, else the site."""
+    operator's mailing address when on record, else the site; "Attn:" in ``language`` (issue 18;
+    the active language when None)."""
     lines = [establishment.business_name]
     operator = establishment.operator
     if operator is not None and operator.mailing_address:
         if operator.name and operator.name != establishment.business_name:
-            lines.append(f"Attn: {operator.contact_name or operator.name}")
+            with translation.override(language or translation.get_language()):
+                attention = gettext("Attn: %(name)s") % {"name": operator.contact_name or operator.name}
+            lines.append(attention)
         lines.append(operator.mailing_address)
     else:
         lines.append(establishment.site_address)

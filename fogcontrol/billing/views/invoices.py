@@ -73,7 +73,9 @@ def _sent_back(request, invoice, name: str):
 @login_required
 def invoice_pdf_view(request, pk: int):
     invoice = found(selectors.invoice_detail, request.user, pk)
-    return pdf_response(invoice_pdf(invoice), f"{invoice.number}.pdf")
+    return pdf_response(
+        invoice_pdf(invoice, user=request.user, language=request.GET.get("language")), f"{invoice.number}.pdf"
+    )
 
 
 def _invoice(request, pk):
@@ -136,4 +138,7 @@ def payment_detail(request, pk: int):
 @login_required
 def payment_receipt(request, pk: int):
     payment = found(selectors.payment_detail, request.user, pk)
-    return pdf_response(receipt_pdf(payment), f"{payment.receipt_number}.pdf")
+    return pdf_response(
+        receipt_pdf(payment, user=request.user, language=request.GET.get("language")),
+        f"{payment.receipt_number}.pdf",
+    )

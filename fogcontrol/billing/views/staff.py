@@ -201,7 +201,10 @@ def lien_letter(request, pk: int):
         return HttpResponse(
             "The lien is not released yet: no release letter.", status=409, content_type="text/plain"
         )
-    return pdf_response(lien_release_pdf(lien), f"lien-release-{lien.pk}.pdf")
+    return pdf_response(
+        lien_release_pdf(lien, user=request.user, language=request.GET.get("language")),
+        f"lien-release-{lien.pk}.pdf",
+    )
 
 
 def _day(raw, default):

@@ -32,7 +32,7 @@ from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, PAYMENT_RECORDERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
 from fogcontrol.enforcement.services import penalties
 from fogcontrol.rules.enforcement import Owed, compliance_agreement_allowed
-from fogcontrol.rules.explain import fmt_date, fmt_money
+from fogcontrol.rules.explain import fmt_money
 
 OFFICERS_ONLY = "Only the FOG Manager and inspectors take this step."
 
@@ -132,9 +132,9 @@ def notice_of_violation_issue(
     notice.document = documents.issue(
         acting_user=acting_user, key=documents.NOTICE_OF_VIOLATION, case=case, subject=notice,
         context={
-            "violations": "\n".join(documents.violation_line(v) for v in chosen),
+            "violations": list(chosen),
             "required_action": notice.required_action,
-            "correct_by": fmt_date(correct_by),
+            "correct_by": correct_by,
         },
         service_method=service_method, served_on=served_on, article_number=notice.article_number, issued_on=issued_on,
     )  # fmt: skip
@@ -188,7 +188,7 @@ def citation_issue(
     citation.save()
     citation.document = documents.issue(
         acting_user=acting_user, key=documents.CITATION, case=case, subject=citation,
-        context={"citation_number": number, "violation": documents.violation_line(violation), "amount": fmt_money(amount)},
+        context={"citation_number": number, "violation": [violation], "amount": fmt_money(amount)},
         service_method=service_method, served_on=served_on, article_number=citation.article_number, issued_on=issued_on,
     )  # fmt: skip
     citation.save(update_fields=["document"])

@@ -36,7 +36,13 @@ def report_pdf(request, pk: int):
         findings_of_source(request.user, source=Finding.Source.INSPECTION, source_id=inspection.pk)
     )
     response = HttpResponse(
-        inspection_pdf(inspection, findings=findings, **form_context(inspection)),
+        inspection_pdf(
+            inspection,
+            findings=findings,
+            **form_context(inspection),
+            user=request.user,
+            language=request.GET.get("language"),
+        ),
         content_type="application/pdf",
     )
     response["Content-Disposition"] = f'inline; filename="inspection-{inspection.pk}.pdf"'

@@ -4,9 +4,11 @@ recording their service (``documents.py``)."""
 from fogcontrol.notices.services.batches import print_batch_render, print_batch_start
 from fogcontrol.notices.services.documents import (
     document_issue,
+    document_language_for,
     document_record_service,
     documents_mail_log,
     letterhead_text,
+    wording_key,
 )
 from fogcontrol.notices.services.templates import (
     TemplateVersionLocked,
@@ -20,6 +22,7 @@ from fogcontrol.notices.services.templates import (
 __all__ = [
     "TemplateVersionLocked",
     "document_issue",
+    "document_language_for",
     "document_record_service",
     "documents_mail_log",
     "letterhead_text",
@@ -30,4 +33,5 @@ __all__ = [
     "template_version_create",
     "template_version_draft",
     "template_version_update",
+    "wording_key",
 ]

@@ -18,11 +18,15 @@ from typing import Any
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.languages import DEFAULT_LANGUAGE, establishment_recipient, language_of
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.records import canonical_submission, record_append
+from fogcontrol.notices.catalogue import NotRegistered, registered
 from fogcontrol.notices.models import TRACKED_METHODS, DocumentService, IssuedDocument, ServiceMethod
 from fogcontrol.notices.rendering import placeholders_used, render
 from fogcontrol.notices.roles import DOCUMENT_ISSUERS, ISSUERS_ONLY
@@ -31,17 +35,36 @@ from fogcontrol.notices.signals import document_served
 from fogcontrol.program.selectors import town_profile, town_today
 
 
-def letterhead_text() -> str:
-    """The Town's letterhead from its profile (program's TownProfile), one line each."""
+def letterhead_text(language: str = DEFAULT_LANGUAGE) -> str:
+    """The Town's letterhead from its profile (program's TownProfile), one line each, in ``language``."""
     profile = town_profile()
-    lines = [profile.name, "FOG Control Program"]
-    if profile.fog_manager_name:
-        lines.append(f"{profile.fog_manager_name}, FOG Manager")
+    with translation.override(language):
+        lines = [profile.name, _("FOG Control Program")]
+        if profile.fog_manager_name:
+            lines.append(_("%(name)s, FOG Manager") % {"name": profile.fog_manager_name})
     lines.extend(line.strip() for line in profile.fog_manager_address.splitlines() if line.strip())
     contact = " · ".join(item for item in (profile.fog_manager_phone, profile.fog_manager_email) if item)
     if contact:
         lines.append(contact)
     return "\n".join(lines)
+
+
+def wording_key(key: str, language: str) -> tuple[str, str]:
+    """Issue 18: the template a document is written from in ``language``, and the language it is
+    then in: ``<key>_<language>`` when an app registered the document's wording in that language
+    (``<key>_es``), else the document's own (English) wording."""
+    if language != DEFAULT_LANGUAGE:
+        try:
+            return registered(f"{key}_{language}").key, language
+        except NotRegistered:
+            pass
+    return key, DEFAULT_LANGUAGE.value
+
+
+def document_language_for(establishment) -> str:
+    """The language a document to ``establishment`` is written in: its contact's (else its
+    operator's) preference, as its e-mails (docs/messaging.md); English by default."""
+    return language_of(establishment_recipient(establishment))
 
 
 def _service_errors(
@@ -110,9 +133,15 @@ def document_issue(
     served_on: dt.date | None,
     article_number: str = "",
     issued_on: dt.date | None = None,
+    language: str | None = None,
 ) -> IssuedDocument:
     """Issue the document registered as ``key`` to ``establishment``, written from the template
     version in force on ``issued_on`` (default: the Town's today) with the ``context`` values.
+
+    Issue 18: written in ``language`` (default: the establishment's contact's preference) from the
+    wording registered in it (``<key>_es``, ``wording_key``), else in English; the document keeps
+    ``key`` and records its language in the submission (``IssuedDocument.language``). The caller
+    gives the values in that language (dates: ``core.languages.document_date``).
 
     Refused with ValidationError naming the field: an unknown key, an empty addressee, a value
     missing for a placeholder the wording uses (``context``), an unknown service method, certified
@@ -143,7 +172,11 @@ def document_issue(
         raise ValidationError({"context": "Give the document's values as placeholder name → text.", **errors})
     if errors:
         raise ValidationError(errors)
-    template = template_in_force(key, issued_on)
+    if language is None:
+        language = document_language_for(establishment)
+    template_key, language = wording_key(key, language)
+    registration = registration_for(template_key)
+    template = template_in_force(template_key, issued_on)
     needed = placeholders_used(template.title) + [
         name for name in placeholders_used(template.body) if name not in placeholders_used(template.title)
     ]
@@ -166,7 +199,7 @@ def document_issue(
         title=render(template.title, values)[:300],
         body=render(template.body, values),
         provisions=", ".join(registration.provisions),
-        letterhead=letterhead_text(),
+        letterhead=letterhead_text(language),
         issued_on=issued_on,
         submission=canonical_submission(
             {
@@ -176,6 +209,7 @@ def document_issue(
                 "service_method": service_method,
                 "served_on": served_on,
                 "article_number": article_number,
+                "language": language,
             }
         ),
         **_subject_fields(subject),
