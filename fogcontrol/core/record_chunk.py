@@ -32,6 +32,7 @@ from django.utils import timezone
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.models import CopyOfRecord, RecordChainHead
 from fogcontrol.core.records import _locked_chain, _stamp, seal_chain
+from fogcontrol.core.set_sql import db_preparers
 
 
 def _json_default(value):
@@ -107,6 +108,7 @@ def record_append_chunk(instances: Sequence[CopyOfRecord], *, acting_user) -> li
     first, sequence, previous = head.last_sequence + 1, head.last_sequence, head.last_hash
     rows = []
     sqlite = connection.vendor == "sqlite"
+    preparers = db_preparers(fields, connection) if sqlite else None
     for instance in instances:
         sequence += 1
         previous = _stamp(
@@ -115,7 +117,10 @@ def record_append_chunk(instances: Sequence[CopyOfRecord], *, acting_user) -> li
         )  # fmt: skip
         if sqlite:
             rows.append(
-                [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+                [
+                    prepare(field.pre_save(instance, True))
+                    for field, prepare in zip(fields, preparers, strict=True)
+                ]
             )
         else:
             rows.append({field.column: field.pre_save(instance, True) for field in fields})

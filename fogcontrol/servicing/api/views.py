@@ -111,12 +111,11 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
             # Each item checked by its serializer, then the valid ones submitted together through
             # the set-based ingest: each accepted or refused on its own, as manifest_submit would.
             results, valid = [None] * len(items), []
-            for index, item in enumerate(items):
-                serializer = s.ManifestInputSerializer(data=item if isinstance(item, dict) else {})
-                if not serializer.is_valid():
-                    results[index] = {"index": index, "status": "rejected", "errors": serializer.errors}
+            for index, (submission, errors) in enumerate(s.ManifestInputSerializer.each(items)):
+                if errors is not None:
+                    results[index] = {"index": index, "status": "rejected", "errors": errors}
                     continue
-                valid.append((index, IngestRow(submission=serializer.to_submission(), raw=item)))
+                valid.append((index, IngestRow(submission=submission, raw=items[index])))
             outcomes = manifests_ingest(
                 acting_user=request.user, rows=[row for _, row in valid], channel=Manifest.Channel.API
             )

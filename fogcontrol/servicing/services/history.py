@@ -8,7 +8,7 @@ town's two years of pump-outs, issue 19) goes through ``ServiceHistoryBatch`` in
   services check them;
 - the device's snapshot, the E6/E8 consequences, the requirements they open or meet, and the
   review flags come from the functions the services use (``snapshot_from_events``,
-  ``consequences_for``, ``requirement_plan``, ``flags_from_facts``), applied to what the batch
+  ``judgement.manifest_judge``, ``requirement_plan``), applied to what the batch
   holds so far, in the order given: each record is judged on the history before it, exactly as
   when submitted at that point;
 - ``write()`` stores it all in bulk: the manifests on the keyed chain (``record_append_bulk``), the
@@ -46,7 +46,7 @@ from fogcontrol.servicing.models import (
     SludgeReading,
 )
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS
-from fogcontrol.servicing.services.manifest_flags import flags_from_facts, without_repeated_e8
+from fogcontrol.servicing.services.judgement import ManifestFacts, manifest_judge
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import (
     HISTORY_MANIFESTS,
@@ -156,29 +156,23 @@ class ServiceHistoryBatch:
 
         e8_already_open = Kind.INTERCEPTOR_PLANS in held.open
         snap = self._snapshot(held)
-        consequences = consequences_for(
+        judged = manifest_judge(
+            manifest,
             device=held.device,
             frequency_days=snap.status.frequency_days,
             recommendation=snap.recommendation,
             e8_exception="",
             ratio=resolved.ratio,
-            gallons_removed=manifest.gallons_removed,
-            on=manifest.service_date,
+            facts=ManifestFacts(
+                conflict=conflict, previous_full_pumpout_on=previous, over_limit_reading=over
+            ),
+            e8_already_open=e8_already_open,
             ctx=self.ctx,
         )
-        self._carry_out(held, consequences, on=manifest.service_date, manifest=manifest)
-        flags = flags_from_facts(
-            manifest,
-            device=held.device,
-            ruleset=ruleset,
-            consequences=consequences,
-            conflict=conflict,
-            previous_full_pumpout_on=previous,
-            over_limit_reading=over,
-        )
+        self._carry_out(held, judged.consequences, on=manifest.service_date, manifest=manifest)
         self.flags += [
             ManifestFlag(manifest=manifest, code=f.code, provision=f.provision, message=f.message)
-            for f in without_repeated_e8(flags, e8_already_open=e8_already_open)
+            for f in judged.flags
         ]
         return manifest
 

@@ -8,9 +8,9 @@ The CSV import and the API batch hand their rows here; each row is judged exactl
    vehicles, facilities, the numbers on record, each device's recent history, open requirements
    and state row, the same trucks' manifests around the chunk's times;
 2. **judge** each row in Python: ``manifest_validate`` (its cache filled, so it asks nothing),
-   the device's snapshot (``snapshot_from_events``), the E6/E8 consequences (``consequences_for``),
-   the requirements they open or meet (``requirement_plan``) and the review flags
-   (``flags_from_facts``, ``without_repeated_e8``);
+   the device's snapshot (``snapshot_from_events``), the E6/E8 consequences and the review flags
+   (``judgement.manifest_judge``, as every path judges a manifest) and the requirements they open
+   or meet (``requirement_plan``);
 3. **write** in bulk: the manifests on the keyed chain in one statement (``record_append_chunk``,
    the triggers kept), flags, requirements opened and closed, the audit entries (one INSERT per
    action) and every device's state, upserted in one statement (``core.set_sql``).
@@ -44,14 +44,13 @@ from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ManifestFlag, ServiceRequirement
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS
 from fogcontrol.servicing.services.ingest_reads import ChunkReads, chunk_reads
-from fogcontrol.servicing.services.manifest_flags import flags_from_facts, without_repeated_e8
+from fogcontrol.servicing.services.judgement import ManifestFacts, manifest_judge
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.manifests import manifest_submit
 from fogcontrol.servicing.services.state import (
     HISTORY_MANIFESTS,
     HISTORY_READINGS,
     MET_BY_SAME_VISIT,
-    consequences_for,
     met_by_pumpout_note,
     requirement_plan,
     snapshot_from_events,
@@ -223,24 +222,14 @@ class _Chunk:
 
         e8_already_open = bool(held.open.get(Kind.INTERCEPTOR_PLANS))
         snap = held.snapshot = self._snapshot(held)
-        consequences = consequences_for(
-            device=held.device, frequency_days=snap.status.frequency_days, recommendation=snap.recommendation,
-            e8_exception=held.e8_exception, ratio=resolved.ratio, gallons_removed=manifest.gallons_removed,
-            on=manifest.service_date, ctx=self.ctx,
+        judged = manifest_judge(
+            manifest, device=held.device, frequency_days=snap.status.frequency_days,
+            recommendation=snap.recommendation, e8_exception=held.e8_exception, ratio=resolved.ratio,
+            facts=ManifestFacts(conflict=conflict, previous_full_pumpout_on=previous, over_limit_reading=over),
+            e8_already_open=e8_already_open, ctx=self.ctx,
         )  # fmt: skip
+        consequences, flags = judged.consequences, judged.flags
         self._carry_out(held, consequences, manifest)
-        flags = without_repeated_e8(
-            flags_from_facts(
-                manifest,
-                device=held.device,
-                ruleset=ruleset,
-                consequences=consequences,
-                conflict=conflict,
-                previous_full_pumpout_on=previous,
-                over_limit_reading=over,
-            ),  # fmt: skip
-            e8_already_open=e8_already_open,
-        )
         self.flags.append((manifest, flags))
         manifest.flag_list = flags
         manifest.consequences = consequences

@@ -38,7 +38,7 @@ from fogcontrol.servicing.services.state import HISTORY_MANIFESTS, HISTORY_READI
 class ChunkReads:
     cache: dict  # manifest_validate's cache, filled for every row
     numbers: dict  # (hauler id, number) -> attested, of every manifest on record naming them
-    manifests: dict  # device id -> [Manifest (values only)], newest first, the history window
+    manifests: dict  # device id -> [named rows of a Manifest's fields], newest first, the history window
     readings: dict  # device id -> [SludgeReading], newest first, the history window
     requirements: dict  # device id -> [ServiceRequirement] open, in the row path's order
     e8_exceptions: dict  # device id -> the state row's E8 exception
@@ -201,7 +201,7 @@ def chunk_reads(submissions, *, acting_user, ctx: ProgramContext) -> ChunkReads:
             "device_id",
             [F("serviced_at").desc(), F("pk").desc()],
             HISTORY_MANIFESTS,
-        ).only(
+        ).values_list(  # named rows, not model instances: the window is read, never saved
             "pk",
             "device_id",
             "service_date",
@@ -209,6 +209,7 @@ def chunk_reads(submissions, *, acting_user, ctx: ProgramContext) -> ChunkReads:
             "full_pumpout",
             "fog_depth_in",
             "solids_depth_in",
+            named=True,
         ):
             manifests[manifest.device_id].append(manifest)
         for reading in _window(

@@ -32,61 +32,12 @@ from fogcontrol.rules.servicing_rules import (
     serviced_late_flag,
     vehicle_conflict_flag,
 )
-from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestFlag, SludgeReading
 from fogcontrol.servicing.permissions import REVIEWERS
 from fogcontrol.servicing.services.manifest_validation import chain_of
 from fogcontrol.servicing.signals import manifest_flag_referred
 
 # --- flags -------------------------------------------------------------------------------------
-
-
-def review_flags(manifest: Manifest, *, ctx: ProgramContext, consequences) -> list[Flag]:
-    """The suspicious-but-possible facts on a stored manifest (E1, E3, E6, E7, F7)."""
-    device = manifest.device
-    ruleset = ctx.ruleset(manifest.service_date)
-    conflict = None
-    if manifest.vehicle_plate:
-        window = dt.timedelta(minutes=ruleset.manifest_vehicle_conflict_minutes)
-        conflict = (
-            Manifest.objects.effective()
-            .filter(
-                vehicle_plate__iexact=manifest.vehicle_plate,
-                hauler=manifest.hauler,
-                serviced_at__gt=manifest.serviced_at - window,
-                serviced_at__lt=manifest.serviced_at + window,
-            )
-            .exclude(device=device)
-            .exclude(pk=manifest.pk)
-            .exclude(pk=manifest.corrects_id or 0)
-            .order_by("serviced_at")
-            .first()
-        )
-    previous = (
-        Manifest.objects.effective()
-        .filter(device=device, full_pumpout=True, service_date__lt=manifest.service_date)
-        .exclude(pk=manifest.pk)
-        .order_by("-service_date")
-        .values_list("service_date", flat=True)
-        .first()
-    )
-    over = (
-        SludgeReading.objects.filter(
-            device=device, taken_on__lte=manifest.service_date, fill_ratio__gt=ruleset.fill_limit_ratio
-        )
-        .filter(**({"taken_on__gt": previous} if previous else {}))
-        .order_by("-taken_on")
-        .first()
-    )
-    return flags_from_facts(
-        manifest,
-        device=device,
-        ruleset=ruleset,
-        consequences=consequences,
-        conflict=conflict,
-        previous_full_pumpout_on=previous,
-        over_limit_reading=over,
-    )
 
 
 def flags_from_facts(
@@ -99,10 +50,10 @@ def flags_from_facts(
     previous_full_pumpout_on: dt.date | None,
     over_limit_reading: SludgeReading | None,
 ) -> list[Flag]:
-    """The flags of ``review_flags`` from the facts it looks up: another effective manifest of the
-    same truck within the conflict window at another device (the earliest), the last full
-    pump-out before this one, and the latest reading over the limit since then. No query: a
-    history loaded in bulk (``history.ServiceHistoryBatch``) gives the facts it holds."""
+    """The suspicious-but-possible facts on a stored manifest (E1, E3, E6, E7, F7), from the facts
+    ``judgement.review_facts`` looks up (or a chunk holds): another effective manifest of the same
+    truck within the conflict window at another device (the earliest), the last full pump-out
+    before this one, and the latest reading over the limit since then. No query."""
     flags: list[Flag] = []
     titles = {code: title for code, (_, title) in FLAG_TITLES.items()}
     for code in consequences.flags:

@@ -2,7 +2,7 @@
 
 Every entry path builds a ``ManifestSubmission`` and calls ``manifest_submit``. It refuses what
 cannot be true (``manifest_validate``, with a message naming the field and how to fix it), accepts
-what is possible but suspicious with flags for staff (``review_flags``), keeps the submission as a
+what is possible but suspicious with flags for staff (``judgement.manifest_judge``), keeps the submission as a
 copy of record, and brings the device's state and requirements up to date in the same transaction.
 """
 
@@ -23,12 +23,8 @@ from fogcontrol.core.roles import Role
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest, ManifestAttachment, ManifestFlag, ServiceRequirement
 from fogcontrol.servicing.permissions import MANIFEST_SUBMITTERS, can_review
-from fogcontrol.servicing.services.manifest_flags import (
-    flag_unconfirmed_namesakes,
-    review_flags,
-    shared_number_flags,
-    without_repeated_e8,
-)
+from fogcontrol.servicing.services.judgement import manifest_judge, review_facts
+from fogcontrol.servicing.services.manifest_flags import flag_unconfirmed_namesakes, shared_number_flags
 from fogcontrol.servicing.services.manifest_validation import ManifestSubmission, manifest_validate
 from fogcontrol.servicing.services.state import apply_consequences, device_state_refresh
 
@@ -104,6 +100,18 @@ def manifest_submit(
     e8_already_open = ServiceRequirement.Kind.INTERCEPTOR_PLANS in state._open_kinds
     if withdrawn:
         return manifest
+    snap = getattr(state, "_snapshot", None)
+    judged = manifest_judge(
+        manifest,
+        device=device,
+        frequency_days=state.frequency_days,
+        recommendation=snap.recommendation if snap else None,
+        e8_exception=state.e8_exception,
+        ratio=resolved.ratio,
+        facts=review_facts(manifest, ctx=ctx),
+        e8_already_open=e8_already_open,
+        ctx=ctx,
+    )
     consequences = apply_consequences(
         device=device,
         state=state,
@@ -113,10 +121,9 @@ def manifest_submit(
         acting_user=acting_user,
         ctx=ctx,
         manifest=manifest,
+        consequences=judged.consequences,
     )
-    flags = without_repeated_e8(
-        review_flags(manifest, ctx=ctx, consequences=consequences), e8_already_open=e8_already_open
-    )
+    flags = list(judged.flags)
     if resolved.number_shared:  # F1, F7: the FSE-filed manifest(s) with the hauler's number
         flags += shared_number_flags(manifest)
         flag_unconfirmed_namesakes(manifest)

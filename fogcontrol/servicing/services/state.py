@@ -307,8 +307,10 @@ def apply_consequences(
     ctx: ProgramContext,
     manifest: Manifest | None = None,
     reading: SludgeReading | None = None,
+    consequences: ReadingConsequences | None = None,
 ) -> ReadingConsequences:
-    """E6 / E8 / B7 for one manifest or reading, through ``maintenance.reading_consequences``.
+    """E6 / E8 / B7 for one manifest or reading, through ``maintenance.reading_consequences``
+    (or the ``consequences`` already judged: a manifest's come from ``judgement.manifest_judge``).
 
     - A full pump-out meets every open immediate-service requirement (E6).
     - Over 25% or over capacity: an immediate-service requirement (already met when the same visit
@@ -318,17 +320,18 @@ def apply_consequences(
     - A trap on the 30-day frequency whose accumulation over two or more intervals projects past the
       limit within 30 days: the E8 interceptor plans requirement (one late pump-out is E6 only).
     """
-    snap = getattr(state, "_snapshot", None)
-    consequences = consequences_for(
-        device=device,
-        frequency_days=state.frequency_days,
-        recommendation=snap.recommendation if snap else None,
-        e8_exception=state.e8_exception,
-        ratio=ratio,
-        gallons_removed=gallons_removed,
-        on=on,
-        ctx=ctx,
-    )
+    if consequences is None:
+        snap = getattr(state, "_snapshot", None)
+        consequences = consequences_for(
+            device=device,
+            frequency_days=state.frequency_days,
+            recommendation=snap.recommendation if snap else None,
+            e8_exception=state.e8_exception,
+            ratio=ratio,
+            gallons_removed=gallons_removed,
+            on=on,
+            ctx=ctx,
+        )
     Kind = ServiceRequirement.Kind
     before = set(getattr(state, "_open_kinds", None) or _open_kinds(device))
     plan = requirement_plan(
