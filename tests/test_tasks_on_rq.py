@@ -1,7 +1,7 @@
 """Issue 20, "Tasks on RQ": with `FOGCONTROL_TASKS=rq` the background work runs on a real RQ worker
-against Redis, not at once: a licence import's dry run, the e-mails, and the nightly sweep, which
-the worker queues by itself at the Town's time. With two workers, one day gives one sweep and one
-set of reminders.
+against Redis, not at once: a licence import's dry run, a print batch of the certified mail run, the
+e-mails, and the nightly sweep, which the worker queues by itself at the Town's time. With two
+workers, one day gives one sweep and one set of reminders.
 
 The workers are `fogcontrol rqworker --job-class django_tasks_rq.Job --worker-class
 fogcontrol.worker.rq_worker.HousekeepingWorker` processes (fogcontrol/testing/servers.py) on a copy
@@ -33,6 +33,24 @@ done = services.licence_import_upload_and_start(
     acting_user=User.objects.get(username="fog_manager"), uploaded_file=upload, mapping=None, apply=False
 )
 print("import", done.pk)
+"""
+
+QUEUE_PRINT_BATCH = """
+from fogcontrol.accounts.models import User
+from fogcontrol.notices.services import document_issue
+from fogcontrol.notices.services.batches import print_batch_start
+from fogcontrol.registry.models import FoodServiceEstablishment
+manager = User.objects.get(username="fog_manager")
+letters = [
+    document_issue(
+        acting_user=manager, key="general_letter", establishment=establishment,
+        addressee=establishment.business_name, context={"business_name": establishment.business_name,
+        "body_text": "Your hearing is set."}, service_method="certified_mail",
+        article_number=f"9407 1000 0000 000{n}", served_on=None,
+    )
+    for n, establishment in enumerate(FoodServiceEstablishment.objects.order_by("pk")[:2])
+]
+print("batch", print_batch_start(acting_user=manager, documents=letters).pk)
 """
 
 QUEUE_SWEEP_TWICE = """
@@ -99,13 +117,15 @@ def _job_functions(copy, ids) -> list[str]:
     return sorted(Job.fetch(job_id, connection=connection).func_name for job_id in ids)
 
 
-def test_a_licence_import_e_mails_and_the_nightly_sweep_run_on_a_real_rq_worker(rq_copy):
+def test_a_licence_import_a_print_batch_e_mails_and_the_nightly_sweep_run_on_a_real_rq_worker(rq_copy):
     copy = rq_copy
-    queued = copy.command("shell", "-c", QUEUE_IMPORT)
-    assert queued.returncode == 0, queued.stderr
-    # Queued in Redis, not run at once: nothing has run it yet.
+    for script in (QUEUE_IMPORT, QUEUE_PRINT_BATCH):
+        queued = copy.command("shell", "-c", script)
+        assert queued.returncode == 0, queued.stderr
+    # Queued in Redis, not run at once: nothing has run them yet.
     assert copy.query("SELECT status FROM registry_licenceimport") == [("queued",)]
-    assert _queue(copy)[2] == 1
+    assert copy.query("SELECT status, rendered FROM notices_printbatch") == [("queued", 0)]
+    assert _queue(copy)[2] == 2
 
     with running(RQWorker(copy, worker_name="rq-only")) as workers:
         _wait_until(lambda: _all_done(copy), workers, "the import, the sweep and its e-mails did not finish")
@@ -118,6 +138,10 @@ def test_a_licence_import_e_mails_and_the_nightly_sweep_run_on_a_real_rq_worker(
     assert failed == []
     functions = _job_functions(copy, finished)
     assert functions.count("fogcontrol.registry.imports.tasks.run_licence_import") == 1
+    assert functions.count("fogcontrol.notices.tasks.render_print_batch") == 1
+    assert copy.query("SELECT status, rendered = total, total > 0 FROM notices_printbatch") == [
+        ("done", True, True)
+    ]
     assert functions.count("fogcontrol.worker.tasks.run_nightly_sweep") == 1  # queued by the worker itself
     assert "fogcontrol.messaging.tasks.send_messages" in functions
     # The sweep ran under the worker's name, and its reminders went out by e-mail, each once.
