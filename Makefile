@@ -52,7 +52,7 @@ worker: install
 
 # Benchmarks (not part of `make test`): results and commands are in docs/performance.md.
 bench: install
-	$(BIN)/python bench/list_pages.py
+	$(BIN)/python bench/list_pages.py --sizes 1000 10000
 	$(BIN)/python bench/import_licences.py
 	$(BIN)/python bench/manifest_import.py --rows 10000
 	$(BIN)/python bench/export_memory.py

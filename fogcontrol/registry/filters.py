@@ -1,7 +1,7 @@
 """One FilterSet per list: the same filters serve the pages (`?status=active`) and the API."""
 
 import django_filters
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django_filters.widgets import BooleanWidget
 
@@ -102,8 +102,7 @@ class DeviceFilter(django_filters.FilterSet):
     def filter_shared(self, queryset, name, value):
         if value is None:
             return queryset
-        shared = GreaseControlDevice.objects.annotate(n=Count("establishments")).filter(n__gt=1).values("pk")
-        return queryset.filter(pk__in=shared) if value else queryset.exclude(pk__in=shared)
+        return queryset.shared(value)
 
 
 class ParcelFilter(django_filters.FilterSet):

@@ -237,7 +237,11 @@ class FoodServiceEstablishment(Versioned):
     class Meta:
         ordering = ["business_name", "pk"]
         verbose_name = "food service establishment"
-        indexes = [models.Index(Lower("business_name"), name="fse_business_name_lower")]
+        indexes = [
+            models.Index(Lower("business_name"), name="fse_business_name_lower"),
+            # The list's order (pages and API): a page is read off the index, not sorted (issue 16).
+            models.Index(fields=["business_name", "id"], name="fse_list_order"),
+        ]
 
     def __str__(self) -> str:
         return self.business_name

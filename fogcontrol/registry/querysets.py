@@ -10,7 +10,7 @@ Only the FOG Manager and inspectors change registry records (REGISTRY_EDITORS).
 from __future__ import annotations
 
 from django.apps import apps
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet
@@ -47,6 +47,15 @@ class EstablishmentQuerySet(ScopedQuerySet):
 
 
 class DeviceQuerySet(ScopedQuerySet):
+    def shared(self, shared: bool = True):
+        """Devices serving more than one FSE (A2), or (``shared=False``) the others.
+
+        Counted on the link table alone, through its (device, FSE) index: no join of the devices,
+        no GROUP BY of their every column (issue 16)."""
+        links = self.model.establishments.through.objects.order_by().values("greasecontroldevice_id")
+        ids = links.annotate(n=Count("*")).filter(n__gt=1).values("greasecontroldevice_id")
+        return self.filter(pk__in=ids) if shared else self.exclude(pk__in=ids)
+
     def scope(self, user, action):
         if action != VIEW:
             return _registry_change(user)

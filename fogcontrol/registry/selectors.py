@@ -7,7 +7,8 @@ not found (404), never forbidden, so that a record's existence does not leak.
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from fogcontrol.core.scoping import VIEW
 from fogcontrol.registry.models import (
@@ -26,10 +27,29 @@ def establishments_visible_to(user, action: str = VIEW) -> QuerySet[FoodServiceE
     return FoodServiceEstablishment.objects.visible_to(user, action)
 
 
+def device_count():
+    """How many devices serve the row's FSE, as a correlated subquery (issue 16).
+
+    Not ``Count("devices")``: that joins and groups every row of the town before the page is cut,
+    and makes the pager's COUNT(*) a count over the grouped join. A subquery in the SELECT list is
+    evaluated only for the rows the page returns, and ``.count()`` drops it (Django strips unused
+    annotations), so the pager counts the establishment table alone."""
+    links = (
+        GreaseControlDevice.establishments.through.objects.filter(foodserviceestablishment_id=OuterRef("pk"))
+        .order_by()
+        .values("foodserviceestablishment_id")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    return Coalesce(Subquery(links, output_field=IntegerField()), 0)
+
+
 def establishment_list(user, *, search: str = "") -> QuerySet[FoodServiceEstablishment]:
-    """The FSE list: a fixed number of queries whatever its length."""
+    """The FSE list: a fixed number of queries whatever its length, and a time that does not grow
+    with the town (the device count per row, the pager's count on the table alone, the order by
+    the index ``fse_list_order``)."""
     queryset = establishments_visible_to(user).select_related("parcel", "operator")
-    queryset = queryset.annotate(device_count=Count("devices", distinct=True))
+    queryset = queryset.annotate(device_count=device_count())
     if search:
         queryset = queryset.filter(
             Q(business_name__icontains=search)
@@ -137,7 +157,7 @@ def registry_counts(user) -> dict[str, int]:
         "devices_flagged": devices.filter(status=GreaseControlDevice.Status.ACTIVE)
         .exclude(a4_flags=[])
         .count(),
-        "shared_devices": devices.annotate(n=Count("establishments")).filter(n__gt=1).count(),
+        "shared_devices": devices.shared().count(),
         "parcels": parcels_visible_to(user).count(),
         "haulers": haulers_visible_to(user).filter(active=True).count(),
     }

@@ -208,6 +208,8 @@ class Manifest(CopyOfRecord):
             # The number checks (attested or not, corrections too) on every manifest stored.
             models.Index(fields=["hauler", "manifest_number"], name="manifest_hauler_number"),
             models.Index(fields=["vehicle", "serviced_at"], name="manifest_vehicle_time"),
+            # The list's order (page and API): a page is read off the index, not sorted (issue 16).
+            models.Index(fields=["-serviced_at", "-id"], name="manifest_list_order"),
         ]
 
     def __str__(self) -> str:

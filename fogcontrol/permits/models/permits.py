@@ -76,6 +76,8 @@ class Permit(models.Model):
 
     class Meta:
         ordering = list(LATEST_FIRST)
+        # The list's order (page and API): a page is read off the index, not sorted (issue 16).
+        indexes = [models.Index(fields=["-first_issued_on", "-id"], name="permit_list_order")]
 
     def __str__(self) -> str:
         return f"FOG permit {self.number or '(unnumbered)'}"
