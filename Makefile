@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Test processes (pytest-xdist): 0 runs the suite in one process; `make test TEST_WORKERS=2` splits it
+# over two (docs/performance.md, "The test suite").
+TEST_WORKERS ?= 0
 
 .PHONY: install run serve test lint format worker bench clean messages
 
@@ -45,7 +48,7 @@ test: lint
 	$(BIN)/bandit --quiet --recursive fogcontrol --exclude '*/tests/*,fogcontrol/testing/*' --severity-level medium
 	$(BIN)/python -m fogcontrol.testing.module_size
 	$(BIN)/fogcontrol makemigrations --check --dry-run
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 worker: install
 	$(BIN)/fogcontrol db_worker

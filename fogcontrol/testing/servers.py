@@ -395,7 +395,7 @@ def redis_for_tests() -> str:
     import pytest
     import redis
 
-    url = os.environ.get("FOGCONTROL_TEST_REDIS_URL", REDIS_FOR_TESTS)
+    url = _this_workers(os.environ.get("FOGCONTROL_TEST_REDIS_URL", REDIS_FOR_TESTS))
     try:
         redis_flush(url)
     except redis.exceptions.ConnectionError as error:
@@ -403,6 +403,19 @@ def redis_for_tests() -> str:
             pytest.fail(f"CI needs Redis at {url} for this test: {error}")
         pytest.skip(f"no Redis at {url} ({error}); CI runs this test")
     return url
+
+
+def _this_workers(url: str) -> str:
+    """Under pytest-xdist (`make test TEST_WORKERS=2`) the workers run at once and each empties its
+    Redis database: worker gwN takes the database N above the one named (gw0 the one named)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw") or worker == "gw0":
+        return url
+    parts = urlsplit(url)
+    number = int(parts.path.strip("/") or 0) + int(worker[2:])
+    return urlunsplit(parts._replace(path=f"/{number}"))
 
 
 def redis_flush(url: str) -> None:
