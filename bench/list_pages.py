@@ -39,13 +39,16 @@ def main() -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[300, 3000])
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
     if args.one is None:
         # Each size in its own process and database: copies of record refuse a flush, by design.
         print(f"{'establishments':>14}  {'page':<40} {'ms':>8} {'queries':>8}")
         for size in args.sizes:
             subprocess.run(
-                [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)], check=True
+                [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]
+                + (["--json"] if args.json else []),
+                check=True,
             )
         return 0
 
@@ -63,23 +66,34 @@ def main() -> int:
 
     from fogcontrol.accounts.models import User
     from fogcontrol.demo.run import seed_demo
+    from fogcontrol.testing.auth import force_login_verified
 
     setup_test_environment()
     for size in [args.one]:
         call_command("migrate", verbosity=0)
         seed_demo(establishments=size, seed=1, seeders=["fogcontrol.permits.demo.seed"])
         client = Client()
-        client.force_login(User.objects.get(username="manager"))
-        for path in PATHS:
-            client.get(path)  # warm caches (templates, content types)
+        force_login_verified(client, User.objects.get(username="manager"))  # staff sign in with 2FA
+        floor = None
+        # --json: first the floor, the login page signed out (a trivial view of the same stack).
+        for path in (["/login/"] if args.json else []) + PATHS:
+            requester = Client() if path == "/login/" else client
+            requester.get(path)  # warm caches (templates, content types)
             times = []
             for _ in range(args.repeat):
                 started = time.perf_counter()
                 with CaptureQueriesContext(connection) as queries:
-                    response = client.get(path)
+                    response = requester.get(path)
                 times.append((time.perf_counter() - started) * 1000)
                 assert response.status_code == 200, (path, response.status_code)
             print(f"{size:>14}  {path:<40} {statistics.median(times):>8.1f} {len(queries):>8}")
+            if args.json:
+                from bench.rows import emit
+
+                if floor is None:
+                    floor = statistics.median(times)
+                else:
+                    emit(f"GET {path} (median)", size, statistics.median(times), "ms", floor)
     return 0
 
 
