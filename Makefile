@@ -54,12 +54,10 @@ worker: install
 	$(BIN)/fogcontrol db_worker
 
 # Benchmarks (not part of `make test`): results and commands are in docs/performance.md.
+# One table, each figure beside its floor and the ratio, at 1k and 10k (bench/run_all.py,
+# docs/performance.md "make bench": about an hour on a quiet 2-core machine).
 bench: install
-	$(BIN)/python bench/list_pages.py --sizes 1000 10000
-	$(BIN)/python bench/import_licences.py
-	$(BIN)/python bench/manifest_import.py --rows 10000
-	$(BIN)/python bench/export_memory.py
-	$(BIN)/python bench/sweeps.py --sizes 1000 10000
+	$(BIN)/python bench/run_all.py --sizes 1000 10000
 
 clean:
 	rm -rf $(VENV)

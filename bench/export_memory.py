@@ -69,11 +69,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
     if args.one is None:
         print(f"{'rows':>8}  {'format':<6} {'seconds':>8} {'peak MiB':>9} {'file MiB':>9}")
         for size in args.sizes:
-            subprocess.run([sys.executable, __file__, "--one", str(size)], check=True)
+            subprocess.run(
+                [sys.executable, __file__, "--one", str(size)] + ["--json"] * args.json, check=True
+            )
         return 0
 
     scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
@@ -107,6 +110,10 @@ def main() -> int:
     for fmt in ("csv", "xlsx"):
         seconds, peak, sent = _measure(client, fmt)
         print(f"{args.one:>8,}  {fmt:<6} {seconds:>8.1f} {peak:>9.1f} {sent / 2**20:>9.1f}", flush=True)
+        if args.json:
+            from bench.rows import emit
+
+            emit(f"export {fmt}, peak Python memory", args.one, peak, "MiB")
     return 0
 
 

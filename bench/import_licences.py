@@ -31,6 +31,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default=str(DEFAULT_FILE))
     parser.add_argument("--memory", action="store_true", help="measure peak allocation with tracemalloc")
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
     path = Path(args.file)
     if not path.is_file():
@@ -82,6 +83,16 @@ def main() -> int:
         print(
             f"{label}: {counts['rows']} rows in {elapsed:.1f} s ({counts['rows'] / elapsed:,.0f} rows/s){peak}; {summary}"
         )
+        if args.json:
+            from bench.rows import emit
+
+            emit(
+                f"licence import, {label}",
+                counts["rows"],
+                counts["rows"] / elapsed,
+                "rows/s",
+                lower_is_better=False,
+            )
 
     phase("dry run", apply=False)
     phase("apply", apply=True)

@@ -194,6 +194,7 @@ def main() -> int:
     parser.add_argument("--manifests", type=int, default=2, help="manifests a device (default 2)")
     parser.add_argument("--slowest", action="store_true", help="print each page's slowest query")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
     if args.one is None:
         # Each size in its own process and database: copies of record refuse a flush, by design.
@@ -205,7 +206,8 @@ def main() -> int:
             subprocess.run(
                 [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]
                 + ["--manifests", str(args.manifests)]
-                + (["--slowest"] if args.slowest else []),
+                + (["--slowest"] if args.slowest else [])
+                + (["--json"] if args.json else []),
                 check=True,
             )
         return 0
@@ -270,6 +272,10 @@ def main() -> int:
             f"{median / floor:>8.1f} {len(queries):>8}",
             flush=True,
         )
+        if args.json and path != FLOOR:
+            from bench.rows import emit
+
+            emit(f"GET {path} (median)", args.one, median, "ms", floor)
         if args.slowest:
             slowest = max(queries.captured_queries, key=lambda query: float(query["time"]))
             print(f"#   {float(slowest['time']) * 1000:.1f} ms: {slowest['sql'][:400]}", file=sys.stderr)

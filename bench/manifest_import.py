@@ -150,6 +150,7 @@ def main() -> None:
         action="store_true",
         help="Submit each row through manifest_submit (the path before issue 16).",
     )
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
@@ -212,6 +213,17 @@ def main() -> None:
                 f"{rows / floor_seconds:,.0f} ({rows / floor_cpu:,.0f}) | "
                 f"{took / floor_seconds:.1f}x ({took_cpu / floor_cpu:.1f}x) |"
             )
+            if args.json:
+                from bench.rows import emit
+
+                emit(
+                    f"manifest {label}, CPU",
+                    rows,
+                    rows / took_cpu,
+                    "rows/s",
+                    rows / floor_cpu,
+                    lower_is_better=False,
+                )
     print(f"database and files: {scratch}")
 
 

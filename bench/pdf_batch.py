@@ -29,10 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def _timed(label: str, count: int, call) -> None:
+def _timed(label: str, count: int, call, rows: bool = False) -> None:
     wall, cpu = time.perf_counter(), time.process_time()
     size = call()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if rows:
+        from bench.rows import emit
+
+        emit(f"PDF {label.split(' (')[0]}, CPU", count, count / cpu, "docs/s", lower_is_better=False)
     print(
         f"{label:<44} {count:>6} {wall:>9.1f} {count / wall:>10.2f} {cpu / count * 1000:>12.0f} {size / 1e6:>9.1f}",
         flush=True,
@@ -43,6 +47,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1000, help="documents of each kind (default 1,000)")
     parser.add_argument("--establishments", type=int, default=300, help="size of the demo town")
+    parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
@@ -104,9 +109,9 @@ def main() -> int:
         return batch.file.size
 
     document_pdf(letters[0])  # warm up: WeasyPrint's import and fonts
-    _timed("permits, one PDF each (permit_pdf)", args.count, permits)
-    _timed("notices, one PDF each (document_pdf)", args.count, notices_one_by_one)
-    _timed("notices, one print batch (worker task)", args.count, notices_batch)
+    _timed("permits, one PDF each (permit_pdf)", args.count, permits, args.json)
+    _timed("notices, one PDF each (document_pdf)", args.count, notices_one_by_one, args.json)
+    _timed("notices, one print batch (worker task)", args.count, notices_batch, args.json)
     return 0
 
 

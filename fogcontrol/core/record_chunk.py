@@ -1,9 +1,9 @@
 """Appending a chunk of copies of record in a fixed number of statements, triggers kept.
 
 The triggers (``record_triggers``) let a row in only at the head of its chain and the head move
-only one record forward, onto a row that exists. ``record_append_bulk`` honours them with two
-statements a row (the insert, the head's step). ``record_append_chunk`` sends the whole chunk as
-one statement: the rows go, in order, through a per-connection helper that inserts each row and
+only one record forward, onto a row that exists. ``record_append_chunk`` sends the whole chunk as
+one statement (it replaced ``record_append_bulk``, two statements a row: the insert, the head's
+step): the rows go, in order, through a per-connection helper that inserts each row and
 moves the head onto it before the next, so every trigger fires for every row exactly as it does
 for ``record_append``:
 

@@ -10,10 +10,10 @@ submissions; spill notifications next). To make a model a copy of record:
 2. Write rows only with ``record_append(instance)``: it sets ``received_at``, takes the next
    place in the table's chain (the chain head is locked, so two writers cannot fork it), signs
    every stored field including the previous record's hash with the key, inserts, and moves the
-   chain's head and signed seal (``RecordChainSeal``) forward. ``record_append_bulk(instances)``
-   appends many rows of one table in order with the same hashes, head and seal, in two plain
-   statements a row (the insert, and the head's one step forward the triggers demand) and one
-   seal at the end: for loading a history (the demo town), not for one submission.
+   chain's head and signed seal (``RecordChainSeal``) forward. ``record_append_chunk(instances)``
+   (``fogcontrol.core.record_chunk``) appends many rows of one table in order with the same
+   hashes, head and seal, in one statement a chunk under the same triggers: for an ingest batch
+   or a history loaded at once (the demo town, the benchmark generator).
 3. In the model's migration, after CreateModel, add ``ProtectCopyOfRecord("<db_table>")``: it
    installs database triggers (SQLite and PostgreSQL) that refuse every UPDATE and DELETE, so no
    path (ORM, admin, raw SQL) changes a row, and an INSERT only appends at the chain head. The one
@@ -37,9 +37,8 @@ checkpoints (``record_checkpoints``).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 
-from django.db import connections, models, router
+from django.db import models
 from django.utils import timezone
 
 from fogcontrol.core.actors import actor_label_for, person
@@ -73,7 +72,6 @@ __all__ = [
     "protection_installed",
     "protection_sql",
     "record_append",
-    "record_append_bulk",
     "record_digest",
     "record_purge",
     "seal_chain",
@@ -134,65 +132,6 @@ def record_append(instance: CopyOfRecord, *, acting_user) -> CopyOfRecord:
     seal_chain(seal, ring=ring, sequence=instance.record_sequence, last_hash=instance.record_hash)
     seal.save(update_fields=["sealed_sequence", "sealed_hash", "key_epoch", "seal"])
     return instance
-
-
-def record_append_bulk(instances: Sequence[CopyOfRecord], *, acting_user) -> list[CopyOfRecord]:
-    """Append ``instances`` (all of one model, in order) to the end of their table's chain, as
-    ``record_append`` one at a time would: the same fields, places and keyed hashes. Call inside a
-    transaction. Returns them with their ids.
-
-    The triggers are kept, not bypassed: each row is inserted at the head and the head moves one
-    step onto it (two statements a row, without the ORM's per-row overhead); the seal, which may
-    move forward any distance, is signed once at the end.
-    """
-    instances = list(instances)
-    if not instances:
-        return instances
-    model = type(instances[0])
-    if any(type(instance) is not model for instance in instances):
-        raise TypeError("record_append_bulk appends rows of one model at a time.")
-    ring, head, seal = _locked_chain(model)
-    connection = connections[router.db_for_write(model)]
-    meta = model._meta
-    fields = [field for field in meta.concrete_fields if not field.primary_key]
-    quote = connection.ops.quote_name
-    returning = connection.features.can_return_columns_from_insert
-    insert = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"  # nosec B608: SQL names come from model metadata, values are parameters
-        + (f" RETURNING {quote(meta.pk.column)}" if returning else "")  # nosec B608: SQL names come from model metadata, values are parameters
-    )
-    head_table = RecordChainHead._meta
-    move_head = (
-        f"UPDATE {quote(head_table.db_table)} SET {quote('last_sequence')} = %s, {quote('last_hash')} = %s "  # nosec B608: SQL names come from model metadata, values are parameters
-        f"WHERE {quote(head_table.pk.column)} = %s"  # nosec B608: SQL names come from model metadata, values are parameters
-    )
-    received_at = timezone.now().astimezone(dt.UTC)
-    submitted_by, label = person(acting_user), actor_label_for(acting_user)[:150]
-    sequence, previous = head.last_sequence, head.last_hash
-    with connection.cursor() as cursor:
-        for instance in instances:
-            sequence += 1
-            previous = _stamp(
-                instance, ring=ring, received_at=received_at, submitted_by=submitted_by, label=label,
-                sequence=sequence, previous=previous,
-            )  # fmt: skip
-            cursor.execute(
-                insert,
-                [
-                    field.get_db_prep_save(field.pre_save(instance, True), connection=connection)
-                    for field in fields
-                ],
-            )
-            pk = cursor.fetchone()[0] if returning else cursor.lastrowid
-            setattr(instance, meta.pk.attname, pk)
-            instance._state.adding = False
-            instance._state.db = connection.alias
-            cursor.execute(move_head, [sequence, previous, head.pk])
-    head.last_sequence, head.last_hash = sequence, previous
-    seal_chain(seal, ring=ring, sequence=sequence, last_hash=previous)
-    seal.save(update_fields=["sealed_sequence", "sealed_hash", "key_epoch", "seal"])
-    return instances
 
 
 def record_purge(

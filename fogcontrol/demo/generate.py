@@ -15,9 +15,10 @@ What marks the data as generated: the Town is the demo's "Town of Los Robles", t
 permits are audited under "seed_demo", and every manifest's copy of record is submitted by
 ``GENERATED_BY`` ("bench.generate") with the submission ``{"generated": "bench.generate"}``.
 
-The manifests are copies of record: they go on the table's keyed chain with
-``record_append_bulk`` (hashes computed in order, the head moved one row at a time as the
-triggers demand), so ``fogcontrol verify_records`` passes on a generated program. They are not
+The manifests are copies of record: they go on the table's keyed chain a chunk at a time with
+``record_append_chunk`` (hashes computed in order; one statement a chunk, in which every trigger
+still fires for every row and moves the head one row at a time), so ``fogcontrol verify_records``
+passes on a generated program. The statements grow by chunks of ``CHUNK`` manifests, not by rows. They are not
 judged one by one by the rules as the demo's two years are (``ServiceHistoryBatch``): no review
 flags, requirements or readings, no audit entry per manifest, and no device service state. The
 state is left for the nightly sweep to create (its first run on a new program, which is what
@@ -38,7 +39,8 @@ from zoneinfo import ZoneInfo
 from django.db import transaction
 from django.db.models import prefetch_related_objects
 
-from fogcontrol.core.records import canonical_submission, record_append_bulk
+from fogcontrol.core.record_chunk import record_append_chunk
+from fogcontrol.core.records import canonical_submission
 from fogcontrol.demo.seeders import run_seeders, seeder_rng
 from fogcontrol.demo.town import DemoTown, build_demo_town
 from fogcontrol.program.selectors import ruleset_on
@@ -117,7 +119,7 @@ def write_manifests(
 
 def _append(manifests: list[Manifest]) -> int:
     with transaction.atomic():
-        record_append_bulk(manifests, acting_user=GENERATED_BY)
+        record_append_chunk(manifests, acting_user=GENERATED_BY)
     return len(manifests)
 
 

@@ -24,6 +24,7 @@ from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.permits import services
 from fogcontrol.permits.models import FeeKind, Permit, PermitStatus, PermitVersion
 from fogcontrol.permits.services.common import town_contacts
+from fogcontrol.permits.services.device_conditions import device_findings
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.registry import services as registry_services
 from fogcontrol.registry.models import GreaseControlDevice
@@ -121,7 +122,22 @@ def _through_services(fse, device, *, rng, town, today) -> None:
             establishment=fse, acting_user=manager, licence_expires_on=today + dt.timedelta(days=200)
         )
     # The B7 change of its device's frequency is the servicing demo's (the frequency is the device's).
-    services.permit_issue(application=application, acting_user=manager, issued_on=issued_on)
+    # A4 / A5: a device the sizing check finds undersized is approved on a condition, as a manager
+    # would issue it (at 100,000 FSEs, seed 1, the demo FSE's interceptor is one; issue 16).
+    findings = device_findings(
+        application, kind=application.device_kind or device.kind,
+        gallons=application.device_capacity_gallons or device.capacity_gallons,
+        gpm=application.device_rated_flow_gpm or device.rated_flow_gpm, ruleset=ruleset_on(issued_on),
+    )  # fmt: skip
+    condition = (
+        {
+            "device_condition": A4_CONDITION,
+            "device_compliance_date": issued_on + dt.timedelta(days=A4_COMPLIANCE_DAYS),
+        }
+        if findings
+        else {}
+    )
+    services.permit_issue(application=application, acting_user=manager, issued_on=issued_on, **condition)
 
 
 def _bulk_permits(rows, *, today) -> None:

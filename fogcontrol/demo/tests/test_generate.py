@@ -1,16 +1,21 @@
 """`fogcontrol bench generate`: a synthetic program at scale, deterministic, on a chain that verifies."""
 
+import math
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection, transaction
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 
 from fogcontrol.core.records import verify_chain
-from fogcontrol.demo.generate import GENERATED_BY
+from fogcontrol.demo import generate as generate_module
+from fogcontrol.demo.generate import GENERATED_BY, generate
 from fogcontrol.permits.models import Permit
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.servicing.models import DeviceServiceState, Manifest
+from fogcontrol.testing.queries import counted
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +49,31 @@ def test_refuses_a_program_that_is_not_empty():
     _generate(establishments=6, years=1)
     with pytest.raises(CommandError, match="already holds establishments"):
         _generate(establishments=6, years=1)
+
+
+def _manifest_statements(establishments: int) -> tuple[int, int]:
+    """(manifests written, statements sent while writing them) for a program of ``establishments``,
+    generated in a transaction rolled back."""
+    marks = {}
+
+    def progress(message: str) -> None:
+        if message.startswith("permits"):
+            marks["start"] = len(captured.captured_queries)
+
+    with CaptureQueriesContext(connection) as captured, transaction.atomic():
+        made = generate(establishments=establishments, seed=1, years=1, progress=progress)
+        transaction.set_rollback(True)
+    return made.manifests, len(counted(captured.captured_queries[marks["start"] :]))
+
+
+def test_the_manifests_take_statements_by_the_chunk_not_by_the_row(monkeypatch):
+    """Issue 16: the chain is appended a chunk at a time (``record_append_chunk``): twice the
+    establishments add chunks of a fixed number of statements, not statements a manifest."""
+    monkeypatch.setattr(generate_module, "CHUNK", 10)
+    few, few_statements = _manifest_statements(8)
+    many, many_statements = _manifest_statements(16)
+    chunks = math.ceil(few / 10), math.ceil(many / 10)
+    assert chunks[1] > chunks[0] >= 2
+    per_chunk = {"sqlite": 7, "postgresql": 6}[connection.vendor]
+    # The old append (record_append_bulk) sent two statements a manifest: 2 * (many - few) more.
+    assert many_statements - few_statements == per_chunk * (chunks[1] - chunks[0])

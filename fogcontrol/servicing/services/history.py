@@ -11,7 +11,8 @@ town's two years of pump-outs, issue 19) goes through ``ServiceHistoryBatch`` in
   ``judgement.manifest_judge``, ``requirement_plan``), applied to what the batch
   holds so far, in the order given: each record is judged on the history before it, exactly as
   when submitted at that point;
-- ``write()`` stores it all in bulk: the manifests on the keyed chain (``record_append_bulk``), the
+- ``write()`` stores it all in bulk: the manifests on the keyed chain (``record_append_chunk``, one
+  statement a chunk of ``CHUNK`` manifests, every trigger firing for every row), the
   readings, requirements (opened, then met) and flags, each device's final state, and one audit
   entry per record and change with the services' action names (``audit_records_bulk``).
 
@@ -34,7 +35,8 @@ from django.utils import timezone
 from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.core.actors import person
 from fogcontrol.core.permissions import require_role
-from fogcontrol.core.records import canonical_submission, record_append_bulk
+from fogcontrol.core.record_chunk import record_append_chunk
+from fogcontrol.core.records import canonical_submission
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import ServiceEvent
 from fogcontrol.servicing.context import ProgramContext
@@ -62,6 +64,8 @@ from fogcontrol.servicing.services.state import (
 )
 
 Kind = ServiceRequirement.Kind
+# Manifests appended to the chain in one statement (``record_append_chunk``); bounds its payload.
+CHUNK = 5_000
 
 
 class HistoryNotEmpty(Exception):
@@ -309,7 +313,8 @@ class ServiceHistoryBatch:
     def write(self) -> None:
         """Store everything judged, in bulk, with one audit entry per record and change."""
         acting = self.acting_user
-        record_append_bulk(self.manifests, acting_user=acting)
+        for start in range(0, len(self.manifests), CHUNK):
+            record_append_chunk(self.manifests[start : start + CHUNK], acting_user=acting)
         audit_records_bulk(
             acting_user=acting,
             action="manifest.submit",

@@ -2,6 +2,7 @@
 head and seal as ``record_append`` one at a time, every trigger firing for every row (F7)."""
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from django.db import DatabaseError, connection, transaction
@@ -13,10 +14,32 @@ from fogcontrol.core.record_hashing import record_mac
 from fogcontrol.core.record_keys import keyring
 from fogcontrol.core.records import verify_chain
 from fogcontrol.core.roles import Role
+from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.tests.helpers import days_ago, submit
-from fogcontrol.servicing.tests.test_records_bulk import _unsaved
 from fogcontrol.testing.queries import counted
+
+
+def _unsaved(device, number: str, days: int) -> Manifest:
+    serviced_at = days_ago(days)
+    return Manifest(
+        channel=Manifest.Channel.CSV,
+        device=device,
+        site_address="1 Test Street",
+        hauler_name="Test Hauling",
+        manifest_number=number,
+        serviced_at=serviced_at.astimezone(dt.UTC),
+        service_date=serviced_at.date(),
+        full_pumpout=True,
+        baffles_cleaned=True,
+        fog_depth_in=Decimal("4.5"),
+        solids_depth_in=Decimal("3"),
+        gallons_removed=Decimal("900"),
+        certified_by_name="Dana Driver",
+        certification_version=certification.CURRENT_VERSION,
+        certification_text=certification.certification_text(certification.CURRENT_VERSION),
+        submission='{"demo":true}',
+    )
 
 
 @pytest.mark.provision("F7")
@@ -90,3 +113,9 @@ def test_f7_a_chunk_that_breaks_the_chain_is_refused_whole_by_the_triggers(town)
         records_chunk._locked_chain = original
     assert Manifest.objects.count() == 1
     assert RecordChainHead.objects.get(pk=head.pk).last_sequence == head.last_sequence
+
+
+def test_a_chunk_takes_rows_of_one_model(town):
+    with pytest.raises(TypeError, match="one model"), transaction.atomic():
+        record_append_chunk([_unsaved(town.own_device, "A", 3), object()], acting_user="seed_demo")
+    assert record_append_chunk([], acting_user="seed_demo") == []
