@@ -5,9 +5,9 @@ BIN := $(VENV)/bin
 UV_VERSION := 0.13.9
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Test processes (pytest-xdist): 0 runs the suite in one process; `make test TEST_WORKERS=2` splits it
-# over two (docs/performance.md, "The test suite").
-TEST_WORKERS ?= 0
+# Test processes (pytest-xdist): two by default, as CI's 2 cores run it; `make test TEST_WORKERS=0`
+# runs the suite in one process (docs/performance.md, "The test suite").
+TEST_WORKERS ?= 2
 
 .PHONY: install run serve test lint format worker bench clean messages
 
