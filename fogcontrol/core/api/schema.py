@@ -85,6 +85,13 @@ WRITES_ON_ONE_RECORD = frozenset({"PUT", "PATCH", "DELETE"})
 class AutoSchema(SpectacularAutoSchema):
     """drf-spectacular's AutoSchema, with each operation's error answers added."""
 
+    def _get_paginator(self):
+        # DRF pages only a GET list. A write that answers with a list (the invoices one POST
+        # issues) sends a plain array, which the schema must say, not a page of results.
+        if self.method != "GET":
+            return None
+        return super()._get_paginator()
+
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
         if operation is None:
