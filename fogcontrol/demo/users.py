@@ -46,8 +46,16 @@ DEMO_LOGINS: tuple[DemoLogin, ...] = (
         "manager", Role.FOG_MANAGER, "Dana", "Whitfield", "the whole program; edits rules and settings"
     ),
     DemoLogin("inspector", Role.INSPECTOR, "Marco", "Reyes", "the whole program; edits the registry"),
-    DemoLogin("hearing", Role.HEARING_OFFICER, "Judith", "Okafor", "the whole program, read only"),
-    DemoLogin("billing", Role.BILLING_CLERK, "Priya", "Raman", "the whole program, read only"),
+    DemoLogin(
+        "hearing",
+        Role.HEARING_OFFICER,
+        "Judith",
+        "Okafor",
+        "the whole program; hearings, decisions, penalty orders",
+    ),
+    DemoLogin(
+        "billing", Role.BILLING_CLERK, "Priya", "Raman", "the whole program; invoices, payments, holds, liens"
+    ),
     DemoLogin("viewer", Role.STAFF_READONLY, "Sam", "Lindqvist", "the whole program, read only"),
     DemoLogin("fse", Role.FSE, "Elena", "Castillo", "one food service establishment"),
     DemoLogin("owner", Role.PROPERTY_OWNER, "Robert", "Haddad", "a multi-tenant parcel and its FSEs"),
