@@ -172,13 +172,17 @@ def bare_installation(tmp_path):
         copy.drop()
 
 
-def _wait_for(path, seconds: float) -> bool:
+def _until(check, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if path.exists():
+        if check():
             return True
         time.sleep(0.1)
     return False
+
+
+def _wait_for(path, seconds: float) -> bool:
+    return _until(path.exists, seconds)
 
 
 def test_kill_9_of_the_worker_mid_job_loses_neither_that_job_nor_the_queued_one(bare_installation, tmp_path):
@@ -210,6 +214,12 @@ def test_kill_9_of_the_worker_mid_job_loses_neither_that_job_nor_the_queued_one(
         worker.start()
         assert _wait_for(queued.with_suffix(".done"), 40), worker.log_tail()
         assert _wait_for(slow.with_suffix(".done"), 10), worker.log_tail()
+        # A job's file is written before the worker records its outcome: stop the worker only once
+        # it has (killing it in between leaves that job for the next start, another test's case).
+        recorded = _until(
+            lambda: [row[2] for row in copy.query(statuses)] == ["SUCCESSFUL", "SUCCESSFUL"], 10
+        )
+        assert recorded, worker.log_tail()
     finally:
         worker.kill()
     assert [row[2] for row in copy.query(statuses)] == ["SUCCESSFUL", "SUCCESSFUL"]
