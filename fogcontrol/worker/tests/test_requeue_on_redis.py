@@ -36,13 +36,11 @@ def rq_queue(settings):
         redis_flush(url)
 
 
-def _started_by(queue, worker: str, *, minutes_ago: float = 30):
-    """A queued job taken by `worker` as RQ takes one: out of the queue, STARTED, in the started
-    registry with a heartbeat that has not expired (its worker's death is not yet RQ's to see)."""
+def _mark_started(queue, job, worker: str, *, minutes_ago: float = 30):
+    """`job` taken by `worker` as RQ takes one: STARTED, in the started registry with a heartbeat
+    that has not expired (its worker's death is not yet RQ's to see)."""
     from rq.job import JobStatus
 
-    job = queue.fetch_job(note_and_wait.enqueue("/nonexistent/mark", 0).id)
-    queue.remove(job.id)
     job.worker_name = worker
     job.started_at = timezone.now() - dt.timedelta(minutes=minutes_ago)
     job.set_status(JobStatus.STARTED)
@@ -50,6 +48,13 @@ def _started_by(queue, worker: str, *, minutes_ago: float = 30):
     registry = queue.started_job_registry
     registry.connection.zadd(registry.key, {f"{job.id}:exec-{worker}": time.time() + 3600})
     return job
+
+
+def _started_by(queue, worker: str, *, minutes_ago: float = 30):
+    """A queued job taken out of the queue by `worker`."""
+    job = queue.fetch_job(note_and_wait.enqueue("/nonexistent/mark", 0).id)
+    queue.remove(job.id)
+    return _mark_started(queue, job, worker, minutes_ago=minutes_ago)
 
 
 def test_a_job_of_a_dead_rq_worker_is_requeued_until_its_attempts_are_spent(rq_queue):
@@ -77,17 +82,9 @@ def test_a_job_of_a_dead_rq_worker_is_requeued_until_its_attempts_are_spent(rq_q
 
 
 def _restarted(queue, job, worker):
-    """The requeued job taken again by `worker` (as `_started_by`, keeping its meta)."""
-    from rq.job import JobStatus
-
+    """The requeued job taken again by `worker`, keeping its meta."""
     job.refresh()
-    job.worker_name = worker
-    job.started_at = timezone.now() - dt.timedelta(minutes=30)
-    job.set_status(JobStatus.STARTED)
-    job.save()
-    registry = queue.started_job_registry
-    registry.connection.zadd(registry.key, {f"{job.id}:exec-{worker}": time.time() + 3600})
-    return job
+    return _mark_started(queue, job, worker)
 
 
 def test_a_live_workers_job_and_a_job_of_a_worker_that_never_beat_here_are_left_alone(rq_queue):
