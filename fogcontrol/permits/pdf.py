@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from fogcontrol.core.languages import Language
+from fogcontrol.core.languages import DATE_FORMATS, Language
 from fogcontrol.core.pdf import render_pdf
 from fogcontrol.permits.models import PermitNotice, PermitVersion
 from fogcontrol.permits.selectors import permit_conditions_of_version
@@ -65,7 +65,6 @@ CHOICE_LABELS = (
     gettext_noop("Expiry aligned to the business licence (B6)"),
 )
 # How each language writes a date in full ("May 4, 2026", "4 de mayo de 2026").
-DATE_FORMATS = {"en": "F j, Y", "es": r"j \d\e F \d\e Y"}
 LONG_DATE_FORMATS = {"en": "l, F j, Y", "es": r"l j \d\e F \d\e Y"}
 
 
