@@ -197,7 +197,7 @@ FOGCONTROL_PASSWORD_CHANGE_FAILURE_LIMIT = int(os.environ.get("FOGCONTROL_PASSWO
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
 # The project's templates' catalogue; each app keeps its own in fogcontrol/<app>/locale/.
-LOCALE_PATHS = [BASE_DIR / "fogcontrol" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "fogcontrol" / "locale", BASE_DIR / "fogcontrol" / "rules" / "locale"]
 # Dates and numbers as each language writes them (fogcontrol/formats/<lang>/formats.py).
 FORMAT_MODULE_PATH = ["fogcontrol.formats"]
 # The Town's time zone; the Town profile may name another, activated per request.

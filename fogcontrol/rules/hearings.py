@@ -23,7 +23,7 @@ from fogcontrol.rules.counting import (
     start_line,
     town_maximum_deadline,
 )
-from fogcontrol.rules.explain import fmt_date, fmt_days
+from fogcontrol.rules.explain import fmt_date, fmt_days, say
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -38,23 +38,41 @@ def revocation_hearing_window(start: dt.date, *, ruleset: Ruleset, calendar: Tow
     earliest = start + dt.timedelta(days=low)
     limit = start + dt.timedelta(days=high)
     steps = [
-        start_line(start, "the date the notice was mailed by certified mail"),
-        f"L2: the hearing must be not less than {fmt_days(low)} and not more than {fmt_days(high)} "
-        "after mailing; the mailing day is not counted.",
-        f"Kind of limit for the floor, day {low}: a minimum. It never moves earlier: when it falls on a "
-        "day the offices are closed, the earliest usable date is the first business day after it.",
-        f"Kind of limit for the ceiling, day {high}: a maximum the Town itself must meet. It never moves "
-        "later: when it falls on a day the offices are closed, the latest date the Town may use is the "
-        "last business day before it.",
+        start_line(start, say("the date the notice was mailed by certified mail")),
+        say(
+            "L2: the hearing must be not less than %(low)s and not more than %(high)s after mailing; "
+            "the mailing day is not counted.",
+            low=fmt_days(low),
+            high=fmt_days(high),
+        ),
+        say(
+            "Kind of limit for the floor, day %(low)s: a minimum. It never moves earlier: when it falls on a "
+            "day the offices are closed, the earliest usable date is the first business day after it.",
+            low=low,
+        ),
+        say(
+            "Kind of limit for the ceiling, day %(high)s: a maximum the Town itself must meet. It never "
+            "moves later: when it falls on a day the offices are closed, the latest date the Town may use "
+            "is the last business day before it.",
+            high=high,
+        ),
     ]
-    first_open = first_usable_day(earliest, calendar, f"Earliest hearing date: day {low}", steps)
-    latest, moved = roll_back_limit(limit, calendar, f"Latest hearing date: day {high}", steps, after=start)
+    first_open = first_usable_day(
+        earliest, calendar, say("Earliest hearing date: day %(low)s", low=low), steps
+    )
+    latest, moved = roll_back_limit(
+        limit, calendar, say("Latest hearing date: day %(high)s", high=high), steps, after=start
+    )
     if first_open <= latest:
         steps.append(
-            f"The hearing may be set on any business day from {fmt_date(first_open)} to {fmt_date(latest)}."
+            say(
+                "The hearing may be set on any business day from %(first)s to %(latest)s.",
+                first=fmt_date(first_open),
+                latest=fmt_date(latest),
+            )
         )
     else:
-        steps.append("No business day falls within the window: check the Town's holiday calendar.")
+        steps.append(say("No business day falls within the window: check the Town's holiday calendar."))
     return make_deadline(
         slug="L2",
         provisions=("L2", "Counting days"),

@@ -57,6 +57,8 @@ NO_PROVISION = {
     "explain.fmt_days": "writes a count of calendar or business days, for explanations",
     "explain.fmt_percent": "writes a ratio as a percentage, for explanations",
     "explain.fmt_money": "writes dollars, for explanations",
+    "explain.say": "a step of an explanation that keeps how it was said, to be read in another language",
+    "explain.sentence_from_record": "reads back a step an explanation stored with its template",
 }
 
 

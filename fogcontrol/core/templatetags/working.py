@@ -1,0 +1,29 @@
+"""The rules' workings in the page's language (fogcontrol/core/working.py, issue 18):
+
+    {% load working %}
+    <pre class="explanation"{% if not explanation|working_in_language %} lang="en"{% endif %}>{{ explanation|working_text }}</pre>
+    {% for step, in_language in explanation|working_steps %}<li{% if not in_language %} lang="en"{% endif %}>{{ step }}</li>{% endfor %}
+
+``explanation`` is an ``Explanation`` or what a record stored (``as_dict``/``as_record``).
+"""
+
+from django import template
+
+from fogcontrol.core import working
+
+register = template.Library()
+
+
+@register.filter
+def working_text(value):
+    return working.working_text(value)
+
+
+@register.filter
+def working_steps(value):
+    return working.working_steps(value)
+
+
+@register.filter
+def working_in_language(value):
+    return working.working_is_translated(value)
