@@ -23,7 +23,7 @@ from rest_framework.authtoken.models import Token
 
 from fogcontrol.core.roles import Role
 from fogcontrol.servicing.tests.helpers import api_body
-from fogcontrol.testing.servers import AppServer, DbWorker, copy_test_database
+from fogcontrol.testing.servers import AppServer, DbWorker, installed_copy, running, wait_until
 from fogcontrol.testing.town import build_small_town
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -37,19 +37,14 @@ WHOLE_TEST_SECONDS = 60
 
 @pytest.fixture
 def installation(tmp_path):
-    copy = None
-    try:
-        town = build_small_town()
-        token = Token.objects.create(user=town.users[Role.HAULER]).key
-        bodies = [
-            [api_body(town.own_device, manifest_number=f"KILL-{c}-{i}") for i in range(PER_CLIENT)]
-            for c in range(CLIENTS)
-        ]
-        copy = copy_test_database(tmp_path)
+    town = build_small_town()
+    token = Token.objects.create(user=town.users[Role.HAULER]).key
+    bodies = [
+        [api_body(town.own_device, manifest_number=f"KILL-{c}-{i}") for i in range(PER_CLIENT)]
+        for c in range(CLIENTS)
+    ]
+    with installed_copy(tmp_path) as copy:
         yield copy, token, bodies
-    finally:
-        if copy is not None:
-            copy.drop()
 
 
 class Client(threading.Thread):
@@ -117,8 +112,7 @@ def test_kill_9_mid_load_loses_no_acknowledged_manifest_and_duplicates_no_retry(
     started = time.monotonic()
     acknowledged: list[tuple[str, int]] = []
     server = AppServer(copy)
-    server.start()
-    try:
+    with running(server):
         killed = threading.Event()
         clients = [Client(server, token, b, acknowledged, lambda: not killed.is_set()) for b in bodies]
         for client in clients:
@@ -136,9 +130,7 @@ def test_kill_9_mid_load_loses_no_acknowledged_manifest_and_duplicates_no_retry(
         deadline = started + WHOLE_TEST_SECONDS  # the bound: retries stop here, the test fails
         for client in clients:
             client.retry(deadline)
-    finally:
         log = server.log_tail()
-        server.kill()
 
     assert [e for c in clients for e in c.errors] == [], log
     assert [c.pending for c in clients] == [[]] * CLIENTS, "requests never acknowledged after the restart"
@@ -163,65 +155,40 @@ def test_kill_9_mid_load_loses_no_acknowledged_manifest_and_duplicates_no_retry(
     assert "All records verify." in verified.stdout
 
 
-@pytest.fixture
-def bare_installation(tmp_path):
-    copy = copy_test_database(tmp_path)
-    try:
-        yield copy
-    finally:
-        copy.drop()
-
-
-def _until(check, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
-
-
-def _wait_for(path, seconds: float) -> bool:
-    return _until(path.exists, seconds)
-
-
-def test_kill_9_of_the_worker_mid_job_loses_neither_that_job_nor_the_queued_one(bare_installation, tmp_path):
+def test_kill_9_of_the_worker_mid_job_loses_neither_that_job_nor_the_queued_one(tmp_path):
     """The worker is killed in the middle of a job with another waiting. Restarted under the same
     worker id (as its supervisor restarts it), it runs the interrupted job again and the waiting
     one: both finish, nothing stays "running" for ever."""
-    copy = bare_installation
-    slow, queued = tmp_path / "slow", tmp_path / "queued"
-    enqueued = copy.command(
-        "shell",
-        "-c",
-        "from fogcontrol.testing.tasks import note_and_wait as t; "
-        f"t.using(priority=10).enqueue({str(slow)!r}, 3); t.enqueue({str(queued)!r}, 0)",
-    )
-    assert enqueued.returncode == 0, enqueued.stderr
-    # This test's two jobs only: the worker's housekeeping also queues the day's nightly sweep.
-    statuses = (
-        "SELECT task_path, args_kwargs, status FROM django_tasks_database_dbtaskresult "
-        "WHERE task_path LIKE 'fogcontrol.testing.tasks.%' ORDER BY priority DESC"
-    )
-
-    worker = DbWorker(copy)
-    worker.start()
-    try:
-        assert _wait_for(slow.with_suffix(".started"), 30), worker.log_tail()
-        worker.kill()
-        assert [row[2] for row in copy.query(statuses)] == ["RUNNING", "READY"]
-
-        worker.start()
-        assert _wait_for(queued.with_suffix(".done"), 40), worker.log_tail()
-        assert _wait_for(slow.with_suffix(".done"), 10), worker.log_tail()
-        # A job's file is written before the worker records its outcome: stop the worker only once
-        # it has (killing it in between leaves that job for the next start, another test's case).
-        recorded = _until(
-            lambda: [row[2] for row in copy.query(statuses)] == ["SUCCESSFUL", "SUCCESSFUL"], 10
+    with installed_copy(tmp_path) as copy:
+        slow, queued = tmp_path / "slow", tmp_path / "queued"
+        enqueued = copy.command(
+            "shell",
+            "-c",
+            "from fogcontrol.testing.tasks import note_and_wait as t; "
+            f"t.using(priority=10).enqueue({str(slow)!r}, 3); t.enqueue({str(queued)!r}, 0)",
         )
-        assert recorded, worker.log_tail()
-    finally:
-        worker.kill()
-    assert [row[2] for row in copy.query(statuses)] == ["SUCCESSFUL", "SUCCESSFUL"]
-    assert slow.with_suffix(".started").read_text() == "started\nstarted\n"  # run again from the start
-    assert "put back 1 task(s)" in worker.log_tail()
+        assert enqueued.returncode == 0, enqueued.stderr
+        # This test's two jobs only: the worker's housekeeping also queues the day's nightly sweep.
+        statuses = (
+            "SELECT task_path, args_kwargs, status FROM django_tasks_database_dbtaskresult "
+            "WHERE task_path LIKE 'fogcontrol.testing.tasks.%' ORDER BY priority DESC"
+        )
+
+        def recorded():
+            return [row[2] for row in copy.query(statuses)]
+
+        worker = DbWorker(copy)
+        with running(worker):
+            wait_until(slow.with_suffix(".started").exists, seconds=30, what="the slow job started", processes=(worker,))  # fmt: skip
+            worker.kill()
+            assert recorded() == ["RUNNING", "READY"]
+
+            worker.start()
+            wait_until(queued.with_suffix(".done").exists, seconds=40, what="the queued job ran", processes=(worker,))  # fmt: skip
+            wait_until(slow.with_suffix(".done").exists, seconds=10, what="the killed job ran again", processes=(worker,))  # fmt: skip
+            # A job's file is written before the worker records its outcome: stop the worker only
+            # once it has (killing it in between leaves that job for the next start, another case).
+            wait_until(lambda: recorded() == ["SUCCESSFUL", "SUCCESSFUL"], seconds=10, what="both outcomes recorded", processes=(worker,))  # fmt: skip
+        assert recorded() == ["SUCCESSFUL", "SUCCESSFUL"]
+        assert slow.with_suffix(".started").read_text() == "started\nstarted\n"  # run again from the start
+        assert "put back 1 task(s)" in worker.log_tail()

@@ -170,6 +170,23 @@ HAULERS = (
     ("Mission Septic & Grease", 10),
     ("Valley Rendering & Hauling", 10),
 )
+# Where the regional haulers of a large program are based (``town._haulers``).
+HAULER_REGIONS = (
+    "Santa Clara",
+    "San Mateo",
+    "Alameda",
+    "Contra Costa",
+    "Marin",
+    "Sonoma",
+    "Napa",
+    "Solano",
+    "Santa Cruz",
+    "Monterey",
+    "San Benito",
+    "Stanislaus",
+    "San Joaquin",
+    "Merced",
+)
 TRUCKS = (
     "Peterbilt 348 vacuum truck", "Freightliner M2 vacuum truck", "International HV vacuum truck",
     "Kenworth T370 vacuum tanker", "Isuzu FTR grease trap pumper",

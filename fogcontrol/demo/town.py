@@ -10,8 +10,8 @@ audit entries the registry services write.
 What the town holds (for 300 establishments): about 10 multi-tenant parcels (strip malls, food
 halls) whose kitchens share one gravity interceptor (A2); most other FSEs with their own
 interceptor or grease trap (A3); a few interceptors below the A4 minimums, so the flags show; a few
-FSEs with no device on record and a few closed; 4-6 haulers with vehicles and customers, and 2-3
-receiving facilities.
+FSEs with no device on record and a few closed; 4-6 haulers with vehicles and customers (a larger
+program also has regional haulers and more trucks, ``_haulers``), and 2-3 receiving facilities.
 """
 
 from __future__ import annotations
@@ -98,11 +98,24 @@ def _profile(users: dict[str, User]) -> TownProfile:
     )
 
 
-def _haulers(make: Maker, town: DemoTown) -> list[int]:
-    """4-6 haulers with 1-3 vehicles each; returns their market-share weights."""
+# A program at scale has a hauler fleet to match (issue 16): about one hauler a 500 FSEs, and enough
+# trucks that a hauler's customers fit its trucks' days. The demo town (hundreds of FSEs) keeps its
+# 4-6 named haulers with 1-3 trucks each, drawn exactly as before.
+FSES_A_HAULER = 500
+# About 4.5 pump-outs a device a year over 250 working days, at STOPS_A_DAY stops a truck, with room.
+FSES_A_TRUCK = 400
+
+
+def _haulers(make: Maker, town: DemoTown, establishments: int) -> list[int]:
+    """The named haulers (4-6), then regional ones as the program grows; each with its trucks.
+    Returns their market-share weights."""
     count = make.rng.randint(4, len(names.HAULERS))
+    listed = [(name, weight) for name, weight in names.HAULERS[:count]]
+    regional = max(0, establishments // FSES_A_HAULER - count)
+    listed += [(f"{names.HAULER_REGIONS[number % len(names.HAULER_REGIONS)]} Grease Service {number // len(names.HAULER_REGIONS) + 1}", make.rng.randint(2, 6)) for number in range(regional)]  # fmt: skip
+    total = sum(weight for _, weight in listed)
     weights = []
-    for number, (name, weight) in enumerate(names.HAULERS[:count]):
+    for number, (name, weight) in enumerate(listed):
         first, last = make.person()
         # The demo hauler user works for the largest hauler: it always has customers.
         users = [town.users["hauler"]] if number == 0 else []
@@ -118,7 +131,8 @@ def _haulers(make: Maker, town: DemoTown) -> list[int]:
         )
         town.haulers.append(hauler)
         weights.append(weight)
-        for _ in range(make.rng.randint(1, 3)):
+        trucks = make.rng.randint(1, 3) + establishments * weight // (total * FSES_A_TRUCK)
+        for _ in range(trucks):
             town.vehicles.append(
                 registry.vehicle_create(
                     acting_user=ACTING,
@@ -498,7 +512,7 @@ def build_demo_town(*, establishments: int, seed: int) -> DemoTown:
         program_services.holidays_install_standard(year=year, acting_user=ACTING)
     town = DemoTown(seed=seed, today=today, profile=profile, users=users)
     make = Maker(rng, today)
-    weights = _haulers(make, town)
+    weights = _haulers(make, town, establishments)
     _facilities(make, town)
     plan = _Plan(make=make, batch=RegistryBatch(), town=town, ruleset=ruleset_on(today), weights=weights)
     # About one multi-tenant site per 30 FSEs; at least one, so the owner user has a parcel.

@@ -81,8 +81,12 @@ class PageParts:
     # the words of the attributes a screen reader or a phone shows (labels, titles, placeholders,
     # the table cells' `data-label`, a button's value)
     text: str = ""
-    # The text of the parts the page itself marks `lang="en"` (the rules' workings, kept in English)
+    # The text of the parts the page itself marks `lang="en"` (CSV column names, a link to the
+    # English copy of a document, a working stored before its steps were kept to be said again)
     english_text: str = ""
+    # Of that, what is a rules' working (inside `class="explanation"`): steps a reader of another
+    # language is shown in English (docs/i18n.md, "The rules' workings")
+    english_working: str = ""
 
     @property
     def first_link(self) -> str:
@@ -116,6 +120,8 @@ class _PageParser(HTMLParser):
         self.english_text: list[str] = []
         self._hidden_depth = 0  # inside <script> or <style>
         self._english_depth = 0  # inside an element marked lang="en"
+        self.english_working: list[str] = []
+        self._working_depth = 0  # inside an element of class "explanation"
 
     def handle_starttag(self, tag, attrs):
         attributes = {name: (value or "") for name, value in attrs}
@@ -178,6 +184,10 @@ class _PageParser(HTMLParser):
                 self._english_depth += 1
             elif attributes.get("lang", "").lower().startswith("en"):
                 self._english_depth = 1
+            if self._working_depth:
+                self._working_depth += 1
+            elif "explanation" in attributes.get("class", "").split():
+                self._working_depth = 1
         shown = [attributes.get(name, "") for name in SHOWN_ATTRIBUTES]
         if tag == "input" and attributes.get("type", "").lower() in ("submit", "button", "reset"):
             shown.append(attributes.get("value", ""))
@@ -191,6 +201,8 @@ class _PageParser(HTMLParser):
             self._hidden_depth -= 1
         if self._english_depth and tag not in VOID_TAGS:
             self._english_depth -= 1
+        if self._working_depth and tag not in VOID_TAGS:
+            self._working_depth -= 1
         if tag == "nav" and self._nav_depth:
             self._nav_depth -= 1
         elif tag == "table" and self._tables:
@@ -215,6 +227,8 @@ class _PageParser(HTMLParser):
     def handle_data(self, data):
         if not self._hidden_depth:
             self._text_list().append(data)
+            if self._english_depth and self._working_depth:
+                self.english_working.append(data)
         if self._tables and self._tables[-1]["in_th"]:
             self._tables[-1]["header"] += data
         if self._error is not None:
@@ -257,6 +271,7 @@ def parse_page(html: str) -> PageParts:
         inline=parser.inline,
         text=" ".join("".join(parser.text).split()),
         english_text=" ".join("".join(parser.english_text).split()),
+        english_working=" ".join("".join(parser.english_working).split()),
     )
 
 

@@ -1,6 +1,8 @@
 """`fogcontrol bench generate`: a synthetic program at scale, deterministic, on a chain that verifies."""
 
+import datetime as dt
 import math
+import random
 from io import StringIO
 
 import pytest
@@ -12,6 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from fogcontrol.core.records import verify_chain
 from fogcontrol.demo import generate as generate_module
 from fogcontrol.demo.generate import GENERATED_BY, generate
+from fogcontrol.demo.maker import Maker
+from fogcontrol.demo.town import DemoTown, _haulers, _profile
+from fogcontrol.demo.users import create_demo_users
 from fogcontrol.permits.models import Permit
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.servicing.models import DeviceServiceState, Manifest
@@ -77,3 +82,28 @@ def test_the_manifests_take_statements_by_the_chunk_not_by_the_row(monkeypatch):
     per_chunk = {"sqlite": 7, "postgresql": 6}[connection.vendor]
     # The old append (record_append_bulk) sent two statements a manifest: 2 * (many - few) more.
     assert many_statements - few_statements == per_chunk * (chunks[1] - chunks[0])
+
+
+def _fleet(establishments: int) -> tuple[int, int, int]:
+    """(haulers, trucks, the busiest hauler's trucks) the town builds for ``establishments``."""
+    users = create_demo_users()
+    today = dt.date(2026, 12, 1)
+    town = DemoTown(seed=1, today=today, profile=_profile(users), users=users)
+    _haulers(Maker(random.Random(1), today), town, establishments)
+    busiest = max(
+        sum(1 for truck in town.vehicles if truck.hauler_id == hauler.pk) for hauler in town.haulers
+    )
+    return len(town.haulers), len(town.vehicles), busiest
+
+
+def test_a_large_program_has_a_fleet_to_match_and_the_demo_town_keeps_its_own():
+    """Issue 16: at scale the loads are carried by registered trucks, not "unlisted" ones."""
+    with transaction.atomic():
+        small = _fleet(300)
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        large = _fleet(10_000)
+        transaction.set_rollback(True)
+    assert 4 <= small[0] <= 6 and small[1] <= 3 * small[0]
+    assert large[0] == 20  # one hauler a 500 FSEs
+    assert large[2] > 3  # the largest hauler runs more trucks than a small town's
