@@ -166,7 +166,7 @@ def suspension_notice_issue(
                 gettext_noop("Under L2 the hearing is held between %(earliest)s and %(latest)s."),
                 earliest=window["earliest"],
                 latest=window["latest"],
-            ),  # fmt: skip
+            ),
         },
         subject=hearing,
         service_method="certified_mail",
