@@ -3,15 +3,18 @@ of violation, the administrative citation (P2) and the compliance schedule agree
 Town edits their wording (notices' template versions); the text issued is kept as a copy of record.
 ``issue`` writes one and returns the IssuedDocument.
 
-Issue 18: the notice of violation and the citation are also registered in Spanish (``<key>_es``,
-``SPANISH``) and go out in the establishment's contact's language: ``issue`` writes the dates and
-the violation lines in it (the provision IDs and the dates stay; the officer's own words as written)."""
+Issue 18: the notice of violation, the citation and the agreement are also registered in Spanish
+(``<key>_es``, ``SPANISH``) and go out in the establishment's contact's language: ``issue`` writes
+the dates and the violation lines in it (the provision IDs and the dates stay; the officer's own
+words as written). ``letter_issue`` does so for every enforcement letter (``documents_orders`` too)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from fogcontrol.core.languages import document_date
@@ -112,11 +115,21 @@ SPANISH = {
         "Esta citación se emite conforme al Capítulo 1.01 del Código Municipal (10.02, P2). Los "
         "procedimientos para pagarla y para impugnarla son los del Capítulo 1.01.",
     ),
+    COMPLIANCE_AGREEMENT: (
+        "Acuerdo de calendario de cumplimiento con {business_name}",
+        "Caso {case_reference}. Acordado el {issued_on}.\n\n"
+        "Entre el Municipio y {business_name}, {site_address}, firmado por {signed_by}.\n\n"
+        "Condiciones (H2): {terms}\n\nEtapas:\n{milestones}\n\n"
+        "Todos los montos adeudados al Municipio se pagaron por completo antes de celebrar este acuerdo (H3). "
+        "Si el acuerdo no se cumple en su plazo, el permiso FOG puede suspenderse o revocarse (H4).",
+    ),
 }
 
 
-def register_spanish() -> None:
-    for key, (title, body) in SPANISH.items():
+def register_spanish(wordings: dict[str, tuple[str, str]] = SPANISH) -> None:
+    """Register each of ``wordings`` (key → Spanish title and body) as ``<key>_es``, with the
+    provisions and placeholders of the English registered under ``key``."""
+    for key, (title, body) in wordings.items():
         english = catalogue.registered(key)
         catalogue.register(
             f"{key}_es", title=title, provisions=english.provisions, placeholders=english.placeholders,
@@ -129,37 +142,65 @@ def _date(day: dt.date, language: str) -> str:
     return fmt_date(day) if language == "en" else document_date(day, language)
 
 
+@dataclasses.dataclass(frozen=True)
+class Words:
+    """Words a service writes into a letter, written at issue in the letter's language: ``text`` is
+    the English (marked with ``gettext_noop`` where it is written, so the catalogue holds it, or a
+    lazy ``pgettext_lazy`` when the same English needs its own Spanish) with
+    named ``%(value)s`` slots; the ``values`` are written as any letter's value (dates in full)."""
+
+    text: str
+    values: dict = dataclasses.field(default_factory=dict)
+
+
+def words(text: str, **values) -> Words:
+    return Words(text, values)
+
+
+@dataclasses.dataclass(frozen=True)
+class Joined:
+    """Several values written one after another (``separator`` between), each in the letter's language."""
+
+    parts: tuple
+    separator: str = " "
+
+
 def _value(value, language: str):
-    """A value for the letter in ``language``: a date written in full, violations one a line."""
+    """A value for the letter in ``language``: a date written in full, violations one a line, words
+    (``Words``, a lazy label) translated, a ``Joined`` written part by part."""
     if isinstance(value, dt.date):
         return _date(value, language)
     if isinstance(value, (list, tuple)):
         return "\n".join(violation_line(violation, language) for violation in value)
+    if isinstance(value, Joined):
+        return value.separator.join(_value(part, language) for part in value.parts)
+    if isinstance(value, Words):
+        values = {name: _value(part, language) for name, part in value.values.items()}
+        with translation.override(language):
+            text = str(value.text) if isinstance(value.text, Promise) else gettext(value.text)
+            return text % values if values else text
+    if isinstance(value, Promise):
+        with translation.override(language):
+            return str(value)
     return value
 
 
-def issue(
-    *, acting_user, key: str, case, subject, context: dict, service_method: str,
-    served_on: dt.date | None, article_number: str, issued_on: dt.date,
+def letter_issue(
+    *, acting_user, key: str, case, subject, context: dict, service_method: str, served_on: dt.date | None,
+    article_number: str = "", issued_on: dt.date | None = None, addressee: str | None = None,
 ):  # fmt: skip
     """Issue ``key`` for ``case`` in the establishment's language (English when the document has no
-    wording in it). ``context`` values may be dates and lists of violations (written here)."""
+    wording in it), every enforcement letter alike. ``context`` values may be dates, lists of
+    violations, ``Words`` and ``Joined`` (written here in that language); ``addressee`` defaults to
+    the establishment's address block (``default_addressee``)."""
     establishment = case.establishment
     _key, language = wording_key(key, document_language_for(establishment))
-    values = {
-        "business_name": establishment.business_name,
-        "site_address": establishment.site_address,
-        "case_reference": case.reference or str(case.pk),
-        "issued_on": issued_on,
-        **context,
-    }
-    values = {name: _value(value, language) for name, value in values.items()}
     return document_issue(
         acting_user=acting_user,
         key=key,
         establishment=establishment,
-        addressee=default_addressee(establishment, language),
-        context=values,
+        addressee=addressee or default_addressee(establishment, language),
+        context={name: _value(value, language) for name, value in context.items()},
         subject=subject,
         service_method=service_method,
         served_on=served_on,
@@ -167,6 +208,26 @@ def issue(
         issued_on=issued_on,
         language=language,
     )
+
+
+def issue(
+    *, acting_user, key: str, case, subject, context: dict, service_method: str,
+    served_on: dt.date | None, article_number: str, issued_on: dt.date,
+):  # fmt: skip
+    """Issue the notice of violation or the citation (``letter_issue``) with the establishment's
+    name and site, the case's reference and the day of issue."""
+    establishment = case.establishment
+    values = {
+        "business_name": establishment.business_name,
+        "site_address": establishment.site_address,
+        "case_reference": case.reference or str(case.pk),
+        "issued_on": issued_on,
+        **context,
+    }
+    return letter_issue(
+        acting_user=acting_user, key=key, case=case, subject=subject, context=values,
+        service_method=service_method, served_on=served_on, article_number=article_number, issued_on=issued_on,
+    )  # fmt: skip
 
 
 def violation_line(violation, language: str = "en") -> str:

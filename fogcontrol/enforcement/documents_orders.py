@@ -4,15 +4,22 @@ decision (P6, L4, M3), the penalty order (P7, P8), the suspension or revocation 
 emergency suspension order (M1, M3) and the notice of termination of sewer service (O1, O2).
 
 Registered on import (``apps.EnforcementConfig.ready``). Each cites its provisions and states the
-dates the rules engine computed; ``issue`` issues one for a case.
+dates the rules engine computed; ``issue`` issues one for a case (``documents.letter_issue``).
+
+Issue 18: each is also registered in Spanish (``<key>_es``, ``SPANISH``) and goes out in the
+establishment's contact's language, as the notice of violation: the services give dates, ``Words``
+and the labels below, written at issue in that language; the rules' own working (P5's last day,
+P7's cap) is quoted as the English of record; what staff and the hearing officer wrote, as written.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import pgettext_lazy
+
+from fogcontrol.enforcement.documents import letter_issue, register_spanish
 from fogcontrol.notices import catalogue
-from fogcontrol.notices.services import document_issue
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.rules.explain import fmt_date
 
@@ -170,12 +177,117 @@ DOCUMENTS = {
 for _key, _declaration in DOCUMENTS.items():
     catalogue.register(_key, **_declaration)
 
+# Issue 18: the Spanish wording (title, body) of each, registered as ``<key>_es`` with the same
+# provisions and placeholders; the periods come from the ruleset's placeholders, as in the English.
+SPANISH = {
+    "enforcement_complaint": (
+        "Denuncia administrativa {complaint_reference}: {business_name}",
+        "A {business_name}, {site_address}.\n\n"
+        "El Municipio emite esta denuncia administrativa (caso {case_reference}) conforme a la Sección 10.02 del "
+        "Código Municipal (P5).\n\nLa infracción: {statement}\n\nLas disposiciones legales infringidas: "
+        "{law_violated}\n\nLa multa civil administrativa propuesta: {proposed_penalty}.\n\n"
+        "Se fijó una audiencia ante un funcionario de audiencias para el {hearing_on}. Conforme a P5, la "
+        "audiencia se celebra dentro de los {complaint_hearing_days} días siguientes a la notificación: a más "
+        "tardar el {hearing_latest_on}. Usted puede renunciar a la audiencia (P6). Puede apelar la decisión del "
+        "funcionario de audiencias ante el Concejo Municipal dentro de los {appeal_days} días siguientes a su "
+        "notificación (P6).",
+    ),
+    "enforcement_hearing_notice": (
+        "Aviso de audiencia: {business_name} (caso {case_reference})",
+        "A {business_name}, {site_address}.\n\nSe fijó una audiencia sobre {hearing_kind} (caso "
+        "{case_reference}) para el {hearing_on} en {hearing_place}.\n\n{limits}",
+    ),
+    "enforcement_decision": (
+        "Decisión del funcionario de audiencias: {business_name} (caso {case_reference})",
+        "A {business_name}, {site_address}.\n\nEl {decided_on}, el funcionario de audiencias resolvió la "
+        "audiencia sobre {hearing_kind} (caso {case_reference}):\n\n{outcome}\n\n{appeal}",
+    ),
+    "enforcement_penalty_order": (
+        "Orden de multa civil administrativa {order_reference}: {business_name}",
+        "A {business_name}, {site_address}.\n\nEl funcionario de audiencias impone una multa civil "
+        "administrativa de {amount} (caso {case_reference}).\n\n{cap_working}\n\nEl funcionario de "
+        "audiencias consideró (P7): {factors}\n\nEsta orden, emitida el {issued_on}, es definitiva desde su "
+        "emisión salvo que se apele ante el Concejo Municipal (P8). El pago vence el {payment_due_on} (P8) y se "
+        "deposita en la cuenta de multas del Municipio {account} (P12). Una multa con {lien_delinquency_days} "
+        "días de atraso puede convertirse en un gravamen sobre su propiedad inmueble (P9).",
+    ),
+    "enforcement_suspension_notice": (
+        "Aviso de {order_kind} propuesta del permiso FOG {permit_number}: {business_name}",
+        "A {business_name}, {site_address}.\n\nEl Municipio propone la {order_kind} del permiso FOG "
+        "{permit_number} (caso {case_reference}).\n\nLos hechos: {facts}\n\nLos motivos (L1): {grounds}\n\n"
+        "Se fijó una audiencia para el {hearing_on} en {hearing_place}. {hearing_window}\n\nLa audiencia puede "
+        "aplazarse por no más de {hearing_continuance_max_days} días en total (L3); la decisión por escrito se "
+        "emite dentro de los {hearing_decision_days} días siguientes al término de la audiencia (L4). La orden "
+        "entra en vigor cuando sea definitiva, salvo que se apele ante el Concejo Municipal (L6).",
+    ),
+    "enforcement_emergency_order": (
+        "Orden de suspensión de emergencia {order_reference}: {business_name}",
+        "A {business_name}, {site_address}.\n\nPor orden del {ordered_on}, el permiso FOG {permit_number} "
+        "queda suspendido de inmediato (M1, caso {case_reference}): {determination}\n\nDebe dejar de descargar "
+        "de inmediato; el incumplimiento da lugar a la desconexión física (M2). Se celebrará una audiencia a "
+        "más tardar el {hearing_by}; la audiencia no suspende esta orden. La decisión por escrito se emitirá a "
+        "más tardar el {decision_by}; es definitiva e inapelable (M3).",
+    ),
+    "enforcement_termination_notice": (
+        "Terminación del servicio de alcantarillado: {business_name}",
+        "A {business_name}, {site_address}.\n\nEl servicio de alcantarillado del predio se terminó el "
+        "{terminated_on} (O1, caso {case_reference}): {basis}. {how}\n\nLos costos de la desconexión y de la "
+        "reconexión corren por cuenta del propietario, el operador o el titular del permiso (O2).",
+    ),
+}
+register_spanish(SPANISH)
 
-def common_context(case) -> dict[str, str]:
+# The labels of other records a letter states, as the English letter writes them, translated in a
+# Spanish one (context "letter": their words in a sentence, not the portal's labels).
+NO_SITE_ADDRESS = pgettext_lazy("letter", "(no site address on record)")
+HEARING_KINDS = {
+    "complaint": pgettext_lazy("letter", "Administrative complaint (P5, P6)"),
+    "suspension": pgettext_lazy("letter", "Suspension or revocation (L2-L4)"),
+    "emergency": pgettext_lazy("letter", "Emergency suspension (M3)"),
+}
+REQUESTED_BY = {
+    "respondent": pgettext_lazy("letter", "the respondent"),
+    "town": pgettext_lazy("letter", "the town"),
+    "hearing_officer": pgettext_lazy("letter", "the hearing officer"),
+}
+# The permit order's kind: in the suspension notice's sentence, and named with its provisions (O1).
+ORDER_KINDS = {
+    "suspension": pgettext_lazy("letter", "suspension"),
+    "revocation": pgettext_lazy("letter", "revocation"),
+}
+ORDER_KIND_NAMES = {
+    "suspension": pgettext_lazy("letter", "Suspension (L1-L6)"),
+    "revocation": pgettext_lazy("letter", "Revocation (L1-L6)"),
+    "emergency_suspension": pgettext_lazy("letter", "Emergency suspension (M1-M3)"),
+    "reinstatement": pgettext_lazy("letter", "Reinstatement"),
+}
+GROUNDS = {
+    "csa_not_met": pgettext_lazy("letter", "Failed to comply with a compliance schedule agreement (H4)"),
+    "false_statement": pgettext_lazy("letter", "Knowingly provided a false statement, record or report"),
+    "records_refused": pgettext_lazy("letter", "Refused to provide records, reports or plans"),
+    "tampering": pgettext_lazy("letter", "Falsified or tampered with a monitoring device or sampling"),
+    "access_refused": pgettext_lazy("letter", "Refused reasonable access for inspection and monitoring"),
+    "unpaid": pgettext_lazy("letter", "Did not pay amounts owed to the Town on time"),
+    "interference": pgettext_lazy("letter", "Caused interference, sewer blockages or SSOs"),
+    "violation": pgettext_lazy(
+        "letter", "Violated maintenance requirements, a permit condition or the chapter"
+    ),
+}
+# P7's factors (rules.penalties.P7_FACTORS), in its order.
+P7_FACTOR_WORDS = (
+    pgettext_lazy("letter", "extent of harm caused by the violation"),
+    pgettext_lazy("letter", "economic benefit derived through the non-compliance"),
+    pgettext_lazy("letter", "nature and persistence of the violation"),
+    pgettext_lazy("letter", "length of time over which the violation occurred"),
+    pgettext_lazy("letter", "corrective action attempted or taken"),
+)
+
+
+def common_context(case) -> dict:
     establishment = case.establishment
     return {
         "business_name": establishment.business_name,
-        "site_address": establishment.site_address or "(no site address on record)",
+        "site_address": establishment.site_address or NO_SITE_ADDRESS,
         "case_reference": case.reference or str(case.pk),
     }
 
@@ -185,19 +297,20 @@ def issue(
     acting_user,
     key: str,
     case,
-    context: dict[str, str],
+    context: dict,
     subject,
     service_method: str,
     served_on: dt.date | None,
     article_number: str = "",
     issued_on: dt.date | None = None,
 ):
-    """Issue document ``key`` for ``case`` through the notices app (a copy of record)."""
+    """Issue document ``key`` for ``case`` through the notices app (a copy of record), in the
+    establishment's language, with the ordinance's periods in force on the day of issue."""
     establishment = case.establishment
-    return document_issue(
+    return letter_issue(
         acting_user=acting_user,
         key=key,
-        establishment=establishment,
+        case=case,
         addressee=f"{establishment.business_name}\n{establishment.site_address}".strip(),
         context={**common_context(case), **ordinance_periods(issued_on or town_today()), **context},
         subject=subject,

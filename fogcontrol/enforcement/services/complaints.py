@@ -10,11 +10,13 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.enforcement import documents_orders as documents
+from fogcontrol.enforcement.documents import words
 from fogcontrol.enforcement.models import AdministrativeComplaint, Case, Hearing, ServiceMethod, Violation
 from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, HEARING_RECORDERS
 from fogcontrol.enforcement.services.hearings import HEARING_OFFICERS_ONLY, rules_for, stamp
@@ -136,8 +138,11 @@ def complaint_serve(
             "statement": complaint.statement,
             "law_violated": complaint.law_violated,
             "proposed_penalty": fmt_money(proposed_penalty),
-            "hearing_on": f"{fmt_date(hearing_on)} at {hearing.place}",
-            "hearing_latest_on": f"{fmt_date(limit.due)} ({limit.explanation.steps[-1]})",
+            "hearing_on": words(gettext_noop("%(day)s at %(place)s"), day=hearing_on, place=hearing.place),
+            # The rules' working of the last day, quoted as the English of record in a Spanish letter.
+            "hearing_latest_on": words(
+                gettext_noop("%(day)s (%(working)s)"), day=limit.due, working=limit.explanation.steps[-1]
+            ),
         },
         subject=complaint,
         service_method=service_method,

@@ -9,12 +9,14 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.enforcement import documents_orders as documents
+from fogcontrol.enforcement.documents import Joined, Words, words
 from fogcontrol.enforcement.models import Hearing, HearingContinuance
 from fogcontrol.enforcement.roles import HEARING_RECORDERS
 from fogcontrol.permits.models import PermitOrder
@@ -124,18 +126,20 @@ def hearing_continue(
     if hearing.kind != Hearing.Kind.COMPLAINT:
         hearing.decision_due_on, working = projected_decision_due(hearing)
         hearing.explanation = {**hearing.explanation, "L4" if hearing.kind == "suspension" else "M3": working}
-    limits = [f"The hearing was continued from {fmt_date(continuance.from_date)} at the request of "
-              f"{continuance.get_requested_by_display().lower()}: {continuance.reason}"]  # fmt: skip
+    limits = [words(gettext_noop("The hearing was continued from %(day)s at the request of %(who)s: %(reason)s"),
+                    day=continuance.from_date, who=documents.REQUESTED_BY[continuance.requested_by],
+                    reason=continuance.reason)]  # fmt: skip
     if latest is not None:
-        limits.append(f"{provision}: it may not be continued beyond {fmt_date(latest)}.")
+        limits.append(words(gettext_noop("%(provision)s: it may not be continued beyond %(day)s."),
+                            provision=provision, day=latest))  # fmt: skip
     if hearing.decision_due_on:
-        limits.append(
-            f"The written decision is due by {fmt_date(hearing.decision_due_on)} if the hearing ends that day."
-        )
+        limits.append(words(gettext_noop("The written decision is due by %(day)s if the hearing ends that day."),
+                            day=hearing.decision_due_on))  # fmt: skip
+    place = hearing.place or words(gettext_noop("the place stated in the notice"))
     document = documents.issue(
         acting_user=acting_user, key="enforcement_hearing_notice", case=hearing.case,
-        context={"hearing_kind": hearing.get_kind_display(), "hearing_on": fmt_date(new_date),
-                 "hearing_place": hearing.place or "the place stated in the notice", "limits": " ".join(limits)},
+        context={"hearing_kind": documents.HEARING_KINDS[hearing.kind], "hearing_on": new_date,
+                 "hearing_place": place, "limits": Joined(tuple(limits))},
         subject=hearing, service_method=service_method, served_on=None, article_number=article_number,
     )  # fmt: skip
     hearing.explanation = {**hearing.explanation, "continuance_notice": document.pk}
@@ -153,18 +157,26 @@ _OUR_NAMES = {
 }
 
 
-def _appeal_text(hearing: Hearing, decided_on: dt.date) -> tuple[str, dt.date | None, dict]:
+def _appeal_text(hearing: Hearing, decided_on: dt.date) -> tuple[Words, dt.date | None, dict]:
     if hearing.kind == Hearing.Kind.COMPLAINT:
         due = appeal_due(decided_on, **rules_for(decided_on))
         return (
-            f"You may appeal this decision to the Town Council, in writing filed with the Town Clerk, no later "
-            f"than {fmt_date(due.due)} (P6).",
+            words(gettext_noop("You may appeal this decision to the Town Council, in writing filed with the Town "
+                               "Clerk, no later than %(day)s (P6)."), day=due.due),
             due.due,
             due.explanation.as_dict(),
-        )
+        )  # fmt: skip
     if hearing.kind == Hearing.Kind.EMERGENCY:
-        return "This decision is final and not appealable (M3).", None, {}
-    return "This decision is final unless appealed to the Town Council under Chapter 2.04 (L6).", None, {}
+        return words(gettext_noop("This decision is final and not appealable (M3).")), None, {}
+    return (
+        words(
+            gettext_noop(
+                "This decision is final unless appealed to the Town Council under Chapter 2.04 (L6)."
+            )
+        ),
+        None,
+        {},
+    )
 
 
 @transaction.atomic
@@ -231,8 +243,8 @@ def hearing_decide(
         key="enforcement_decision",
         case=hearing.case,
         context={
-            "hearing_kind": hearing.get_kind_display(),
-            "decided_on": fmt_date(decided_on),
+            "hearing_kind": documents.HEARING_KINDS[hearing.kind],
+            "decided_on": decided_on,
             "outcome": hearing.outcome,
             "appeal": appeal,
         },

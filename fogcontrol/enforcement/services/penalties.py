@@ -14,19 +14,21 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import pgettext_lazy
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.two_person import decision_note, require_person, require_second_person, stamp_decision
 from fogcontrol.enforcement import documents_orders as documents
+from fogcontrol.enforcement.documents import Joined, words
 from fogcontrol.enforcement.models import Case, PenaltyOrder, Referral, ServiceMethod, Violation
 from fogcontrol.enforcement.roles import HEARING_RECORDERS
 from fogcontrol.enforcement.services.hearings import rules_for, stamp
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.deadlines import appeal_due, penalty_payment_due
 from fogcontrol.rules.explain import fmt_date, fmt_money
-from fogcontrol.rules.penalties import P7_FACTORS, PenaltyCap, penalty_cap
+from fogcontrol.rules.penalties import PenaltyCap, penalty_cap
 
 PENALTY_METHODS = (ServiceMethod.PERSONAL_DELIVERY, ServiceMethod.REGISTERED_MAIL)
 FACTOR_FIELDS = ("harm", "economic_benefit", "nature_and_persistence", "duration", "corrective_action")
@@ -272,12 +274,20 @@ def _approve(
         context={
             "order_reference": order.reference,
             "amount": fmt_money(order.amount),
-            "cap_working": " ".join(cap.explanation.steps[:-1]),
-            "factors": "; ".join(
-                f"{label}: {factors[name]}" for name, label in zip(FACTOR_FIELDS, P7_FACTORS, strict=True)
+            # The rules' working of the cap, quoted as the English of record in a Spanish letter.
+            "cap_working": words(
+                pgettext_lazy("penalty cap working", "%(working)s"),
+                working=" ".join(cap.explanation.steps[:-1]),
             ),
-            "issued_on": fmt_date(issued_on),
-            "payment_due_on": fmt_date(payment.due),
+            "factors": Joined(
+                tuple(
+                    Joined((label, factors[name]), separator=": ")
+                    for name, label in zip(FACTOR_FIELDS, documents.P7_FACTOR_WORDS, strict=True)
+                ),
+                separator="; ",
+            ),
+            "issued_on": issued_on,
+            "payment_due_on": payment.due,
             "account": order.account,
         },
         subject=order,

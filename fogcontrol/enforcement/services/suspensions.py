@@ -11,11 +11,13 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement import documents_orders as documents
+from fogcontrol.enforcement.documents import Joined, words
 from fogcontrol.enforcement.models import Case, Hearing
 from fogcontrol.enforcement.services.hearings import locked_hearing, projected_decision_due, rules_for, stamp
 from fogcontrol.permits.models import Permit, PermitOrder, PermitStatus
@@ -154,14 +156,17 @@ def suspension_notice_issue(
         key="enforcement_suspension_notice",
         case=case,
         context={
-            "order_kind": order.get_kind_display().split(" (")[0].lower(),
+            "order_kind": documents.ORDER_KINDS[order.kind],
             "permit_number": permit.number,
             "facts": order.facts,
-            "grounds": "; ".join(order.grounds_display),
-            "hearing_on": fmt_date(hearing_on),
+            "grounds": Joined(tuple(documents.GROUNDS.get(ground, ground) for ground in order.grounds), "; "),
+            "hearing_on": hearing_on,
             "hearing_place": order.hearing_place,
-            "hearing_window": f"Under L2 the hearing is held between {fmt_date(window['earliest'])} and "
-            f"{fmt_date(window['latest'])}.",
+            "hearing_window": words(
+                gettext_noop("Under L2 the hearing is held between %(earliest)s and %(latest)s."),
+                earliest=window["earliest"],
+                latest=window["latest"],
+            ),
         },
         subject=hearing,
         service_method="certified_mail",
@@ -249,10 +254,10 @@ def emergency_suspension_order(
         context={
             "order_reference": order.reference,
             "permit_number": permit.number,
-            "ordered_on": fmt_date(ordered_on),
+            "ordered_on": ordered_on,
             "determination": order.facts,
-            "hearing_by": fmt_date(dates["hearing_by"]),
-            "decision_by": fmt_date(dates["decision_by"]),
+            "hearing_by": dates["hearing_by"],
+            "decision_by": dates["decision_by"],
         },
         subject=hearing,
         service_method=service_method,

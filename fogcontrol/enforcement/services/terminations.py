@@ -9,12 +9,14 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext_noop
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement import documents_orders as documents
+from fogcontrol.enforcement.documents import words
 from fogcontrol.enforcement.models import Case, NoticeOfViolation, ServiceCost, ServiceTermination
 from fogcontrol.enforcement.services.hearings import stamp
 from fogcontrol.permits.models import Permit, PermitOrder, PermitStatus
@@ -72,7 +74,11 @@ def service_terminate(
             )
         basis, basis_text = (
             ServiceTermination.Basis.ORDER,
-            f"order {order.reference} ({order.get_kind_display()})",
+            words(
+                gettext_noop("order %(reference)s (%(kind)s)"),
+                reference=order.reference,
+                kind=documents.ORDER_KIND_NAMES[order.kind],
+            ),  # fmt: skip
         )
     elif notice is not None:
         notice = NoticeOfViolation.objects.get(pk=notice.pk, case=case)
@@ -87,7 +93,9 @@ def service_terminate(
             )
         basis, basis_text = (
             ServiceTermination.Basis.UNPERMITTED,
-            (f"discharging without a permit after the notice of {fmt_date(notice.issued_on)}"),
+            words(
+                gettext_noop("discharging without a permit after the notice of %(day)s"), day=notice.issued_on
+            ),
         )
         order = None
     else:
@@ -110,7 +118,7 @@ def service_terminate(
         acting_user=acting_user,
         key="enforcement_termination_notice",
         case=case,
-        context={"terminated_on": fmt_date(terminated_on), "basis": basis_text, "how": termination.how},
+        context={"terminated_on": terminated_on, "basis": basis_text, "how": termination.how},
         subject=termination,
         service_method="personal_delivery",
         served_on=terminated_on,

@@ -1,6 +1,7 @@
-"""Issue 18: the notice of violation (P3) and the administrative citation (P2) go out in the
-establishment's contact's language: Spanish wording, dates written by the locale, the provision
-IDs unchanged, the rules' words of a violation translated, the officer's own words as written."""
+"""Issue 18: the notice of violation (P3), the administrative citation (P2) and the compliance
+schedule agreement (H2, H4) go out in the establishment's contact's language: Spanish wording, dates
+written by the locale, the provision IDs unchanged, the rules' words of a violation translated, the
+officer's own words as written."""
 
 import datetime as dt
 from decimal import Decimal
@@ -8,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from fogcontrol.core.roles import Role
+from fogcontrol.enforcement import documents
 from fogcontrol.enforcement.selectors.cases import case_detail
 from fogcontrol.enforcement.services import steps
 from fogcontrol.enforcement.services.violations import violation_open
@@ -63,6 +65,32 @@ def test_p2_the_citation_is_written_in_spanish(town):
     assert "Citación administrativa AC-2026-017 a Blue Plate Diner" in text and "Monto: $250.00" in text
     assert "emitida el 6 de marzo de 2026" in text and "Capítulo 1.01" in text
     assert english_left(text, case.reference or "", document_key(text)) == []
+
+
+@pytest.mark.provision("H2")
+@pytest.mark.provision("H4")
+def test_h2_h4_the_compliance_agreement_is_written_in_spanish_and_in_english_for_english(town):
+    """The agreement (H1-H4) is registered in Spanish too: written through the same ``issue``."""
+    case, _violation = _spanish_case(town)
+    manager = town.users[Role.FOG_MANAGER]
+    values = {"terms": "Vaciar el interceptor cada 30 días", "milestones": "- Nuevo calendario: 20 de marzo",
+              "signed_by": "Rosa Méndez"}  # fmt: skip
+    agreement = documents.issue(
+        acting_user=manager, key=documents.COMPLIANCE_AGREEMENT, case=case, subject=None, context=values,
+        service_method="personal_delivery", served_on=DAY, article_number="", issued_on=DAY,
+    )  # fmt: skip
+    text = pdf_text(document_pdf(agreement))
+    assert agreement.language == "es" and "Acuerdo de calendario de cumplimiento con Blue Plate Diner" in text
+    assert "Acordado el 6 de marzo de 2026" in text and "(H3)" in text and "(H4)" in text
+    assert english_left(text, case.reference or "", "enforcement_compliance_agreement_es") == []
+    town.own_fse.contact = PartyFactory(name="Ann Lee", preferred_language="en")
+    town.own_fse.save(update_fields=["contact"])
+    english = documents.issue(
+        acting_user=manager, key=documents.COMPLIANCE_AGREEMENT, case=case, subject=None, context=values,
+        service_method="personal_delivery", served_on=DAY, article_number="", issued_on=DAY,
+    )  # fmt: skip
+    assert english.language == "en" and english.title == "Compliance schedule agreement with Blue Plate Diner"
+    assert "Agreed Friday, March 6, 2026." in english.body
 
 
 def document_key(text: str) -> str:
