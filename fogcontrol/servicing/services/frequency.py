@@ -347,9 +347,9 @@ def frequency_request_file(
     if not (justification or "").strip():
         raise ValidationError(
             {
-                # Translators: "25%" is a percentage, not a placeholder.
-                # xgettext:no-python-format
                 "justification": _(
+                    # Translators: "25%" is a percentage, not a placeholder.
+                    # xgettext:no-python-format
                     "Explain the request: E5 asks you to show, from your accumulation data, that it meets the 25% rule."
                 )
             }
