@@ -89,3 +89,7 @@ class LienRequestForm(forms.Form):
 class LienDocumentForm(forms.Form):
     on = forms.DateField(label=_("Recorded on"), widget=DATE)
     document_number = forms.CharField(max_length=64, help_text=_("The County Recorder's document number."))
+
+
+class LienReleaseForm(LienDocumentForm):
+    on = forms.DateField(label=_("Released on"), widget=DATE)

@@ -8,6 +8,7 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record
 from fogcontrol.core.errors import StateConflict
@@ -38,11 +39,16 @@ def feed_token_create(*, user, kind: str, label: str = "", acting_user) -> tuple
     """A new private feed for `user`; returns it and the token, which is never shown again."""
     if kind not in kinds_for(user):
         offered = ", ".join(str(FeedToken.Kind(k).label) for k in kinds_for(user))
-        raise ValidationError({"kind": f"You may make these feeds: {offered}."})
+        raise ValidationError({"kind": _("You may make these feeds: %(offered)s.") % {"offered": offered}})
     live = FeedToken.objects.filter(user=user, revoked_at__isnull=True).count()
     if live >= MOST_LIVE_FEEDS:
         raise ValidationError(
-            {"kind": f"You have {live} live feeds, the most allowed: revoke one you no longer use first."}
+            {
+                "kind": _(
+                    "You have %(live)s live feeds, the most allowed: revoke one you no longer use first."
+                )
+                % {"live": live}
+            }
         )
     raw = secrets.token_urlsafe(32)
     token = FeedToken.objects.create(

@@ -6,6 +6,7 @@ import hashlib
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from fogcontrol.core.images import open_image
 
@@ -27,21 +28,29 @@ def check_upload(uploaded_file, field: str = "file") -> tuple[str, str]:
         raise ValidationError(
             {
                 field: [
-                    f"{name} is {uploaded_file.size:,} bytes; the largest file accepted is {limit:,} bytes."
+                    _("%(name)s is %(size)s bytes; the largest file accepted is %(limit)s bytes.")
+                    % {"name": name, "size": f"{uploaded_file.size:,}", "limit": f"{limit:,}"}
                 ]
             }
         )
     if uploaded_file.size == 0:
-        raise ValidationError({field: [f"{name} is empty: choose the file again."]})
+        raise ValidationError({field: [_("%(name)s is empty: choose the file again.") % {"name": name}]})
     allowed = ALLOWED_UPLOADS.get(extension)
     if allowed is None:
-        raise ValidationError({field: [f"{name}: only PDF, PNG and JPEG files are accepted."]})
+        raise ValidationError(
+            {field: [_("%(name)s: only PDF, PNG and JPEG files are accepted.") % {"name": name}]}
+        )
     content_type, signatures = allowed
     uploaded_file.seek(0)
     head = uploaded_file.read(16)
     if not any(head.startswith(signature) for signature in signatures):
         raise ValidationError(
-            {field: [f"{name} is not a real {extension[1:].upper()} file: export it again."]}
+            {
+                field: [
+                    _("%(name)s is not a real %(kind)s file: export it again.")
+                    % {"name": name, "kind": extension[1:].upper()}
+                ]
+            }
         )
     if content_type.startswith("image/"):
         _check_image(uploaded_file, field, name, extension)
@@ -64,8 +73,10 @@ def _check_image(uploaded_file, field: str, name: str, extension: str) -> None:
         raise ValidationError(
             {
                 field: [
-                    f"{name} is not a {extension[1:].upper()} image that can be opened "
-                    f"({' '.join(exc.messages)}): export or scan it again."
+                    _(
+                        "%(name)s is not a %(kind)s image that can be opened (%(why)s): export or scan it again."
+                    )
+                    % {"name": name, "kind": extension[1:].upper(), "why": " ".join(exc.messages)}
                 ]
             }  # fmt: skip
         ) from exc

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files import File
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -346,6 +346,14 @@ def manifest_import_run(*, import_id: int) -> ManifestImport:
 
 
 def _process(record: ManifestImport, *, skip: int = 0) -> None:
+    # Its problems and report are the English of record, whoever runs it (a worker, or a request in
+    # Spanish when run inline): the import's page shows them in its reader's language
+    # (servicing/refusals.py).
+    with translation.override("en"):
+        _process_rows(record, skip=skip)
+
+
+def _process_rows(record: ManifestImport, *, skip: int) -> None:
     # The rows are submitted by whoever uploaded the file: a user, or the job that did.
     user = record.uploaded_by or record.uploaded_by_label
     ctx = ProgramContext()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -49,7 +50,9 @@ def second_factor_confirm(*, user, device: TOTPDevice, code: str, acting_user) -
     if not device.verify_token("".join((code or "").split())):
         raise ValidationError(
             {
-                "code": "That code does not match. Type the 6 digits your app shows now (they change every 30 seconds)."
+                "code": _(
+                    "That code does not match. Type the 6 digits your app shows now (they change every 30 seconds)."
+                )
             }
         )
     TOTPDevice.objects.filter(user=user).exclude(pk=device.pk).delete()
@@ -70,7 +73,7 @@ def second_factor_confirm(*, user, device: TOTPDevice, code: str, acting_user) -
 def backup_codes_replace(*, user, acting_user) -> list[str]:
     """New backup codes for a user with a confirmed authenticator; the old ones stop working."""
     if not TOTPDevice.objects.filter(user=user, confirmed=True).exists():
-        raise ValidationError({"code": "Set up an authenticator app first."})
+        raise ValidationError({"code": _("Set up an authenticator app first.")})
     codes = _new_backup_codes(user)
     audit_record(
         acting_user=acting_user,

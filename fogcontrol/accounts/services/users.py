@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from fogcontrol.accounts.sessions import end_sessions
@@ -71,7 +72,7 @@ def user_language_set(*, user, language: str, acting_user) -> None:
     if acting_user != user:
         require_role(acting_user, DEACTIVATORS, "Only the FOG Manager changes another user's language.")
     if language not in Language.values:
-        raise ValidationError({"preferred_language": "Choose English or Spanish."})
+        raise ValidationError({"preferred_language": _("Choose English or Spanish.")})
     before = user.preferred_language
     if before == language:
         return

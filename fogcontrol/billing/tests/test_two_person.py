@@ -3,7 +3,9 @@ recorded only once a second, different one approved it; a refusal keeps its reas
 nothing. And a penalty order (P7, P8) is billed only once a second person approved it: a proposal or a
 refused order is never picked up, nor owed."""
 
+import datetime as dt
 import html
+import re
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -35,6 +37,11 @@ def actions(lien) -> list[str]:
         .order_by("pk")
         .values_list("action", flat=True)
     )
+
+
+def described_by(page: str, error_id: str) -> bool:
+    """A control (or a group's fieldset) names the error among what describes it."""
+    return re.search(rf'aria-describedby="[^"]*\b{re.escape(error_id)}\b', page) is not None
 
 
 def record(town, lien, who=None):
@@ -154,3 +161,62 @@ def test_p8_a_penalty_order_is_billed_only_once_a_second_person_approved_it(town
                          service_method="personal_delivery", served_on=today)  # fmt: skip
     assert services.charges_pickup(acting_user="billing.nightly") == 1
     assert [(c.source_id, c.amount) for c in Charge.objects.all()] == [(waiting.pk, 1000)]
+
+
+def test_p9_a_lien_record_sent_back_shows_its_error_beside_the_field_and_keeps_what_was_typed(town, client):
+    """The lien list's one-line forms go through billing's shared `act` like the invoice page's: a
+    date the service refuses (P9: recorded today or earlier) comes back on the list (400) with the
+    error beside its field, tied to it by aria-describedby, and the document number kept."""
+    lien = listed_lien(town)
+    services.lien_request(acting_user=clerk(town), lien=lien)
+    services.lien_decide(acting_user=manager(town), lien=lien, approve=True)
+    client.force_login(clerk(town))
+    tomorrow = (town_today() + dt.timedelta(days=1)).isoformat()
+    answer = client.post(f"/billing/liens/{lien.pk}/record/", {"on": tomorrow, "document_number": "2026-77"})
+    assert answer.status_code == 400
+    page = html.unescape(answer.content.decode())
+    error_id = f"id_record{lien.pk}_on_error"
+    assert f'id="{error_id}"' in page and described_by(page, error_id)
+    assert "Give the day it was recorded (today or earlier)." in page
+    assert 'value="2026-77"' in page and "Nothing was saved" in page
+    assert Lien.objects.get().status == Lien.Status.APPROVED
+    # A form that does not validate comes back the same way (a missing document number).
+    answer = client.post(f"/billing/liens/{lien.pk}/record/", {"on": town_today().isoformat()})
+    assert answer.status_code == 400
+    assert described_by(answer.content.decode(), f"id_record{lien.pk}_document_number_error")
+
+
+def test_p9_a_lien_refused_without_its_reason_is_sent_back_beside_the_note(town, client):
+    """Two-person rule: a refusal keeps its reason. Refused without one, the approvals list comes back
+    (400) with the message beside that lien's note, and the lien is still waiting."""
+    lien = services.lien_request(acting_user=clerk(town), lien=listed_lien(town))
+    client.force_login(manager(town))
+    answer = client.post(f"/billing/liens/{lien.pk}/decide/", {"approve": "no", "note": "  "})
+    assert answer.status_code == 400
+    page = html.unescape(answer.content.decode())
+    error_id = f"id_decide{lien.pk}_note_error"
+    assert f'id="{error_id}"' in page and described_by(page, error_id)
+    assert "Say why the lien is refused" in page
+    assert Lien.objects.get().status == Lien.Status.REQUESTED
+    # No choice made: the error stands beside the group of choices (its fieldset).
+    answer = client.post(f"/billing/liens/{lien.pk}/decide/", {"note": "Wrong parcel."})
+    page = answer.content.decode()
+    assert answer.status_code == 400 and described_by(page, f"id_decide{lien.pk}_approve_error")
+    assert "Wrong parcel." in page
+
+
+@pytest.mark.provision("Q1")
+def test_q1_a_write_off_refused_without_its_reason_is_sent_back_beside_the_note(town, client):
+    issued = invoice(town, "120.00", notice_date=days_ago(10))
+    asked = services.write_off_request(
+        acting_user=clerk(town), invoice=issued, amount="5.00", reason="Small."
+    )
+    client.force_login(manager(town))
+    answer = client.post(f"/billing/write-offs/{asked.pk}/decide/", {"approve": "no"})
+    assert answer.status_code == 400
+    page = html.unescape(answer.content.decode())
+    assert (
+        described_by(page, f"id_decide{asked.pk}_note_error") and "Say why the write-off is refused" in page
+    )
+    asked.refresh_from_db()
+    assert asked.status == asked.Status.PENDING

@@ -18,14 +18,16 @@ def require_step(user, step: str) -> None:
     require_role(user, roles, refusal)
 
 
-def act(request, *, step: str, form_class, call, done: str, back, invalid=None):
+def act(request, *, step: str, form_class, call, done: str, back, invalid=None, aliases=None):
     """Bind ``form_class`` to the POST, call ``call(**cleaned_data)``, report, and go ``back``.
     A form that does not validate, or that the service refuses (``ValidationError``), comes back
     through ``invalid`` (the form → its page with that form, status 400): each error beside its
     field (a refusal naming no field above the form) and what was typed kept, with a message
-    saying nothing was saved. Without ``invalid`` (the lists' one-line forms: liens, decisions) the
-    message alone says it, on the way ``back``. A conflict or a refusal of the person is a message
-    on the way ``back`` (never a 500)."""
+    saying nothing was saved. The lists' one-line forms (liens, decisions) pass ``invalid`` too: the
+    list again with that row's form sent back. ``aliases`` names the form field a service's field
+    name stands for (``{"recorded_on": "on"}``). Without ``invalid`` the message alone says it, on
+    the way ``back``. A conflict or a refusal of the person is a message on the way ``back`` (never
+    a 500)."""
     require_step(request.user, step)
     form = form_class(request.POST) if form_class is not None else None
     if form is not None and not form.is_valid():
@@ -48,6 +50,7 @@ def act(request, *, step: str, form_class, call, done: str, back, invalid=None):
         if form is not None and invalid is not None:
             if hasattr(refused, "error_dict"):
                 for name, errors in refused.message_dict.items():
+                    name = (aliases or {}).get(name, name)
                     form.add_error(name if name in form.fields else None, errors)
             else:
                 form.add_error(None, refused.messages)

@@ -13,6 +13,9 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
@@ -54,17 +57,27 @@ from fogcontrol.program.selectors import town_today
 # --- Submission ----------------------------------------------------------------------------
 
 
+def _field_label(name: str) -> str:
+    """A B3 field as the application form labels it in the reader's language; in English as the
+    model words it (lower case, inside the sentence)."""
+    label = str(PermitApplication._meta.get_field(name).verbose_name)
+    shown = gettext(capfirst(label))
+    return label if shown == capfirst(label) else shown
+
+
 def _completeness_errors(application: PermitApplication, fixtures: list[ApplicationFixture]) -> dict:
     errors: dict[str, list[str]] = {}
     if application.route == ApplicationRoute.FULL:
         for name in B3_REQUIRED:
             value = getattr(application, name)
             if value in (None, ""):
-                label = PermitApplication._meta.get_field(name).verbose_name
-                errors[name] = [f"B3 asks for the {label}: fill it in before submitting."]
+                errors[name] = [
+                    _("B3 asks for the %(label)s: fill it in before submitting.")
+                    % {"label": _field_label(name)}
+                ]
         if not fixtures:
             errors["fixtures"] = [
-                "B3 asks for the list of kitchen appliances and plumbing fixtures: add at least one."
+                _("B3 asks for the list of kitchen appliances and plumbing fixtures: add at least one.")
             ]
         missing = [
             f.get_kind_display()
@@ -73,26 +86,31 @@ def _completeness_errors(application: PermitApplication, fixtures: list[Applicat
         ]
         if missing:
             errors.setdefault("fixtures", []).append(
-                f"Give the compartment length, width and depth (inches) of: {', '.join(missing)}; "
-                "the grease trap size is worked out from them (A5)."
+                _(
+                    "Give the compartment length, width and depth (inches) of: %(fixtures)s; the grease "
+                    "trap size is worked out from them (A5)."
+                )
+                % {"fixtures": ", ".join(str(kind) for kind in missing)}
             )
         if not (application.device_id or application.device_kind):
-            errors["device_kind"] = ["Say what grease control device serves the kitchen (A3)."]
+            errors["device_kind"] = [_("Say what grease control device serves the kitchen (A3).")]
     else:
         if not application.applicant_name:
-            errors["applicant_name"] = ["Give the applicant's name."]
+            errors["applicant_name"] = [_("Give the applicant's name.")]
         if not application.building_permit_number:
             errors["building_permit_number"] = [
-                "B4: give the number of the Building and Safety permit for the installed device."
+                _("B4: give the number of the Building and Safety permit for the installed device.")
             ]
         if not any(d.kind == ApplicationDocument.Kind.BUILDING_PERMIT for d in application.documents.all()):
             errors["documents"] = [
-                "B4: attach the Building and Safety permit or documents confirming the device is installed."
+                _(
+                    "B4: attach the Building and Safety permit or documents confirming the device is installed."
+                )
             ]
         if not (application.device_id or application.device_kind):
-            errors["device_kind"] = ["Say what grease control device is installed."]
+            errors["device_kind"] = [_("Say what grease control device is installed.")]
     if application.kind == ApplicationKind.CHANGE and not application.change_reasons:
-        errors["change_reasons"] = ["B8: say what changed: ownership, food types or operations."]
+        errors["change_reasons"] = [_("B8: say what changed: ownership, food types or operations.")]
     return errors
 
 
@@ -190,7 +208,7 @@ def application_start_review(*, application: PermitApplication, acting_user) -> 
 
 def _post(application, *, acting_user, kind, body) -> ApplicationMessage:
     if not (body or "").strip():
-        raise ValidationError({"message": ["Write the message: it cannot be empty."]})
+        raise ValidationError({"message": [_("Write the message: it cannot be empty.")]})
     message = ApplicationMessage.objects.create(
         application=application,
         kind=kind,

@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import person
@@ -108,6 +109,11 @@ FEE_FOR_KIND = {
 }
 
 
+def choose_from(values) -> str:
+    """A refusal of a value outside a fixed list: the codes the API accepts, as they are."""
+    return _("Choose from: %(values)s.") % {"values": ", ".join(values)}
+
+
 def move_application(
     application: PermitApplication, target: str, *, acting_user, action: str, note: str = ""
 ) -> None:
@@ -180,8 +186,15 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
         raise ValidationError(
             {
                 "establishment": [
-                    f"{establishment.business_name} already has application {open_app.reference} in progress "
-                    f"({open_app.get_status_display().lower()}): continue that one, or withdraw it first."
+                    _(
+                        "%(business)s already has application %(reference)s in progress (%(status)s): "
+                        "continue that one, or withdraw it first."
+                    )
+                    % {
+                        "business": establishment.business_name,
+                        "reference": open_app.reference,
+                        "status": open_app.get_status_display().lower(),
+                    }
                 ]
             }
         )
@@ -193,23 +206,28 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
             raise ValidationError(
                 {
                     "kind": [
-                        f"{establishment.business_name} already holds permit {in_force.number}: apply to renew "
-                        "it (B6), or for a new permit on a change of ownership, food types or operations (B8)."
+                        _(
+                            "%(business)s already holds permit %(number)s: apply to renew it (B6), or for a "
+                            "new permit on a change of ownership, food types or operations (B8)."
+                        )
+                        % {"business": establishment.business_name, "number": in_force.number}
                     ]
                 }
             )
         return
     if previous_permit is None:
-        raise ValidationError({"previous_permit": ["Name the permit this application renews or replaces."]})
+        raise ValidationError(
+            {"previous_permit": [_("Name the permit this application renews or replaces.")]}
+        )
     if previous_permit.establishment_id != establishment.pk:
-        raise ValidationError({"previous_permit": ["That permit belongs to another establishment."]})
+        raise ValidationError({"previous_permit": [_("That permit belongs to another establishment.")]})
     if kind == ApplicationKind.RENEWAL and previous_permit.status not in RENEWABLE:
         raise ValidationError(
             {
                 "previous_permit": [
-                    f"Permit {previous_permit.number} is {previous_permit.get_status_display().lower()}: "
-                    "only a permit in force or expired can be renewed."
-                    + (" A revoked permit needs a new application (L5)." if previous_permit.status == PermitStatus.REVOKED else "")
+                    _("Permit %(number)s is %(status)s: only a permit in force or expired can be renewed.")
+                    % {"number": previous_permit.number, "status": previous_permit.get_status_display().lower()}
+                    + (" " + _("A revoked permit needs a new application (L5).") if previous_permit.status == PermitStatus.REVOKED else "")
                 ]
             }
         )  # fmt: skip
@@ -217,7 +235,11 @@ def _check_kind(*, establishment, kind: str, previous_permit: Permit | None) -> 
         raise ValidationError(
             {
                 "previous_permit": [
-                    f"Permit {previous_permit.number} is {previous_permit.get_status_display().lower()}."
+                    _("Permit %(number)s is %(status)s.")
+                    % {
+                        "number": previous_permit.number,
+                        "status": previous_permit.get_status_display().lower(),
+                    }
                 ]
             }
         )
@@ -271,20 +293,20 @@ def application_create(
 def _reject_unknown(fields: dict) -> None:
     unknown = sorted(set(fields) - set(APPLICANT_FIELDS))
     if unknown:
-        raise ValidationError({name: ["This field cannot be set on an application."] for name in unknown})
+        raise ValidationError({name: [_("This field cannot be set on an application.")] for name in unknown})
 
 
 def _validate_device(application: PermitApplication) -> None:
     device = application.device
     if device is not None and not device.establishments.filter(pk=application.establishment_id).exists():
         raise ValidationError(
-            {"device": ["That device does not serve this establishment: choose one of its own devices."]}
+            {"device": [_("That device does not serve this establishment: choose one of its own devices.")]}
         )
     if device is not None and not application.device_kind:
         application.device_kind = device.kind
     reasons = application.change_reasons or []
     if not isinstance(reasons, list) or any(r not in ChangeReason.values for r in reasons):
-        raise ValidationError({"change_reasons": [f"Choose from: {', '.join(ChangeReason.values)}."]})
+        raise ValidationError({"change_reasons": [choose_from(ChangeReason.values)]})
     _validate_inlet_pipe(application)
 
 
@@ -297,14 +319,15 @@ def _validate_inlet_pipe(application: PermitApplication) -> None:
         size = Decimal(str(application.inlet_pipe_size_in))
     except ArithmeticError:
         raise ValidationError(
-            {"inlet_pipe_size_in": ["Give the pipe size in inches, e.g. 4 or 2.5."]}
+            {"inlet_pipe_size_in": [_("Give the pipe size in inches, e.g. 4 or 2.5.")]}
         ) from None
     ruleset = ruleset_on(town_today())
     if not size.is_finite() or size <= 0 or inlet_pipe_max_dfu(size, ruleset) is None:
         sizes = ", ".join(fmt_pipe(s) for s in inlet_pipe_sizes(ruleset))
         raise ValidationError(
-            {"inlet_pipe_size_in": [f"CPC Table 703.2 gives no maximum for a {fmt_pipe(size)} in pipe: "
-                                    f"give the inlet pipe size in inches, one of {sizes}."]}
+            {"inlet_pipe_size_in": [_("CPC Table 703.2 gives no maximum for a %(size)s in pipe: give the "
+                                      "inlet pipe size in inches, one of %(sizes)s.")
+                                    % {"size": fmt_pipe(size), "sizes": sizes}]}
         )  # fmt: skip
 
 
@@ -315,14 +338,20 @@ def _replace_fixtures(application: PermitApplication, fixtures: Iterable[dict]) 
     for number, data in enumerate(fixtures, start=1):
         unknown = sorted(set(data) - set(FIXTURE_FIELDS))
         if unknown:
-            errors.append(f"Fixture {number}: unknown fields {', '.join(unknown)}.")
+            errors.append(
+                _("Fixture %(number)s: unknown fields %(fields)s.")
+                % {"number": number, "fields": ", ".join(unknown)}
+            )
             continue
         row = ApplicationFixture(application=application, **data)
         try:
             row.full_clean(exclude=["application"])
         except ValidationError as error:
             for field, messages in error.message_dict.items():
-                errors.append(f"Fixture {number} ({field}): {' '.join(messages)}")
+                errors.append(
+                    _("Fixture %(number)s (%(field)s): %(messages)s")
+                    % {"number": number, "field": field, "messages": " ".join(messages)}
+                )
             continue
         rows.append(row)
     if errors:
@@ -372,7 +401,7 @@ def application_update(
 
 def store_document(application, *, acting_user, uploaded_file, kind) -> ApplicationDocument:
     if kind not in ApplicationDocument.Kind.values:
-        raise ValidationError({"kind": [f"Choose from: {', '.join(ApplicationDocument.Kind.values)}."]})
+        raise ValidationError({"kind": [choose_from(ApplicationDocument.Kind.values)]})
     content_type, sha256 = check_upload(uploaded_file)
     document = ApplicationDocument(
         application=application,
@@ -467,19 +496,19 @@ def change_application_start(
     """
     if permit.status not in CHANGEABLE:
         raise TransitionNotAllowed(
-            f"Permit {permit.number} is {permit.get_status_display().lower()}: "
-            + (
-                "apply for a new permit (L5)."
+            (
+                _("Permit %(number)s is %(status)s: apply for a new permit (L5).")
                 if permit.status == PermitStatus.REVOKED
-                else "act on the newer permit (B8)."
+                else _("Permit %(number)s is %(status)s: act on the newer permit (B8).")
             )
+            % {"number": permit.number, "status": permit.get_status_display().lower()}
         )
     if not change_reasons:
         raise ValidationError(
-            {"change_reasons": ["B8: say what changed: ownership, food types or operations."]}
+            {"change_reasons": [_("B8: say what changed: ownership, food types or operations.")]}
         )
     if set(change_reasons) - set(ChangeReason.values):
-        raise ValidationError({"change_reasons": [f"Choose from: {', '.join(ChangeReason.values)}."]})
+        raise ValidationError({"change_reasons": [choose_from(ChangeReason.values)]})
     fields, fixtures = _carry_forward(permit)
     fields.pop("route", None)
     return application_create(

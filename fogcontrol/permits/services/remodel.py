@@ -7,6 +7,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import person
@@ -39,13 +40,13 @@ def remodel_notice_file(
     filed_on = filed_on or today
     errors = {}
     if filed_on > today:
-        errors["filed_on"] = ["A notice cannot be filed in the future."]
+        errors["filed_on"] = [_("A notice cannot be filed in the future.")]
     if planned_start is None:
-        errors["planned_start"] = ["Give the planned start date of the work."]
+        errors["planned_start"] = [_("Give the planned start date of the work.")]
     if not (description or "").strip():
-        errors["description"] = ["Describe the change: what is built, remodelled or done differently."]
+        errors["description"] = [_("Describe the change: what is built, remodelled or done differently.")]
     if kind not in RemodelNotice.Kind.values:
-        errors["kind"] = [f"Choose from: {', '.join(RemodelNotice.Kind.values)}."]
+        errors["kind"] = [_("Choose from: %(values)s.") % {"values": ", ".join(RemodelNotice.Kind.values)}]
     if errors:
         raise ValidationError(errors)
     deadline = remodel_notice_latest(planned_start, ruleset=ruleset_on(filed_on), calendar=town_calendar())
@@ -82,7 +83,7 @@ def remodel_plans_submit(*, notice: RemodelNotice, acting_user, plans) -> Remode
             f"The plan review is {notice.get_plan_review_display().lower()}: plans are not awaited."
         )
     if plans is None:
-        raise ValidationError({"plans": ["Attach the plans (PDF)."]})
+        raise ValidationError({"plans": [_("Attach the plans (PDF).")]})
     _content_type, sha256 = check_upload(plans, field="plans")
     first_submittal = notice.plan_review == RemodelNotice.PlanReview.AWAITING_PLANS
     before = snapshot(notice)

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
@@ -56,12 +57,14 @@ def oil_pickup_record(
     recycler_name = (recycler_name or "").strip()
     if hauler is None and not recycler_name:
         raise ValidationError(
-            {"hauler": "Name the licensed hauler, or the approved recycler, who took the oil."}
+            {"hauler": _("Name the licensed hauler, or the approved recycler, who took the oil.")}
         )
     if gallons is None or Decimal(gallons) <= 0:
-        raise ValidationError({"gallons": "Give the gallons picked up (more than 0)."})
+        raise ValidationError({"gallons": _("Give the gallons picked up (more than 0).")})
     if picked_up_on > town_today():
-        raise ValidationError({"picked_up_on": "This date is in the future: record a pickup that happened."})
+        raise ValidationError(
+            {"picked_up_on": _("This date is in the future: record a pickup that happened.")}
+        )
     pickup = OilPickup(
         establishment=establishment,
         picked_up_on=picked_up_on,

@@ -9,6 +9,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
@@ -33,12 +34,14 @@ def _choose_period(requirement: RecordRequirement, period_number: int | None):
         )
         open_periods = [period for period in periods if period.number not in submitted]
         if not open_periods:
-            raise StateConflict("Every report of this requirement due so far has been submitted.")
+            raise StateConflict(_("Every report of this requirement due so far has been submitted."))
         return open_periods[0]
     for period in periods:
         if period.number == period_number:
             return period
-    raise ValidationError({"period_number": f"Choose a report from 1 to {periods[-1].number}."})
+    raise ValidationError(
+        {"period_number": _("Choose a report from 1 to %(last)s.") % {"last": periods[-1].number}}
+    )
 
 
 def _append(*, requirement, period, uploaded_file, acting_user, note: str, corrects=None) -> RecordSubmission:
@@ -117,9 +120,9 @@ def submission_correct(
     require_bound(acting_user, requirement.establishment, "submit corrections")
     review = SubmissionReview.objects.filter(submission=original).first()
     if review is None or review.outcome != SubmissionReview.Outcome.NEEDS_CORRECTION:
-        raise StateConflict("Only a submission staff found to need correction can be corrected.")
+        raise StateConflict(_("Only a submission staff found to need correction can be corrected."))
     if original.corrections.exists():
-        raise StateConflict("This submission was already corrected; correct the latest one.")
+        raise StateConflict(_("This submission was already corrected; correct the latest one."))
     return _append(
         requirement=requirement,
         period=None,

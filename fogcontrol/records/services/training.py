@@ -10,6 +10,7 @@ import hashlib
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
@@ -32,7 +33,7 @@ def _check_keeper(acting_user, establishment, what: str) -> None:
 
 def _not_future(day: dt.date, field: str) -> None:
     if day > town_today():
-        raise ValidationError({field: "This date is in the future: record what has happened."})
+        raise ValidationError({field: _("This date is in the future: record what has happened.")})
 
 
 @transaction.atomic
@@ -44,7 +45,7 @@ def employee_add(
     _check_keeper(acting_user, establishment, "record employees")
     name = " ".join((name or "").split())
     if not name:
-        raise ValidationError({"employee_name": "Give the employee's name."})
+        raise ValidationError({"employee_name": _("Give the employee's name.")})
     _not_future(hire_date, "hire_date")
     existing = Employee.objects.filter(establishment=establishment, name=name, hire_date=hire_date).first()
     if existing is not None:
@@ -76,10 +77,13 @@ def training_session_record(
     unknown = [subject for subject in subjects if subject not in TRAINING_SUBJECTS]
     if unknown or not subjects:
         raise ValidationError(
-            {"subjects": f"Choose the C4 subjects covered from: {', '.join(TRAINING_SUBJECTS)}."}
+            {
+                "subjects": _("Choose the C4 subjects covered from: %(subjects)s.")
+                % {"subjects": ", ".join(TRAINING_SUBJECTS)}
+            }
         )
     if not (trainer or "").strip():
-        raise ValidationError({"trainer": "Name the person who gave the training."})
+        raise ValidationError({"trainer": _("Name the person who gave the training.")})
     _not_future(held_on, "held_on")
     session = TrainingSession(
         establishment=establishment,
@@ -135,14 +139,14 @@ def training_attendance_sign(
     _check_keeper(acting_user, session.establishment, "sign training rosters")
     if not signature and not session.signed_sheet:
         raise ValidationError(
-            {"signature": "Sign in the box, or upload the signed sheet with the training session."}
+            {"signature": _("Sign in the box, or upload the signed sheet with the training session.")}
         )
     image = signature_from_data_url(signature, field="signature") if signature else None
     employee = employee_add(
         establishment=session.establishment, name=employee_name, hire_date=hire_date, acting_user=acting_user
     )
     if TrainingAttendance.objects.filter(session=session, employee=employee).exists():
-        raise StateConflict(f"{employee.name} is already on this training's roster.")
+        raise StateConflict(_("%(name)s is already on this training's roster.") % {"name": employee.name})
     attendance = TrainingAttendance(session=session, employee=employee)
     png_sha256 = None
     if image is not None:

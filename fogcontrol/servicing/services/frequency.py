@@ -21,6 +21,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
@@ -339,19 +340,26 @@ def frequency_request_file(
     if requested_days not in allowed:
         raise ValidationError(
             {
-                "requested_days": f"Choose one of the allowed frequencies: {', '.join(map(str, allowed))} days (E1)."
+                "requested_days": _("Choose one of the allowed frequencies: %(allowed)s days (E1).")
+                % {"allowed": ", ".join(map(str, allowed))}
             }
         )
     if not (justification or "").strip():
         raise ValidationError(
             {
-                "justification": "Explain the request: E5 asks you to show, from your accumulation data, that it meets the 25% rule."
+                "justification": _(
+                    # Translators: "25%" is a percentage, not a placeholder.
+                    # xgettext:no-python-format
+                    "Explain the request: E5 asks you to show, from your accumulation data, that it meets the 25% rule."
+                )
             }
         )
     if FrequencyChangeRequest.objects.filter(
         device=device, status=FrequencyChangeRequest.Status.PENDING
     ).exists():
-        raise Conflict("A request for this device is already pending; wait for the decision or withdraw it.")
+        raise Conflict(
+            _("A request for this device is already pending; wait for the decision or withdraw it.")
+        )
     current = device.assigned_frequency_days or maintenance.default_frequency(device.kind, ruleset)
     decision = frequency_assessment(device=device, requested_days=requested_days, ctx=ctx)
     request = FrequencyChangeRequest.objects.create(

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from fogcontrol.core.actors import is_job
 from fogcontrol.core.images import open_image
@@ -32,6 +33,7 @@ from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import Manifest
+from fogcontrol.servicing.refusals import HAULER_TEXT, NONE_ON_RECORD, NONE_YET, THE_ESTABLISHMENT, refusal
 
 HAULER_NAME_MAX = Manifest._meta.get_field("hauler_name").max_length
 ATTACHMENT_SIGNATURES = {
@@ -105,9 +107,7 @@ def _resolve_device(
     else:
         identifier, pk = str(value or "").strip(), None
     if not identifier:
-        errors.add(
-            "device", "Name the device: its Town device number, e.g. GI-00042, from the lid tag or permit."
-        )
+        errors.add("device", refusal("device_missing"))
         return None
     key = identifier.upper()
     if cache is not None and key in cache:
@@ -120,13 +120,9 @@ def _resolve_device(
         if cache is not None:
             cache[key] = device
     if device is None:
-        hint = ""
-        if getattr(acting_user, "role", None) == Role.HAULER:
-            hint = " If it is a new customer, ask the FSE to name your company as its hauler."
+        hauler = getattr(acting_user, "role", None) == Role.HAULER
         errors.add(
-            "device",
-            f"No device {identifier} among the devices you may report on. Check the device number on the "
-            f"lid tag or the permit.{hint}",
+            "device", refusal("device_unknown_hauler" if hauler else "device_unknown", identifier=identifier)
         )
     return device
 
@@ -151,7 +147,7 @@ def _resolve_hauler(
     company = value if isinstance(value, HaulerCompany) else _registered_hauler(text, cache)
     if is_job(acting_user) or acting_user.is_program_staff:
         if company is None and text.isdigit():
-            errors.add("hauler", f"No hauler company has the id {text}; give the company's name or id.")
+            errors.add("hauler", refusal("hauler_id_unknown", text=text))
             return None, ""
         return company, company.name if company else text
     if device is None:
@@ -161,15 +157,17 @@ def _resolve_hauler(
         return None, text
     if company is not None and any(listed_company.pk == company.pk for listed_company in listed):
         return company, company.name
-    served = ", ".join(fse.business_name for fse in _served(device, cache)) or "the establishment"
-    names = ", ".join(listed_company.name for listed_company in listed) or "none yet"
+    served = ", ".join(fse.business_name for fse in _served(device, cache)) or gettext(THE_ESTABLISHMENT)
+    names = ", ".join(listed_company.name for listed_company in listed) or gettext(NONE_YET)
     errors.add(
         "hauler",
-        f"{company.name if company else f'Hauler {text}'} is not on the hauler list of {served} "
-        f"(device {device.identifier}); the haulers on its list: {names}. Name one of them, or ask "
-        "the FOG Manager to add your hauler to the establishment's hauler list. If you did the work "
-        'yourselves, or a company that is not registered did, name them instead: "self / other", '
-        "kept by name and linked to no company.",
+        refusal(
+            "hauler_not_listed",
+            company=company.name if company else gettext(HAULER_TEXT) % {"text": text},
+            served=served,
+            device=device.identifier,
+            names=names,
+        ),
     )
     return None, ""
 
@@ -189,15 +187,12 @@ def _own_company(value, acting_user, errors: ValidationErrors, cache: dict | Non
             c for c in companies if str(c.pk) == str(value) or c.name.lower() == str(value).strip().lower()
         ]
         if not match:
-            errors.add("hauler", f"You do not work for a hauler named {value}; name your own company.")
+            errors.add("hauler", refusal("hauler_not_yours", value=value))
             return None
         return match[0]
     if len(companies) == 1:
         return companies[0]
-    errors.add(
-        "hauler",
-        "Your account belongs to no hauler company, or to several: name the company that did this work.",
-    )
+    errors.add("hauler", refusal("hauler_which"))
     return None
 
 
@@ -275,10 +270,11 @@ def _resolve_establishment(
         text = str(value).strip().lower()
         match = [fse for fse in served if fse.licence_number.lower() == text or str(fse.pk) == text]
     if not match:
-        names = ", ".join(f"{fse.business_name} ({fse.licence_number})" for fse in served) or "none on record"
+        names = ", ".join(f"{fse.business_name} ({fse.licence_number})" for fse in served) or gettext(
+            NONE_ON_RECORD
+        )
         errors.add(
-            "establishment",
-            f"That establishment is not served by device {device.identifier}; it serves: {names}.",
+            "establishment", refusal("establishment_not_served", device=device.identifier, names=names)
         )
         return None
     return match[0]
@@ -300,10 +296,7 @@ def _resolve_facility(value, errors: ValidationErrors, cache: dict | None = None
             else ReceivingFacility.objects.filter(name__iexact=text).first()
         )
     if facility is None:
-        errors.add(
-            "receiving_facility",
-            f"No receiving facility named {text} is registered; use the facility's registered name.",
-        )
+        errors.add("receiving_facility", refusal("facility_unknown", text=text))
     return facility
 
 
@@ -315,27 +308,20 @@ def _check_attachments(files, errors: ValidationErrors) -> list[tuple[Any, str]]
         if upload.size > limit:
             errors.add(
                 "attachments",
-                f"{upload.name} is larger than {limit // (1024 * 1024)} MB; scan it at a lower resolution.",
+                refusal("attachment_too_large", name=upload.name, megabytes=limit // (1024 * 1024)),
             )
             continue
         head = upload.read(16)
         upload.seek(0)
         kind = next((ctype for magic, ctype in ATTACHMENT_SIGNATURES.items() if head.startswith(magic)), None)
         if kind is None:
-            errors.add(
-                "attachments",
-                f"{upload.name} is not a PDF, JPEG or PNG file; attach the scanned ticket or a photo.",
-            )
+            errors.add("attachments", refusal("attachment_kind", name=upload.name))
             continue
         if kind.startswith("image/"):
             try:
                 open_image(upload.read(), "attachments", {"PNG"} if kind == "image/png" else {"JPEG", "MPO"})
             except ValidationError:
-                errors.add(
-                    "attachments",
-                    f"{upload.name} is not an image that can be opened (cut short, or too many pixels); "
-                    "scan the ticket or take the photo again.",
-                )
+                errors.add("attachments", refusal("attachment_unreadable", name=upload.name))
                 continue
             finally:
                 upload.seek(0)
@@ -369,18 +355,16 @@ def manifest_validate(
     hauler, hauler_name = _resolve_hauler(submission.hauler, acting_user, device, errors, device_cache)
     attested = hauler_attests(acting_user, hauler)
     if hauler is None and len(hauler_name) > HAULER_NAME_MAX:
-        errors.add(
-            "hauler", f"Give the name of whoever did the work in at most {HAULER_NAME_MAX} characters."
-        )
+        errors.add("hauler", refusal("hauler_name_long", limit=HAULER_NAME_MAX))
     if "\x00" in hauler_name:
-        errors.add("hauler", "Contains a null character; retype the value.")
+        errors.add("hauler", refusal("null_character"))
     establishment = _resolve_establishment(submission.establishment, device, errors, device_cache)
     facility = _resolve_facility(submission.receiving_facility, errors, device_cache)
 
     number = (submission.manifest_number or "").strip()
     number_shared = False
     if not number:
-        errors.add("manifest_number", "Enter the manifest or ticket number printed on the hauler's ticket.")
+        errors.add("manifest_number", refusal("number_missing"))
     elif hauler is not None:
         # F1, F7: unique among the numbers the hauler filed or staff confirmed; an FSE naming its
         # hauler neither blocks them nor is blocked (a shared number is flagged for review instead).
@@ -398,40 +382,35 @@ def manifest_validate(
         if attested and (
             any(same_number) or (seen_numbers is not None and (hauler.pk, number) in seen_numbers)
         ):
-            errors.add(
-                "manifest_number",
-                f"{hauler.name} already submitted manifest {number}. To change it, submit a correction of that manifest.",
-            )
+            errors.add("manifest_number", refusal("number_taken", hauler=hauler.name, number=number))
 
     serviced_at = submission.serviced_at
     service_date = None
     if serviced_at is None:
-        errors.add("serviced_at", "Enter the date and time of service.")
+        errors.add("serviced_at", refusal("serviced_at_missing"))
     else:
         if timezone.is_naive(serviced_at):
             serviced_at = timezone.make_aware(serviced_at, ctx.zone())
         service_date = ctx.local_date(serviced_at)
         if serviced_at > timezone.now():
-            errors.add(
-                "serviced_at",
-                "The date of service is in the future; enter the day and time the work was done.",
-            )
+            errors.add("serviced_at", refusal("serviced_at_future"))
         elif device is not None and device.installed_on and service_date < device.installed_on:
             errors.add(
                 "serviced_at",
-                f"The date of service is before device {device.identifier} was installed "
-                f"({device.installed_on:%Y-%m-%d}); check the date or the device number.",
+                refusal(
+                    "serviced_before_installed",
+                    device=device.identifier,
+                    installed=f"{device.installed_on:%Y-%m-%d}",
+                ),
             )
 
     for name in ("fog_depth_in", "solids_depth_in", "gallons_removed"):
         value = getattr(submission, name)
         if value is not None and value < 0:
-            errors.add(name, "Must not be negative.")
+            errors.add(name, refusal("negative"))
     if (submission.fog_depth_in is None) != (submission.solids_depth_in is None):
         missing = "solids_depth_in" if submission.solids_depth_in is None else "fog_depth_in"
-        errors.add(
-            missing, "Give both the FOG depth and the solids depth measured before pumping, or neither."
-        )
+        errors.add(missing, refusal("depths_both"))
     ratio = None
     if (
         device is not None
@@ -448,8 +427,13 @@ def manifest_validate(
         except ValueError as exc:
             errors.add(
                 "fog_depth_in" if "+" in str(exc) else str(exc).split(":")[0],
-                f"FOG {submission.fog_depth_in} in + solids {submission.solids_depth_in} in is deeper than device "
-                f"{device.identifier} ({device.total_design_depth_in} in total depth); check the measurements.",
+                refusal(
+                    "depths_deeper",
+                    fog=submission.fog_depth_in,
+                    solids=submission.solids_depth_in,
+                    device=device.identifier,
+                    depth=device.total_design_depth_in,
+                ),
             )
 
     vehicle = None
@@ -464,38 +448,35 @@ def manifest_validate(
     ):
         errors.add(
             "gallons_removed",
-            f"{submission.gallons_removed} gallons is more than vehicle {vehicle.plate} holds "
-            f"({vehicle.tank_capacity_gallons} gallons); check the volume or the vehicle.",
+            refusal(
+                "gallons_over_vehicle",
+                gallons=submission.gallons_removed,
+                plate=vehicle.plate,
+                capacity=vehicle.tank_capacity_gallons,
+            ),
         )
 
     if submission.delivered_on and service_date and submission.delivered_on < service_date:
-        errors.add(
-            "delivered_on",
-            "The delivery to the receiving facility is dated before the service; check the dates.",
-        )
+        errors.add("delivered_on", refusal("delivered_before_service"))
 
     signer = (submission.certified_by_name or "").strip()
     if not signer:
-        errors.add(
-            "certified_by_name",
-            "The manifest must be certified: type the full name of the person certifying it (your typed name is your signature).",
-        )
+        errors.add("certified_by_name", refusal("certifier_missing"))
     version = (submission.certification_version or "").strip()
     if not version:
         errors.add(
-            "certification_version",
-            f"Missing certification: certify with the current text, version {certification.CURRENT_VERSION}.",
+            "certification_version", refusal("certification_missing", current=certification.CURRENT_VERSION)
         )
     elif certification.certification_text(version) is None:
         errors.add(
             "certification_version",
-            f"Unknown certification version {version}; the current text is version {certification.CURRENT_VERSION}.",
+            refusal("certification_unknown", version=version, current=certification.CURRENT_VERSION),
         )
 
     for name in ("driver_name", "condition_notes", "certified_by_name", "manifest_number"):
         value = getattr(submission, name) or ""
         if "\x00" in value:
-            errors.add(name, "Contains a null character; retype the value.")
+            errors.add(name, refusal("null_character"))
 
     attachments = _check_attachments(submission.attachments, errors)
     errors.raise_if_any()

@@ -13,6 +13,7 @@ import hashlib
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.errors import StateConflict as Conflict
@@ -190,9 +191,9 @@ def manifest_correct(
             "Only the hauler that filed this manifest, its submitter, or staff may correct it."
         )
     if manifest.withdrawn or Manifest.objects.filter(corrects=manifest).exists():
-        raise Conflict("This manifest has already been corrected; correct the latest version instead.")
+        raise Conflict(_("This manifest has already been corrected; correct the latest version instead."))
     if not (reason or "").strip():
-        raise ValidationError({"reason": "Say what was wrong and what the correction changes."})
+        raise ValidationError({"reason": _("Say what was wrong and what the correction changes.")})
     correction = manifest_submit(
         acting_user=acting_user,
         submission=submission,

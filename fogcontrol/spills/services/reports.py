@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
@@ -75,13 +76,13 @@ def report_record(
     if spill is not None and portal:
         raise PermissionDenied("Only Town staff link a report to a sewer overflow.")
     if occurred_at > timezone.now() + dt.timedelta(minutes=5):
-        raise ValidationError({"occurred_at": "A spill being reported cannot be in the future."})
+        raise ValidationError({"occurred_at": _("A spill being reported cannot be in the future.")})
     if gallons is not None and gallons < 0:
-        raise ValidationError({"gallons": "Give 0 gallons or more (leave it empty when not known)."})
+        raise ValidationError({"gallons": _("Give 0 gallons or more (leave it empty when not known).")})
     if not (location or "").strip():
-        raise ValidationError({"location": "Say where it happened."})
+        raise ValidationError({"location": _("Say where it happened.")})
     if not (what or "").strip():
-        raise ValidationError({"what": "Say what spilled or went wrong."})
+        raise ValidationError({"what": _("Say what spilled or went wrong.")})
     report = SpillReport(
         establishment=establishment,
         spill=spill,
@@ -114,13 +115,13 @@ def written_report_submit(
     require_bound(acting_user, report.establishment, "send written spill reports")
     SpillReport.objects.select_for_update(of=("self",)).filter(pk=report.pk).values("pk").first()
     if WrittenSpillReport.objects.filter(report=report).exists():
-        raise StateConflict("The written report of this spill was already sent.")
+        raise StateConflict(_("The written report of this spill was already sent."))
     errors = {}
     for name, value in (("cause", cause), ("steps_taken", steps_taken), ("prevention", prevention)):
         if not (value or "").strip():
-            errors[name] = "J2 asks for this: say it in a sentence or two."
+            errors[name] = _("J2 asks for this: say it in a sentence or two.")
     if incident_on and incident_on > incident_day(report.occurred_at) + dt.timedelta(days=1):
-        errors["incident_on"] = "The incident cannot be after the day it was reported."
+        errors["incident_on"] = _("The incident cannot be after the day it was reported.")
     if errors:
         raise ValidationError(errors)
     written = WrittenSpillReport(

@@ -1,0 +1,60 @@
+"""A waste-oil pickup the service refuses is answered in the FSE's language (issue 18): beside the
+field on the records page, and in the API's answer in the language asked for (Accept-Language)."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.test import Client
+
+from conftest import api_as
+from fogcontrol.core.roles import Role
+from fogcontrol.program.selectors import town_today
+from fogcontrol.records.models import OilPickup
+
+pytestmark = pytest.mark.django_db
+
+FUTURE = "Esta fecha está en el futuro: registre una recolección que ya ocurrió."
+
+
+def in_spanish(user) -> Client:
+    user.preferred_language = "es"
+    user.save(update_fields=["preferred_language"])
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def field_error(page: str, name: str) -> str:
+    error_id = f"id_{name}_error"
+    control = re.search(rf'<[^>]*name="{re.escape(name)}"[^>]*>', page)
+    described = re.search(r'aria-describedby="([^"]*)"', control.group(0)) if control else None
+    assert described and error_id in described.group(1).split(), f"{name} is not described by {error_id}"
+    found = re.search(rf'<p class="field-error" id="{re.escape(error_id)}">([^<]*)</p>', page)
+    assert found, f"no error beside {name}"
+    return found.group(1)
+
+
+@pytest.mark.provision("C2")
+def test_c2_a_pickup_dated_in_the_future_is_refused_in_spanish_beside_the_field(town):
+    later = town_today() + dt.timedelta(days=3)
+    answer = in_spanish(town.users[Role.FSE]).post(
+        f"/records/establishments/{town.own_fse.pk}/pickups/",
+        {"picked_up_on": later.isoformat(), "gallons": "40", "hauler": town.hauler.pk},
+    )
+    assert answer.status_code == 400
+    assert field_error(answer.content.decode(), "picked_up_on") == FUTURE
+    assert not OilPickup.objects.exists()
+
+
+@pytest.mark.provision("C2")
+def test_c2_the_api_refuses_a_pickup_in_the_future_in_the_language_asked_for(town):
+    later = town_today() + dt.timedelta(days=3)
+    answer = api_as(town.users[Role.FSE]).post(
+        "/api/v1/oil-pickups/",
+        {"establishment": town.own_fse.pk, "picked_up_on": later.isoformat(), "gallons": "40",
+         "hauler": town.hauler.pk},
+        format="json", HTTP_ACCEPT_LANGUAGE="es",
+    )  # fmt: skip
+    assert answer.status_code == 400
+    assert answer.json()["picked_up_on"] == [FUTURE]
