@@ -51,6 +51,7 @@ class Kept:
     bucket: str = "''"
     columns: tuple[str, ...] = ()  # the columns read from the row: an UPDATE of others moves nothing
     vendor: dict = dataclasses.field(default_factory=dict)  # {vendor: {"where"/"bucket": sql}}
+    recounted: bool = True  # False: it only moves a count another family recounts
 
     def sql(self, part: str, vendor: str, row: str) -> str:
         text = self.vendor.get(vendor, {}).get(part, getattr(self, part))
@@ -80,6 +81,7 @@ KEPT: tuple[Kept, ...] = (
         f"'service:' || {_STATE_OF_DEVICE}",
         where=f"R.status = 'active' AND {_STATE_OF_DEVICE} IS NOT NULL",
         columns=("status",),
+        recounted=False,
     ),
     # Permits by status and last day (B6): the expiry bands are sums over a range of days.
     Kept(
@@ -199,7 +201,7 @@ def drop_sql(vendor: str) -> list[str]:
 def _recount_sql(vendor: str) -> list[str]:
     """The true counts, one INSERT ... SELECT a family, into a temporary table."""
     statements = []
-    for k in KEPT:
+    for k in (k for k in KEPT if k.recounted):
         figure, bucket, where = (k.sql(part, vendor, "R") for part in ("figure", "bucket", "where"))
         statements.append(
             f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, COUNT(*) FROM "
@@ -219,29 +221,42 @@ def recount(using: str = DEFAULT_DB_ALIAS) -> int:
     connection = connections[using]
     vendor = connection.vendor
     with transaction.atomic(using=using), connection.cursor() as cursor:
+        # Writers wait for the recount (their triggers' upserts block), so none is counted twice
+        # or lost: PostgreSQL's table lock; on SQLite, the database's one writer taken first.
+        if vendor == "postgresql":
+            cursor.execute(f"LOCK TABLE {TABLE} IN EXCLUSIVE MODE")
+        else:
+            cursor.execute(f"DELETE FROM {TABLE} WHERE 1 = 0")
         cursor.execute("DROP TABLE IF EXISTS fogcontrol_recount")
+        cursor.execute("DROP TABLE IF EXISTS fogcontrol_recounted")
         cursor.execute(
             "CREATE TEMPORARY TABLE fogcontrol_recount (figure varchar(40), bucket varchar(10), n bigint)"
         )
         for statement in _recount_sql(vendor):
             cursor.execute(statement)
+        # One row a figure and bucket (a family never repeats another's, but be sure).
         cursor.execute(
-            f"SELECT COUNT(*) FROM fogcontrol_recount r LEFT JOIN {TABLE} k "
+            "CREATE TEMPORARY TABLE fogcontrol_recounted AS SELECT figure, bucket, SUM(n) AS n "
+            "FROM fogcontrol_recount GROUP BY figure, bucket"
+        )
+        cursor.execute(
+            f"SELECT COUNT(*) FROM fogcontrol_recounted r LEFT JOIN {TABLE} k "
             "ON k.figure = r.figure AND k.bucket = r.bucket WHERE r.n <> 0 AND (k.n IS NULL OR k.n <> r.n)"
         )
         wrong = cursor.fetchone()[0]
         cursor.execute(
             f"SELECT COUNT(*) FROM {TABLE} k WHERE k.n <> 0 AND NOT EXISTS (SELECT 1 FROM "
-            "fogcontrol_recount r WHERE r.figure = k.figure AND r.bucket = k.bucket)"
+            "fogcontrol_recounted r WHERE r.figure = k.figure AND r.bucket = k.bucket)"
         )
         wrong += cursor.fetchone()[0]
         if wrong:
             cursor.execute(f"DELETE FROM {TABLE}")
             cursor.execute(
                 f'INSERT INTO {TABLE} ("figure", "bucket", "n") '
-                "SELECT figure, bucket, n FROM fogcontrol_recount WHERE n <> 0"
+                "SELECT figure, bucket, n FROM fogcontrol_recounted WHERE n <> 0"
             )
         cursor.execute("DROP TABLE fogcontrol_recount")
+        cursor.execute("DROP TABLE fogcontrol_recounted")
     return wrong
 
 

@@ -128,11 +128,15 @@ def test_the_home_shows_a_change_at_once(client, town):
 
 def test_the_nightly_step_puts_a_wrong_count_right_and_says_so(client, town):
     manager = town.users[Role.FOG_MANAGER]
-    DeviceFactory(establishments=[town.own_fse], parcel=town.own_fse.parcel)
+    device = DeviceFactory(establishments=[town.own_fse], parcel=town.own_fse.parcel)
+    DeviceServiceState.objects.create(
+        device=device, status=device_rules.STATUS_OVERDUE, status_on=town_today(), frequency_days=90
+    )
     client.force_login(manager)
     devices = client.get("/").context["counts"]["devices"]
     FigureCount.objects.filter(figure=f"device:{GreaseControlDevice.Status.ACTIVE}").update(n=999)
     assert client.get("/").context["counts"]["devices"] == 999
     assert sweep_step(on=town_today(), acting_user="figures.nightly") == {"counts_corrected": 1}
     assert client.get("/").context["counts"]["devices"] == devices
+    assert _figures(client)["services_overdue"] == 1
     assert sweep_step(on=town_today(), acting_user="figures.nightly") == {"counts_corrected": 0}
