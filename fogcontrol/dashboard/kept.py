@@ -58,8 +58,8 @@ class Kept:
         return text.replace("R.", f"{row}.").replace("(R)", f"({row})")
 
 
-_DEVICE_ACTIVE = f"(SELECT d.status FROM {DEVICES} d WHERE d.id = R.device_id) = 'active'"
-_STATE_OF_DEVICE = f"(SELECT s.status FROM {STATES} s WHERE s.device_id = R.id)"
+_DEVICE_ACTIVE = f"(SELECT d.status FROM {DEVICES} d WHERE d.id = R.device_id) = 'active'"  # nosec B608: SQL of this module's constants only, no user input
+_STATE_OF_DEVICE = f"(SELECT s.status FROM {STATES} s WHERE s.device_id = R.id)"  # nosec B608: SQL of this module's constants only, no user input
 
 KEPT: tuple[Kept, ...] = (
     # The registry's tiles.
@@ -106,12 +106,12 @@ KEPT: tuple[Kept, ...] = (
 # to two is counted, BEFORE each delete one going from two to one is not. BEFORE, so that a
 # statement of several rows sees the rows before it (PostgreSQL's AFTER triggers see them all).
 SHARED = "device_shared"
-_LINKS_OF = f"(SELECT COUNT(*) FROM {LINKS} l WHERE l.greasecontroldevice_id = R.greasecontroldevice_id)"
+_LINKS_OF = f"(SELECT COUNT(*) FROM {LINKS} l WHERE l.greasecontroldevice_id = R.greasecontroldevice_id)"  # nosec B608: SQL of this module's constants only, no user input
 
 
 def _upsert(figure: str, bucket: str, delta: int, where: str) -> str:
     return (
-        f'INSERT INTO {TABLE} ("figure", "bucket", "n") SELECT {figure}, {bucket}, {delta} WHERE {where} '
+        f'INSERT INTO {TABLE} ("figure", "bucket", "n") SELECT {figure}, {bucket}, {delta} WHERE {where} '  # nosec B608: SQL of this module's constants only, no user input
         f'ON CONFLICT ("figure", "bucket") DO UPDATE SET "n" = {TABLE}."n" + excluded."n";'
     )
 
@@ -204,12 +204,12 @@ def _recount_sql(vendor: str) -> list[str]:
     for k in (k for k in KEPT if k.recounted):
         figure, bucket, where = (k.sql(part, vendor, "R") for part in ("figure", "bucket", "where"))
         statements.append(
-            f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, COUNT(*) FROM "
+            f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
             f"(SELECT {figure} AS f, {bucket} AS b FROM {k.table} R WHERE {where}) t "
             "WHERE f IS NOT NULL GROUP BY f, b"
         )
     statements.append(
-        f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT '{SHARED}', '', COUNT(*) FROM "
+        f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT '{SHARED}', '', COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
         f"(SELECT greasecontroldevice_id FROM {LINKS} GROUP BY greasecontroldevice_id HAVING COUNT(*) > 1) t"
     )
     return statements
@@ -226,7 +226,7 @@ def recount(using: str = DEFAULT_DB_ALIAS) -> int:
         if vendor == "postgresql":
             cursor.execute(f"LOCK TABLE {TABLE} IN EXCLUSIVE MODE")
         else:
-            cursor.execute(f"DELETE FROM {TABLE} WHERE 1 = 0")
+            cursor.execute(f"DELETE FROM {TABLE} WHERE 1 = 0")  # nosec B608: SQL of this module's constants only, no user input
         cursor.execute("DROP TABLE IF EXISTS fogcontrol_recount")
         cursor.execute("DROP TABLE IF EXISTS fogcontrol_recounted")
         cursor.execute(
@@ -240,19 +240,19 @@ def recount(using: str = DEFAULT_DB_ALIAS) -> int:
             "FROM fogcontrol_recount GROUP BY figure, bucket"
         )
         cursor.execute(
-            f"SELECT COUNT(*) FROM fogcontrol_recounted r LEFT JOIN {TABLE} k "
+            f"SELECT COUNT(*) FROM fogcontrol_recounted r LEFT JOIN {TABLE} k "  # nosec B608: SQL of this module's constants only, no user input
             "ON k.figure = r.figure AND k.bucket = r.bucket WHERE r.n <> 0 AND (k.n IS NULL OR k.n <> r.n)"
         )
         wrong = cursor.fetchone()[0]
         cursor.execute(
-            f"SELECT COUNT(*) FROM {TABLE} k WHERE k.n <> 0 AND NOT EXISTS (SELECT 1 FROM "
+            f"SELECT COUNT(*) FROM {TABLE} k WHERE k.n <> 0 AND NOT EXISTS (SELECT 1 FROM "  # nosec B608: SQL of this module's constants only, no user input
             "fogcontrol_recounted r WHERE r.figure = k.figure AND r.bucket = k.bucket)"
         )
         wrong += cursor.fetchone()[0]
         if wrong:
-            cursor.execute(f"DELETE FROM {TABLE}")
+            cursor.execute(f"DELETE FROM {TABLE}")  # nosec B608: SQL of this module's constants only, no user input
             cursor.execute(
-                f'INSERT INTO {TABLE} ("figure", "bucket", "n") '
+                f'INSERT INTO {TABLE} ("figure", "bucket", "n") '  # nosec B608: SQL of this module's constants only, no user input
                 "SELECT figure, bucket, n FROM fogcontrol_recounted WHERE n <> 0"
             )
         cursor.execute("DROP TABLE fogcontrol_recount")
