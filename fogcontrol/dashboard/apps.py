@@ -13,7 +13,7 @@ class DashboardConfig(AppConfig):
 
         # The kept counts (kept.py): their triggers after every migrate, a recount every night.
         post_migrate.connect(_install_kept_counts, sender=self, dispatch_uid="dashboard.kept")
-        register_step("figures", order=90, run=sweep_step)
+        register_step("figures", order=85, run=sweep_step)
 
 
 def _install_kept_counts(sender, using="default", **kwargs):
