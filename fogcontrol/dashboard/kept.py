@@ -5,7 +5,7 @@ so it took ten times as long at 100,000 establishments as at 1,000. The counts i
 tables are kept instead, in one small table (`FigureCount`: a figure, a bucket, a number), by
 database triggers on the counted tables: every write, by a service, a bulk load, a sweep's UPDATE or
 the admin, moves the count in the same transaction. A figure is therefore never stale and always
-agrees with the list it links to (`tests/test_figures_match_lists.py` follows every link on the demo
+agrees with the list it links to (`dashboard/tests/test_figures_match_lists.py` follows every link on the demo
 town, which is written in bulk). The home reads them in one query, whatever the size of the town.
 
 Figures that move with the date are kept by day (or month) and summed over a bounded range: the
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
@@ -43,7 +44,7 @@ MANIFESTS = "manifest"
 class Kept:
     """One family of kept counts: rows of `table` for which `where` holds, counted by `figure` (and
     `bucket`). Each is an SQL expression over one row, `R` standing for the row (NEW or OLD in a
-    trigger, the table itself in a recount); `sqlite`/`postgresql` override one for a vendor."""
+    trigger, the table itself in a recount); `vendor` overrides one for a database vendor."""
 
     table: str
     figure: str
@@ -55,7 +56,7 @@ class Kept:
 
     def sql(self, part: str, vendor: str, row: str) -> str:
         text = self.vendor.get(vendor, {}).get(part, getattr(self, part))
-        return text.replace("R.", f"{row}.").replace("(R)", f"({row})")
+        return re.sub(r"\bR\.", f"{row}.", text)
 
 
 _DEVICE_ACTIVE = f"(SELECT d.status FROM {DEVICES} d WHERE d.id = R.device_id) = 'active'"  # nosec B608: SQL of this module's constants only, no user input
@@ -133,8 +134,8 @@ def _tables() -> dict[str, list[Kept]]:
 
 
 def _shared_moves(vendor: str) -> tuple[str, str]:
-    links_new = _LINKS_OF.replace("R.", "NEW.")
-    links_old = _LINKS_OF.replace("R.", "OLD.")
+    links_new = re.sub(r"\bR\.", "NEW.", _LINKS_OF)
+    links_old = re.sub(r"\bR\.", "OLD.", _LINKS_OF)
     return (
         _upsert(f"'{SHARED}'", "''", 1, f"{links_new} = 1"),
         _upsert(f"'{SHARED}'", "''", -1, f"{links_old} = 2"),
