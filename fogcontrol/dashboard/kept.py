@@ -5,8 +5,9 @@ so it took ten times as long at 100,000 establishments as at 1,000. The counts i
 tables are kept instead, in one small table (`FigureCount`: a figure, a bucket, a number), by
 database triggers on the counted tables: every write, by a service, a bulk load, a sweep's UPDATE or
 the admin, moves the count in the same transaction. A figure is therefore never stale and always
-agrees with the list it links to (`dashboard/tests/test_figures_match_lists.py` follows every link on the demo
-town, which is written in bulk). The home reads them in one query, whatever the size of the town.
+agrees with the list it links to (`dashboard/tests/test_figures_match_lists.py` follows every link
+on the demo town, which is written in bulk). The home reads them in one query, whatever the size of
+the town.
 
 Figures that move with the date are kept by day (or month) and summed over a bounded range: the
 permits ending in the next 30, 31-60 and 61-90 days are the issued permits kept by their last day
