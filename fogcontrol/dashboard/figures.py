@@ -9,7 +9,8 @@ One query per source, whatever the size of the town: each source's figures are c
 aggregates (`Count(..., filter=Q(...))`) over that selector; cases are grouped by stage in one
 GROUP BY. The figures over every device and permit (service states, expiry bands) are read from
 the counts the database keeps (kept.py) where they stand for the user's list (staff), so that the
-page does not count the whole town on each request (issue 16). A panel the user's role does not see is not counted at all (`panels.py`).
+page does not count the whole town on each request (issue 16). A panel the user's role does not
+see is not counted at all (`panels.py`).
 """
 
 from __future__ import annotations

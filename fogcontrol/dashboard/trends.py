@@ -1,7 +1,8 @@
 """The last twelve months of the program, month by month, for the dashboard's small charts.
 
-One GROUP BY query per series (the manifests' from the counts kept by month, kept.py, for staff) (`TruncMonth`, in the Town's time zone for date-times), scoped to the
-user as the matching list is; a month with nothing shows as zero. Which series a user sees follows
+One GROUP BY query per series (`TruncMonth`, in the Town's time zone for date-times), scoped to the
+user as the matching list is; a month with nothing shows as zero. The manifests' series is read
+from the counts kept by month of service (kept.py, issue 16) where they stand for the user's list. Which series a user sees follows
 its panels (`panels.py`).
 """
 
