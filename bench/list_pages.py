@@ -193,6 +193,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--manifests", type=int, default=2, help="manifests a device (default 2)")
     parser.add_argument("--slowest", action="store_true", help="print each page's slowest query")
+    parser.add_argument("--paths", nargs="+", help="only these pages (the floor is always measured)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
     args = parser.parse_args()
@@ -207,6 +208,7 @@ def main() -> int:
                 [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]
                 + ["--manifests", str(args.manifests)]
                 + (["--slowest"] if args.slowest else [])
+                + (["--paths", *args.paths] if args.paths else [])
                 + (["--json"] if args.json else []),
                 check=True,
             )
@@ -253,7 +255,8 @@ def main() -> int:
     staff, anonymous = Client(), Client()
     force_login_verified(staff, manager)
     floor = None
-    for path in PATHS:
+    paths = [FLOOR, *(path for path in args.paths if path != FLOOR)] if args.paths else PATHS
+    for path in paths:
         client = anonymous if path == FLOOR else staff
         client.get(path)  # warm caches (templates, content types)
         walls, cpus = [], []

@@ -5,10 +5,10 @@ from django.shortcuts import render
 
 from fogcontrol.billing.selectors import portal_accounts
 from fogcontrol.core.roles import Role
-from fogcontrol.dashboard.selectors import queue_for, today_for
+from fogcontrol.dashboard.selectors import queue_for, registry_tiles, today_for
 from fogcontrol.permits.selectors import permit_summary_for
 from fogcontrol.program.selectors import town_today
-from fogcontrol.registry.selectors import establishment_list, registry_counts
+from fogcontrol.registry.selectors import establishment_list
 from fogcontrol.servicing.selectors import with_next_service_due
 
 
@@ -16,12 +16,11 @@ from fogcontrol.servicing.selectors import with_next_service_due
 def home(request):
     user = request.user
     if user.is_program_staff:
-        # The "today" dashboard (issue #17): the role's figures, each a link to its list, and trends.
-        return render(
-            request,
-            "home_staff.html",
-            {"counts": registry_counts(user), **today_for(user), **queue_for(user)},
-        )
+        # The "today" dashboard (issue #17): the role's figures, each a link to its list, and trends;
+        # the registry's tiles from the same kept counts (issue 16).
+        today = today_for(user)
+        counts = registry_tiles(user, today["as_of"])
+        return render(request, "home_staff.html", {"counts": counts, **today, **queue_for(user)})
     today = town_today()
     establishments = list(with_next_service_due(establishment_list(user))[:50])
     context = {

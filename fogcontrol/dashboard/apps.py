@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class DashboardConfig(AppConfig):
@@ -6,4 +7,19 @@ class DashboardConfig(AppConfig):
 
     def ready(self):
         # The app's items in the menus (fogcontrol.core.navigation).
+        from fogcontrol.core.sweep import register_step
         from fogcontrol.dashboard import navigation  # noqa: F401
+        from fogcontrol.dashboard.tasks import sweep_step
+
+        # The kept counts (kept.py): their triggers after every migrate, a recount every night.
+        post_migrate.connect(_install_kept_counts, sender=self, dispatch_uid="dashboard.kept")
+        register_step("figures", order=85, run=sweep_step)
+
+
+def _install_kept_counts(sender, using="default", **kwargs):
+    from django.db import connections
+
+    from fogcontrol.dashboard import kept
+
+    if kept.TABLE in connections[using].introspection.table_names():
+        kept.install(using=using)

@@ -7,7 +7,10 @@ list's own selector, so the count is scoped to the user exactly as the list is.
 
 One query per source, whatever the size of the town: each source's figures are conditional
 aggregates (`Count(..., filter=Q(...))`) over that selector; cases are grouped by stage in one
-GROUP BY. A panel the user's role does not see is not counted at all (`panels.py`).
+GROUP BY. The figures over every device and permit (service states, expiry bands) are read from
+the counts the database keeps (kept.py) where they stand for the user's list (staff), so that the
+page does not count the whole town on each request (issue 16). A panel the user's role does not
+see is not counted at all (`panels.py`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from django.urls import reverse
 
 from fogcontrol.billing.models import Invoice
 from fogcontrol.billing.selectors import invoice_list
+from fogcontrol.dashboard import kept
 from fogcontrol.dashboard import panels as p
 from fogcontrol.enforcement.querysets import CASE_STAGE_CHOICES
 from fogcontrol.enforcement.selectors.cases import cases_visible_to
@@ -30,8 +34,9 @@ from fogcontrol.enforcement.selectors.orders import hearing_list
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.inspections.selectors import inspection_list
 from fogcontrol.permits.filters import WAITING_ON_TOWN
-from fogcontrol.permits.models import PermitStatus
+from fogcontrol.permits.models import Permit, PermitStatus
 from fogcontrol.permits.selectors import application_list, permit_list
+from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules import devices as device_rules
 from fogcontrol.servicing.models import FrequencyChangeRequest, ManifestFlag
 from fogcontrol.servicing.selectors import flags_to_review, frequency_requests_visible_to, service_status_list
@@ -102,11 +107,22 @@ def _param(value) -> str:
     return str(value)
 
 
-def servicing_panel(user, period: Period) -> Panel:
-    devices = service_status_list(user).aggregate(
+def _device_states(user, period: Period) -> dict[str, int]:
+    """Active devices overdue and over the limit: kept counts (kept.py) for staff, else counted."""
+    if kept.covers(user, GreaseControlDevice):
+        counts = kept.kept_counts(user, period.today)
+        return {
+            "overdue": counts.get(f"service:{device_rules.STATUS_OVERDUE}"),
+            "over_limit": counts.get(f"service:{device_rules.STATUS_OVER_LIMIT}"),
+        }
+    return service_status_list(user).aggregate(
         overdue=Count("pk", filter=Q(service_state__status=device_rules.STATUS_OVERDUE)),
         over_limit=Count("pk", filter=Q(service_state__status=device_rules.STATUS_OVER_LIMIT)),
     )
+
+
+def servicing_panel(user, period: Period) -> Panel:
+    devices = _device_states(user, period)
     flags = flags_to_review(user).filter(review=ManifestFlag.Review.OPEN).count()
     requests = (
         frequency_requests_visible_to(user).filter(status=FrequencyChangeRequest.Status.PENDING).count()
@@ -151,12 +167,15 @@ def servicing_panel(user, period: Period) -> Panel:
     )
 
 
-def permits_panel(user, period: Period) -> Panel:
-    today = period.today
-    bands = {}
-    for first, last in EXPIRY_BANDS:
-        bands[(first, last)] = (today + dt.timedelta(days=first), today + dt.timedelta(days=last))
-    counts = permit_list(user).aggregate(
+def _expiring(user, period: Period, bands) -> dict[str, int]:
+    """Issued permits ending in each band: sums of the kept counts by day for staff, else counted."""
+    if kept.covers(user, Permit):
+        counts = kept.kept_counts(user, period.today)
+        return {
+            f"expiring_{last}": counts.between(kept.PERMIT_ISSUED, start.isoformat(), end.isoformat())
+            for (_first, last), (start, end) in bands.items()
+        }
+    return permit_list(user).aggregate(
         **{
             f"expiring_{last}": Count(
                 "pk",
@@ -165,6 +184,14 @@ def permits_panel(user, period: Period) -> Panel:
             for (_first, last), (start, end) in bands.items()
         }
     )
+
+
+def permits_panel(user, period: Period) -> Panel:
+    today = period.today
+    bands = {}
+    for first, last in EXPIRY_BANDS:
+        bands[(first, last)] = (today + dt.timedelta(days=first), today + dt.timedelta(days=last))
+    counts = _expiring(user, period, bands)
     waiting = application_list(user).filter(status__in=WAITING_ON_TOWN).count()
     figures = []
     for (first, last), (start, end) in bands.items():

@@ -1,7 +1,8 @@
 """The last twelve months of the program, month by month, for the dashboard's small charts.
 
 One GROUP BY query per series (`TruncMonth`, in the Town's time zone for date-times), scoped to the
-user as the matching list is; a month with nothing shows as zero. Which series a user sees follows
+user as the matching list is; a month with nothing shows as zero. The manifests' series is read
+from the counts kept by month of service (kept.py, issue 16) where they stand for the user's list. Which series a user sees follows
 its panels (`panels.py`).
 """
 
@@ -15,9 +16,11 @@ from django.db.models import Count, Sum
 from django.db.models.functions import TruncMonth
 
 from fogcontrol.billing.selectors import payment_list
+from fogcontrol.dashboard import kept
 from fogcontrol.dashboard import panels as p
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.inspections.selectors import inspection_list
+from fogcontrol.servicing.models import Manifest
 from fogcontrol.servicing.selectors import manifest_list
 from fogcontrol.spills.selectors import spill_list
 
@@ -60,24 +63,29 @@ def _by_month(queryset, field: str, value=None):
     return queryset.annotate(month=TruncMonth(field)).order_by().values("month").annotate(n=aggregate)
 
 
-def manifests_series(user, starts) -> Series:
+def manifests_series(user, starts, today: dt.date) -> Series:
+    if kept.covers(user, Manifest):
+        # Kept by month of service (kept.py): at most 13 rows, read with the other kept counts.
+        months = kept.kept_counts(user, today).buckets(kept.MANIFESTS)
+        values = [(start, months.get(start.strftime("%Y-%m"), 0)) for start in starts]
+        return Series("manifests", "Manifests filed, by service date", "manifest", values)
     rows = _by_month(manifest_list(user).filter(service_date__gte=starts[0]), "service_date")
     return _series("manifests", "Manifests filed, by service date", "manifest", rows, starts)
 
 
-def inspections_series(user, starts) -> Series:
+def inspections_series(user, starts, today: dt.date) -> Series:
     rows = inspection_list(user).filter(status=Inspection.Status.COMPLETED, visited_on__gte=starts[0])
     if p.own_inspections_only(user):
         rows = rows.filter(inspector_id=user.pk)
     return _series("inspections", "Inspections done", "inspection", _by_month(rows, "visited_on"), starts)
 
 
-def spills_series(user, starts) -> Series:
+def spills_series(user, starts, today: dt.date) -> Series:
     rows = _by_month(spill_list(user).filter(started_at__date__gte=starts[0]), "started_at")
     return _series("spills", "Spills, by the day they began", "spill", rows, starts)
 
 
-def payments_series(user, starts) -> Series:
+def payments_series(user, starts, today: dt.date) -> Series:
     rows = _by_month(payment_list(user).filter(received_on__gte=starts[0]), "received_on", Sum("amount"))
     return _series("payments", "Payments received", "$", rows, starts)
 
@@ -92,4 +100,4 @@ SERIES_BY_PANEL = {
 
 def dashboard_trends(user, today: dt.date) -> list[Series]:
     starts = month_starts(today)
-    return [SERIES_BY_PANEL[key](user, starts) for key in p.panels_for(user) if key in SERIES_BY_PANEL]
+    return [SERIES_BY_PANEL[key](user, starts, today) for key in p.panels_for(user) if key in SERIES_BY_PANEL]

@@ -21,7 +21,17 @@ from fogcontrol.worker.sweep import SweepStepFailed, sweep_run
 
 pytestmark = pytest.mark.django_db
 
-APP_ORDER = ["servicing", "permits", "records", "spills", "sampling", "enforcement", "billing", "reminders"]
+APP_ORDER = [
+    "servicing",
+    "permits",
+    "records",
+    "spills",
+    "sampling",
+    "enforcement",
+    "billing",
+    "reminders",
+    "figures",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -107,7 +117,7 @@ def test_a_step_that_fails_stops_the_run_and_the_rerun_goes_on_from_it(counting,
     counting.clear()
     outcome = sweep_run(on=day, owner="worker-a")
     assert outcome.already_done == ["servicing", "permits", "records"]
-    assert list(outcome.ran) == ["spills", "sampling", "enforcement", "billing", "reminders"]
+    assert list(outcome.ran) == ["spills", "sampling", "enforcement", "billing", "reminders", "figures"]
     assert SweepStep.objects.get(run__day=day, name="spills").attempts == 2
     assert SweepRun.objects.get(day=day).finished_at is not None
 

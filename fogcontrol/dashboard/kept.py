@@ -1,0 +1,315 @@
+"""Counts kept for the staff home (issue 16): the figures that would otherwise count the whole town.
+
+The staff home counted every establishment, device, permit and a year of manifests on each request,
+so it took ten times as long at 100,000 establishments as at 1,000. The counts it needs from those
+tables are kept instead, in one small table (`FigureCount`: a figure, a bucket, a number), by
+database triggers on the counted tables: every write, by a service, a bulk load, a sweep's UPDATE or
+the admin, moves the count in the same transaction. A figure is therefore never stale and always
+agrees with the list it links to (`dashboard/tests/test_figures_match_lists.py` follows every link
+on the demo town, which is written in bulk). The home reads them in one query, whatever the size of
+the town.
+
+Figures that move with the date are kept by day (or month) and summed over a bounded range: the
+permits ending in the next 30, 31-60 and 61-90 days are the issued permits kept by their last day
+(at most 91 rows); the manifest trend is the manifests kept by the month of their service (13).
+
+`recount` rebuilds every count from the tables, set-based (one DELETE and one INSERT ... SELECT per
+figure): after every `migrate` (SQLite rebuilds a table to alter it, dropping its triggers, so they
+are installed again then) and as the nightly sweep's last step, which reports any count it had to
+correct (none, while the triggers hold).
+
+The kept counts cover every record: they stand for a list only where the user's scope is the whole
+town (program staff); anyone else is counted live, as before (`covers`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+from fogcontrol.core.scoping import VIEW
+
+TABLE = "dashboard_figurecount"
+NO_BUCKET = ""
+LINKS = "registry_greasecontroldevice_establishments"
+DEVICES = "registry_greasecontroldevice"
+STATES = "servicing_deviceservicestate"
+PERMIT_ISSUED = "permit:issued"
+MANIFESTS = "manifest"
+
+
+@dataclasses.dataclass(frozen=True)
+class Kept:
+    """One family of kept counts: rows of `table` for which `where` holds, counted by `figure` (and
+    `bucket`). Each is an SQL expression over one row, `R` standing for the row (NEW or OLD in a
+    trigger, the table itself in a recount); `vendor` overrides one for a database vendor."""
+
+    table: str
+    figure: str
+    where: str = "1 = 1"
+    bucket: str = "''"
+    columns: tuple[str, ...] = ()  # the columns read from the row: an UPDATE of others moves nothing
+    vendor: dict = dataclasses.field(default_factory=dict)  # {vendor: {"where"/"bucket": sql}}
+    recounted: bool = True  # False: it only moves a count another family recounts
+
+    def sql(self, part: str, vendor: str, row: str) -> str:
+        text = self.vendor.get(vendor, {}).get(part, getattr(self, part))
+        return re.sub(r"\bR\.", f"{row}.", text)
+
+
+_DEVICE_ACTIVE = f"(SELECT d.status FROM {DEVICES} d WHERE d.id = R.device_id) = 'active'"  # nosec B608: SQL of this module's constants only, no user input
+_STATE_OF_DEVICE = f"(SELECT s.status FROM {STATES} s WHERE s.device_id = R.id)"  # nosec B608: SQL of this module's constants only, no user input
+
+KEPT: tuple[Kept, ...] = (
+    # The registry's tiles.
+    Kept("registry_foodserviceestablishment", "'fse:' || R.status", columns=("status",)),
+    Kept(DEVICES, "'device:' || R.status", columns=("status",)),
+    Kept(
+        DEVICES,
+        "'device_flagged'",
+        where="R.status = 'active' AND R.a4_flags <> '[]'",
+        columns=("status", "a4_flags"),
+        vendor={"postgresql": {"where": "R.status = 'active' AND R.a4_flags <> '[]'::jsonb"}},
+    ),
+    Kept("registry_parcel", "'parcel'", columns=("id",)),
+    # Servicing: the active devices by the status of their service state (E1, E3). A device's
+    # status moves its state's count too.
+    Kept(STATES, "'service:' || R.status", where=_DEVICE_ACTIVE, columns=("status", "device_id")),
+    Kept(
+        DEVICES,
+        f"'service:' || {_STATE_OF_DEVICE}",
+        where=f"R.status = 'active' AND {_STATE_OF_DEVICE} IS NOT NULL",
+        columns=("status",),
+        recounted=False,
+    ),
+    # Permits by status and last day (B6): the expiry bands are sums over a range of days.
+    Kept(
+        "permits_permit",
+        "'permit:' || R.status",
+        bucket="R.valid_until",
+        columns=("status", "valid_until"),
+        vendor={"postgresql": {"bucket": "to_char(R.valid_until, 'YYYY-MM-DD')"}},
+    ),
+    # Manifests by the month of their service (the trend).
+    Kept(
+        "servicing_manifest",
+        "'manifest'",
+        bucket="substr(R.service_date, 1, 7)",
+        columns=("service_date",),
+        vendor={"postgresql": {"bucket": "to_char(R.service_date, 'YYYY-MM')"}},
+    ),
+)
+
+# Devices serving more than one FSE (A2) are counted from the link table, which the triggers above
+# cannot do (a link's count is of its neighbours): BEFORE each insert a device going from one link
+# to two is counted, BEFORE each delete one going from two to one is not. BEFORE, so that a
+# statement of several rows sees the rows before it (PostgreSQL's AFTER triggers see them all).
+SHARED = "device_shared"
+_LINKS_OF = f"(SELECT COUNT(*) FROM {LINKS} l WHERE l.greasecontroldevice_id = R.greasecontroldevice_id)"  # nosec B608: SQL of this module's constants only, no user input
+
+
+def _upsert(figure: str, bucket: str, delta: int, where: str) -> str:
+    return (
+        f'INSERT INTO {TABLE} ("figure", "bucket", "n") SELECT {figure}, {bucket}, {delta} WHERE {where} '  # nosec B608: SQL of this module's constants only, no user input
+        f'ON CONFLICT ("figure", "bucket") DO UPDATE SET "n" = {TABLE}."n" + excluded."n";'
+    )
+
+
+def _moves(kept: list[Kept], vendor: str, row: str, delta: int) -> list[str]:
+    return [
+        _upsert(
+            k.sql("figure", vendor, row), k.sql("bucket", vendor, row), delta, k.sql("where", vendor, row)
+        )
+        for k in kept
+    ]
+
+
+def _tables() -> dict[str, list[Kept]]:
+    tables: dict[str, list[Kept]] = {}
+    for kept in KEPT:
+        tables.setdefault(kept.table, []).append(kept)
+    return tables
+
+
+def _shared_moves(vendor: str) -> tuple[str, str]:
+    links_new = re.sub(r"\bR\.", "NEW.", _LINKS_OF)
+    links_old = re.sub(r"\bR\.", "OLD.", _LINKS_OF)
+    return (
+        _upsert(f"'{SHARED}'", "''", 1, f"{links_new} = 1"),
+        _upsert(f"'{SHARED}'", "''", -1, f"{links_old} = 2"),
+    )
+
+
+def _name(table: str, event: str = "") -> str:
+    return f"fogcontrol_count_{table}{'_' + event if event else ''}"
+
+
+def trigger_sql(vendor: str) -> list[str]:
+    """The statements that (re)install every counting trigger."""
+    statements = drop_sql(vendor)
+    if vendor == "sqlite":
+        for table, kept in _tables().items():
+            columns = sorted({column for k in kept for column in k.columns})
+            of = f"OF {', '.join(columns)} " if columns and all(k.columns for k in kept) else ""
+            statements += [
+                f"CREATE TRIGGER {_name(table, 'insert')} AFTER INSERT ON {table} BEGIN "
+                f"{' '.join(_moves(kept, vendor, 'NEW', 1))} END",
+                f"CREATE TRIGGER {_name(table, 'delete')} AFTER DELETE ON {table} BEGIN "
+                f"{' '.join(_moves(kept, vendor, 'OLD', -1))} END",
+                f"CREATE TRIGGER {_name(table, 'update')} AFTER UPDATE {of}ON {table} BEGIN "
+                f"{' '.join(_moves(kept, vendor, 'OLD', -1) + _moves(kept, vendor, 'NEW', 1))} END",
+            ]
+        added, removed = _shared_moves(vendor)
+        statements += [
+            f"CREATE TRIGGER {_name(LINKS, 'insert')} BEFORE INSERT ON {LINKS} BEGIN {added} END",
+            f"CREATE TRIGGER {_name(LINKS, 'delete')} BEFORE DELETE ON {LINKS} BEGIN {removed} END",
+        ]
+        return statements
+    for table, kept in _tables().items():
+        columns = sorted({column for k in kept for column in k.columns})
+        of = f" OF {', '.join(columns)}" if columns and all(k.columns for k in kept) else ""
+        statements += [
+            f"CREATE OR REPLACE FUNCTION {_name(table)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+            f"IF TG_OP <> 'INSERT' THEN {' '.join(_moves(kept, vendor, 'OLD', -1))} END IF; "
+            f"IF TG_OP <> 'DELETE' THEN {' '.join(_moves(kept, vendor, 'NEW', 1))} END IF; "
+            "RETURN NULL; END $$",
+            f"CREATE TRIGGER {_name(table)} AFTER INSERT OR DELETE OR UPDATE{of} ON {table} "
+            f"FOR EACH ROW EXECUTE FUNCTION {_name(table)}()",
+        ]
+    added, removed = _shared_moves(vendor)
+    statements += [
+        f"CREATE OR REPLACE FUNCTION {_name(LINKS)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+        f"IF TG_OP = 'INSERT' THEN {added} RETURN NEW; END IF; {removed} RETURN OLD; END $$",
+        f"CREATE TRIGGER {_name(LINKS)} BEFORE INSERT OR DELETE ON {LINKS} "
+        f"FOR EACH ROW EXECUTE FUNCTION {_name(LINKS)}()",
+    ]
+    return statements
+
+
+def drop_sql(vendor: str) -> list[str]:
+    tables = [*_tables(), LINKS]
+    if vendor == "sqlite":
+        return [
+            f"DROP TRIGGER IF EXISTS {_name(table, event)}"
+            for table in tables
+            for event in ("insert", "delete", "update")
+        ]
+    return [f"DROP TRIGGER IF EXISTS {_name(table)} ON {table}" for table in tables]
+
+
+def _recount_sql(vendor: str) -> list[str]:
+    """The true counts, one INSERT ... SELECT a family, into a temporary table."""
+    statements = []
+    for k in (k for k in KEPT if k.recounted):
+        figure, bucket, where = (k.sql(part, vendor, "R") for part in ("figure", "bucket", "where"))
+        statements.append(
+            f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
+            f"(SELECT {figure} AS f, {bucket} AS b FROM {k.table} R WHERE {where}) t "
+            "WHERE f IS NOT NULL GROUP BY f, b"
+        )
+    statements.append(
+        f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT '{SHARED}', '', COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
+        f"(SELECT greasecontroldevice_id FROM {LINKS} GROUP BY greasecontroldevice_id HAVING COUNT(*) > 1) t"
+    )
+    return statements
+
+
+def recount(using: str = DEFAULT_DB_ALIAS) -> int:
+    """Rebuild every kept count from the tables, set-based, in one transaction. Returns how many
+    counts were wrong (0 while the triggers hold)."""
+    connection = connections[using]
+    vendor = connection.vendor
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        # Writers wait for the recount (their triggers' upserts block), so none is counted twice
+        # or lost: PostgreSQL's table lock; on SQLite, the database's one writer taken first.
+        if vendor == "postgresql":
+            cursor.execute(f"LOCK TABLE {TABLE} IN EXCLUSIVE MODE")
+        else:
+            cursor.execute(f"DELETE FROM {TABLE} WHERE 1 = 0")  # nosec B608: SQL of this module's constants only, no user input
+        cursor.execute("DROP TABLE IF EXISTS fogcontrol_recount")
+        cursor.execute("DROP TABLE IF EXISTS fogcontrol_recounted")
+        cursor.execute(
+            "CREATE TEMPORARY TABLE fogcontrol_recount (figure varchar(40), bucket varchar(10), n bigint)"
+        )
+        for statement in _recount_sql(vendor):
+            cursor.execute(statement)
+        # One row a figure and bucket (a family never repeats another's, but be sure).
+        cursor.execute(
+            "CREATE TEMPORARY TABLE fogcontrol_recounted AS SELECT figure, bucket, SUM(n) AS n "
+            "FROM fogcontrol_recount GROUP BY figure, bucket"
+        )
+        cursor.execute(
+            f"SELECT COUNT(*) FROM fogcontrol_recounted r LEFT JOIN {TABLE} k "  # nosec B608: SQL of this module's constants only, no user input
+            "ON k.figure = r.figure AND k.bucket = r.bucket WHERE r.n <> 0 AND (k.n IS NULL OR k.n <> r.n)"
+        )
+        wrong = cursor.fetchone()[0]
+        cursor.execute(
+            f"SELECT COUNT(*) FROM {TABLE} k WHERE k.n <> 0 AND NOT EXISTS (SELECT 1 FROM "  # nosec B608: SQL of this module's constants only, no user input
+            "fogcontrol_recounted r WHERE r.figure = k.figure AND r.bucket = k.bucket)"
+        )
+        wrong += cursor.fetchone()[0]
+        if wrong:
+            cursor.execute(f"DELETE FROM {TABLE}")  # nosec B608: SQL of this module's constants only, no user input
+            cursor.execute(
+                f'INSERT INTO {TABLE} ("figure", "bucket", "n") '  # nosec B608: SQL of this module's constants only, no user input
+                "SELECT figure, bucket, n FROM fogcontrol_recounted WHERE n <> 0"
+            )
+        cursor.execute("DROP TABLE fogcontrol_recount")
+        cursor.execute("DROP TABLE fogcontrol_recounted")
+    return wrong
+
+
+def install(using: str = DEFAULT_DB_ALIAS) -> int:
+    """(Re)install the triggers and recount: after every `migrate` (see the module docstring)."""
+    connection = connections[using]
+    with transaction.atomic(using=using), connection.cursor() as cursor:
+        for statement in trigger_sql(connection.vendor):
+            cursor.execute(statement)
+    return recount(using)
+
+
+def covers(user, *models) -> bool:
+    """Do the kept counts stand for `user`'s lists of `models`? Only where its scope is everything."""
+    return all(model._default_manager.all().scope(user, VIEW) is None for model in models)
+
+
+# How far ahead the permits' days and how far back the manifests' months are read: the permits
+# panel's last band ends 90 days ahead (figures.EXPIRY_BANDS), the trend shows twelve months.
+AHEAD_DAYS = 90
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptCounts:
+    rows: dict[tuple[str, str], int]
+
+    def get(self, figure: str) -> int:
+        return self.rows.get((figure, NO_BUCKET), 0)
+
+    def between(self, figure: str, first: str, last: str) -> int:
+        """The sum of `figure`'s buckets from `first` to `last` (ISO text, both included)."""
+        return sum(n for (f, bucket), n in self.rows.items() if f == figure and first <= bucket <= last)
+
+    def buckets(self, figure: str) -> dict[str, int]:
+        return {bucket: n for (f, bucket), n in self.rows.items() if f == figure and bucket}
+
+
+def kept_counts(user, today: dt.date) -> KeptCounts:
+    """Every kept count the staff home shows on `today`, in one query (at most about 120 rows,
+    whatever the size of the town), read once a request: kept on the request's user."""
+    from django.db.models import Q
+
+    from fogcontrol.dashboard.models import FigureCount
+
+    cache = user.__dict__.setdefault("_kept_counts", {})
+    if today not in cache:
+        ahead = today + dt.timedelta(days=AHEAD_DAYS)
+        rows = FigureCount.objects.filter(
+            Q(bucket=NO_BUCKET)
+            | Q(figure=PERMIT_ISSUED, bucket__gte=today.isoformat(), bucket__lte=ahead.isoformat())
+            | Q(figure=MANIFESTS, bucket__gte=f"{today.year - 1:04d}-{today.month:02d}")
+        ).values_list("figure", "bucket", "n")
+        cache[today] = KeptCounts({(figure, bucket): n for figure, bucket, n in rows})
+    return cache[today]
