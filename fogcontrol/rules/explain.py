@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -44,8 +45,10 @@ def explain(provisions: tuple[str, ...] | list[str], steps: tuple[str, ...] | li
     return Explanation(provisions=tuple(unique), steps=tuple(steps))
 
 
+@functools.lru_cache(maxsize=4096)
 def fmt_date(day: dt.date) -> str:
-    """A date as a clerk writes it: "Friday, July 3, 2026"."""
+    """A date as a clerk writes it: "Friday, July 3, 2026". Remembered: an ingest's explanations
+    write the same few hundred days thousands of times."""
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
 
