@@ -86,20 +86,22 @@ def audit_entries(
     """The entries ``audit_records_bulk`` writes, unsaved: for a caller that writes the entries of
     several actions in one statement (``core.set_sql.insert_rows``, the manifest ingest)."""
     actor, label = person(acting_user), actor_label_for(acting_user)
-    types: dict[type, ContentType] = {}
+    actor_id = actor.pk if actor is not None else None
+    types: dict[type, int] = {}
 
-    def content_type(instance):
+    def content_type_id(instance):
         model = type(instance)
         if model not in types:
-            types[model] = ContentType.objects.get_for_model(instance, for_concrete_model=True)
+            types[model] = ContentType.objects.get_for_model(instance, for_concrete_model=True).pk
         return types[model]
 
+    # By id, not instance: setting a relation through its descriptor is most of an entry's cost.
     return [
         AuditEntry(
-            actor=actor,
+            actor_id=actor_id,
             actor_label=label,
             action=action,
-            content_type=content_type(instance),
+            content_type_id=content_type_id(instance),
             object_id=str(instance.pk),
             object_repr=str(instance)[:255],
             before=before,
