@@ -45,10 +45,14 @@ def explain(provisions: tuple[str, ...] | list[str], steps: tuple[str, ...] | li
     return Explanation(provisions=tuple(unique), steps=tuple(steps))
 
 
-@functools.lru_cache(maxsize=4096)
 def fmt_date(day: dt.date) -> str:
-    """A date as a clerk writes it: "Friday, July 3, 2026". Remembered: an ingest's explanations
-    write the same few hundred days thousands of times."""
+    """A date as a clerk writes it: "Friday, July 3, 2026"."""
+    return _clerk_date(day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _clerk_date(day: dt.date) -> str:
+    # Remembered: an ingest's explanations write the same few hundred days thousands of times.
     return f"{day:%A}, {day:%B} {day.day}, {day.year}"
 
 
