@@ -151,6 +151,11 @@ def main() -> None:
         help="Submit each row through manifest_submit (the path before issue 16).",
     )
     parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="Also time the per-row work no ingest can skip (keyed hash, audit snapshot) beside the floor.",
+    )
     args = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="fogcontrol-bench-")
@@ -199,6 +204,8 @@ def main() -> None:
         where = f"source_import_id = {record.pk}"
         floor = _floor(where, audit_before)
         figures = [("CSV import", record.rows_accepted, (seconds, cpu), floor)]
+        if args.parts:
+            _parts(record, floor[1])
         if args.api:
             figures.append(_api(user, identifiers, args.rows, path))
         print()
@@ -225,6 +232,40 @@ def main() -> None:
                     lower_is_better=False,
                 )
     print(f"database and files: {scratch}")
+
+
+def _parts(record, floor_cpu: float) -> None:
+    """CPU a row of the work every path must do, on the rows just stored, beside the floor's CPU a
+    row: the canonical text and keyed hash of the copy of record, and the audit entry's snapshot
+    as it is stored (JSON). Each is timed over all rows, best of three."""
+    import json
+
+    from fogcontrol.audit.services import snapshot
+    from fogcontrol.core.record_hashing import record_mac
+    from fogcontrol.core.record_keys import keyring
+    from fogcontrol.servicing.models import Manifest
+
+    manifests = list(Manifest.objects.filter(source_import=record))
+    ring = keyring()
+    rows = len(manifests)
+
+    def best(work) -> float:
+        times = []
+        for _ in range(3):
+            started = time.process_time()
+            for manifest in manifests:
+                work(manifest)
+            times.append(time.process_time() - started)
+        return min(times) / rows * 1e6
+
+    hashed = best(lambda m: record_mac(m, ring=ring, epoch=m.key_epoch))
+    audited = best(lambda m: json.dumps(snapshot(m)))
+    floor = floor_cpu / rows * 1e6
+    print(
+        f"per row, CPU: floor {floor:.1f} us (3x: {3 * floor:.1f} us); keyed hash {hashed:.1f} us; "
+        f"audit snapshot {audited:.1f} us; the two {hashed + audited:.1f} us = "
+        f"{(hashed + audited) / floor:.1f}x the floor"
+    )
 
 
 def _max_id(table: str) -> int:

@@ -32,7 +32,7 @@ from django.utils import timezone
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.models import CopyOfRecord, RecordChainHead
 from fogcontrol.core.records import _locked_chain, _stamp, seal_chain
-from fogcontrol.core.set_sql import db_preparers
+from fogcontrol.core.set_sql import db_preparers, pre_save_values
 
 
 def _json_default(value):
@@ -109,21 +109,18 @@ def record_append_chunk(instances: Sequence[CopyOfRecord], *, acting_user) -> li
     rows = []
     sqlite = connection.vendor == "sqlite"
     preparers = db_preparers(fields, connection) if sqlite else None
+    values_of = pre_save_values(fields, add=True)
     for instance in instances:
         sequence += 1
         previous = _stamp(
             instance, ring=ring, received_at=received_at, submitted_by=submitted_by, label=label,
             sequence=sequence, previous=previous,
         )  # fmt: skip
+        values = values_of(instance)
         if sqlite:
-            rows.append(
-                [
-                    prepare(field.pre_save(instance, True))
-                    for field, prepare in zip(fields, preparers, strict=True)
-                ]
-            )
+            rows.append([prepare(value) for prepare, value in zip(preparers, values, strict=True)])
         else:
-            rows.append({field.column: field.pre_save(instance, True) for field in fields})
+            rows.append(dict(zip(columns, values, strict=True)))
     if connection.vendor == "sqlite":
         setup, insert = _sqlite_statements(meta.db_table, columns, connection.ops.quote_name)
     elif connection.vendor == "postgresql":

@@ -28,27 +28,53 @@ def _canonical(field: models.Field, value):
     """A stored value as text that reads back identically from SQLite and PostgreSQL."""
     if value is None:
         return None
+    return _canonicaliser(field)(value)
+
+
+def _canonicaliser(field: models.Field):
+    """``_canonical`` for one field, its type's branch chosen once (a chunk hashes thousands of rows)."""
     if isinstance(field, models.DecimalField):
-        return str(Decimal(value).quantize(Decimal(1).scaleb(-field.decimal_places)))
+        quantum = Decimal(1).scaleb(-field.decimal_places)
+        return lambda value: str(Decimal(value).quantize(quantum))
     if isinstance(field, models.DateTimeField):
-        return value.astimezone(dt.UTC).isoformat()
+        return lambda value: value.astimezone(dt.UTC).isoformat()
     if isinstance(field, models.DateField):
-        return value.isoformat()
+        return lambda value: value.isoformat()
     if isinstance(field, models.FileField):
-        return str(value) or None
+        return lambda value: str(value) or None
     if isinstance(field, models.BooleanField | models.IntegerField):
-        return value
-    return str(value)
+        return None  # the value itself
+    return str
+
+
+# sort_keys as before; one encoder for every row instead of a new one a call (json.dumps with options).
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_PLANS: dict[tuple[type, frozenset], list] = {}
+
+
+def _plan(model: type[models.Model], leave_out: frozenset[str]) -> list:
+    """The hashed fields of ``model`` as ``(attname, canonicaliser)``, in key order, once a model."""
+    key = (model, leave_out)
+    plan = _PLANS.get(key)
+    if plan is None:
+        fields = [
+            field
+            for field in model._meta.concrete_fields
+            if field.attname not in _UNHASHED and field.name not in leave_out
+        ]
+        plan = _PLANS[key] = sorted(
+            ((field.attname, _canonicaliser(field)) for field in fields), key=lambda item: item[0]
+        )
+    return plan
 
 
 def record_text(instance: models.Model, *, leave_out: frozenset[str] = frozenset()) -> str:
     """Every stored field of the row (with the previous record's hash), as canonical JSON."""
-    payload = {
-        field.attname: _canonical(field, getattr(instance, field.attname))
-        for field in instance._meta.concrete_fields
-        if field.attname not in _UNHASHED and field.name not in leave_out
-    }
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    payload = {}
+    for attname, canonical in _plan(type(instance), leave_out):
+        value = getattr(instance, attname)
+        payload[attname] = value if value is None or canonical is None else canonical(value)
+    return _ENCODER.encode(payload)
 
 
 def record_digest(instance: models.Model, *, leave_out: frozenset[str] = frozenset()) -> str:
@@ -110,4 +136,7 @@ def copy_of_record_models() -> list[type[CopyOfRecord]]:
 
 def canonical_submission(data) -> str:
     """The exact submission as JSON text: keys sorted, so the same body always reads the same."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _SUBMISSION_ENCODER.encode(data)
+
+
+_SUBMISSION_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)

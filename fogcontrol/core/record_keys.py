@@ -38,6 +38,9 @@ class RecordKeyMissing(ImproperlyConfigured):
     """No key for an epoch: the records it signed cannot be verified or extended."""
 
 
+_KEYED: dict[bytes, hmac.HMAC] = {}
+
+
 @dataclasses.dataclass(frozen=True)
 class Keyring:
     keys: dict[int, bytes]
@@ -58,7 +61,13 @@ class Keyring:
     def mac(self, epoch: int, purpose: str, text: str) -> str:
         """HMAC-SHA-256 of ``text`` under the epoch's key, bound to what it signs (``purpose``)."""
         message = f"fogcontrol-{purpose}:{epoch}:{text}".encode()
-        return hmac.new(self.key(epoch), message, hashlib.sha256).hexdigest()
+        key = self.key(epoch)
+        keyed = _KEYED.get(key)
+        if keyed is None:  # the key's inner and outer pads, computed once a key and copied after
+            keyed = _KEYED[key] = hmac.new(key, digestmod=hashlib.sha256)
+        mac = keyed.copy()
+        mac.update(message)
+        return mac.hexdigest()
 
     def verify(self, epoch: int, purpose: str, text: str, mac: str | None) -> bool:
         return bool(mac) and hmac.compare_digest(self.mac(epoch, purpose, text), mac)

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import functools
 import json
 import uuid
 from collections.abc import Sequence
+from operator import attrgetter
 
 from django.db import connections, models, router
 
@@ -34,7 +36,7 @@ def _default(value):
 
 
 # Values whose preparation depends on nothing but the value and the field: prepared once a set.
-# (Not Decimal: 3.5 and 3.50 are equal but are sent as written.)
+# (Decimal too, by its text: 3.5 and 3.50 are equal but are sent as written.)
 _MEMO_TYPES = frozenset({str, int, bool, type(None), dt.date, dt.datetime, uuid.UUID})
 
 
@@ -48,9 +50,12 @@ def db_preparers(fields, connection) -> list:
 
         def prepared(value):
             kind = value.__class__
-            if kind not in _MEMO_TYPES:
+            if kind is decimal.Decimal:
+                key = (kind, str(value))  # 3.5 and 3.50 are equal, and hash alike, but are sent as written
+            elif kind not in _MEMO_TYPES:
                 return prepare(value, connection)
-            key = (kind, value)
+            else:
+                key = (kind, value)
             try:
                 return memo[key]
             except KeyError:
@@ -62,13 +67,32 @@ def db_preparers(fields, connection) -> list:
     return [preparer(field) for field in fields]
 
 
+def pre_save_values(fields, *, add: bool):
+    """A function giving ``[field.pre_save(obj, add) for field in fields]``: a plain attribute read
+    for the fields that do not override ``pre_save`` (most), the field's own for the rest
+    (``auto_now``, files)."""
+    plain_pre_save = models.Field.pre_save
+    getters = [
+        attrgetter(field.attname)
+        if type(field).pre_save is plain_pre_save
+        else functools.partial(_pre_save, field, add=add)
+        for field in fields
+    ]
+    return lambda obj: [get(obj) for get in getters]
+
+
+def _pre_save(field, obj, *, add: bool):
+    return field.pre_save(obj, add)
+
+
 def _payload(connection, fields, objs, *, add: bool, with_pk: bool = False) -> str:
     sqlite = connection.vendor == "sqlite"
     preparers = db_preparers(fields, connection) if sqlite else None
+    values_of = pre_save_values(fields, add=add)
     rows = []
     for obj in objs:
         obj._prepare_related_fields_for_save(operation_name="a set-based write")
-        values = [field.pre_save(obj, add) for field in fields]
+        values = values_of(obj)
         if sqlite:
             values = [prepare(v) for prepare, v in zip(preparers, values, strict=True)]
             row = [obj.pk, *values] if with_pk else values

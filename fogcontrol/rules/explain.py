@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -164,6 +165,12 @@ def explain(provisions: tuple[str, ...] | list[str], steps: tuple[str, ...] | li
 
 def fmt_date(day: dt.date) -> DateText:
     """A date as a clerk writes it: "Friday, July 3, 2026" (said again in the reader's language)."""
+    return _clerk_date(day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _clerk_date(day: dt.date) -> DateText:
+    # Remembered: an ingest's explanations write the same few hundred days thousands of times.
     return DateText(day)
 
 

@@ -368,7 +368,7 @@ class _Chunk:
             values = state_values(snap, today=today, open_kinds=open_kinds)
             states.append(
                 DeviceServiceState(
-                    device=held.device, refreshed_at=now, e8_exception=held.e8_exception, **values
+                    device_id=held.device.pk, refreshed_at=now, e8_exception=held.e8_exception, **values
                 )
             )
             fields = [*values, "refreshed_at"]
