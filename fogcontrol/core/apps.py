@@ -8,3 +8,8 @@ class CoreConfig(AppConfig):
     name = "fogcontrol.core"
     label = "core"
     verbose_name = "Core"
+
+    def ready(self):
+        from fogcontrol.core import choice_labels
+
+        choice_labels.install()

@@ -14,6 +14,7 @@ from fogcontrol.registry.models import (
     Party,
     ReceivingFacility,
 )
+from fogcontrol.registry.selectors import establishments_matching
 
 
 class YesNoWidget(BooleanWidget):
@@ -49,12 +50,7 @@ class EstablishmentFilter(django_filters.FilterSet):
         value = value.strip()
         if not value:
             return queryset
-        return queryset.filter(
-            Q(business_name__icontains=value)
-            | Q(licence_number__icontains=value)
-            | Q(site_address__icontains=value)
-            | Q(parcel__apn__icontains=value)
-        )
+        return queryset.filter(establishments_matching(value))
 
     def filter_has_device(self, queryset, name, value):
         if value is None:

@@ -314,6 +314,22 @@ class GreaseControlDevice(Versioned):
         return f"{self.identifier} ({self.get_kind_display()})"
 
 
+class SharedDevice(models.Model):
+    """A device that serves more than one FSE (A2): one row per such device, kept by database
+    triggers on the device-FSE links (``fogcontrol.registry.shared_links``), so that the shared
+    devices are found and counted without reading every link (issue 16). Never written by Django."""
+
+    device = models.OneToOneField(
+        GreaseControlDevice, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = "shared device"
+
+    def __str__(self) -> str:
+        return f"{self.device_id} (shared)"
+
+
 class LicenceImport(models.Model):
     """One upload of the Town's business licence records (A1), kept with its mapping and report.
 

@@ -10,7 +10,7 @@ Only the FOG Manager and inspectors change registry records (REGISTRY_EDITORS).
 from __future__ import annotations
 
 from django.apps import apps
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from fogcontrol.core.roles import Role
 from fogcontrol.core.scoping import NOTHING, VIEW, ScopedQuerySet
@@ -50,10 +50,9 @@ class DeviceQuerySet(ScopedQuerySet):
     def shared(self, shared: bool = True):
         """Devices serving more than one FSE (A2), or (``shared=False``) the others.
 
-        Counted on the link table alone, through its (device, FSE) index: no join of the devices,
-        no GROUP BY of their every column (issue 16)."""
-        links = self.model.establishments.through.objects.order_by().values("greasecontroldevice_id")
-        ids = links.annotate(n=Count("*")).filter(n__gt=1).values("greasecontroldevice_id")
+        Read from ``SharedDevice``, the devices with two links or more, kept by triggers on the
+        links: neither the list nor its count reads every link (issue 16)."""
+        ids = _model("SharedDevice").objects.values("device_id")
         return self.filter(pk__in=ids) if shared else self.exclude(pk__in=ids)
 
     def scope(self, user, action):

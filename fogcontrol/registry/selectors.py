@@ -7,6 +7,7 @@ not found (404), never forbidden, so that a record's existence does not leak.
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
@@ -51,13 +52,28 @@ def establishment_list(user, *, search: str = "") -> QuerySet[FoodServiceEstabli
     queryset = establishments_visible_to(user).select_related("parcel", "operator")
     queryset = queryset.annotate(device_count=device_count())
     if search:
-        queryset = queryset.filter(
-            Q(business_name__icontains=search)
-            | Q(licence_number__icontains=search)
-            | Q(site_address__icontains=search)
-            | Q(parcel__apn__icontains=search)
-        )
+        queryset = queryset.filter(establishments_matching(search))
     return queryset
+
+
+def establishments_matching(search: str) -> Q:
+    """The FSEs whose name, licence, site or parcel number contains ``search`` (issue 16).
+
+    The parcels' numbers are matched in a subquery, not an OR across a join to the parcels. On
+    PostgreSQL the FSE's own columns and the parcels are a UNION, each side read through its
+    trigram indexes (``search_indexes``; an OR with a subquery in it reads every row). SQLite has
+    no index for ``LIKE '%…%'``: there the OR lets the page read the list's index in order and
+    stop once it has its rows."""
+    own = (
+        Q(business_name__icontains=search)
+        | Q(licence_number__icontains=search)
+        | Q(site_address__icontains=search)
+    )
+    on_parcels = Q(parcel_id__in=Parcel.objects.filter(apn__icontains=search).values("pk"))
+    if connection.vendor != "postgresql":
+        return own | on_parcels
+    fses = FoodServiceEstablishment.objects.order_by()
+    return Q(pk__in=fses.filter(own).values("pk").union(fses.filter(on_parcels).values("pk")))
 
 
 def establishment_detail(user, pk) -> FoodServiceEstablishment:
