@@ -34,7 +34,6 @@ from fogcontrol.core.scoping import VIEW
 
 TABLE = "dashboard_figurecount"
 NO_BUCKET = ""
-LINKS = "registry_greasecontroldevice_establishments"
 DEVICES = "registry_greasecontroldevice"
 STATES = "servicing_deviceservicestate"
 PERMIT_ISSUED = "permit:issued"
@@ -75,6 +74,7 @@ KEPT: tuple[Kept, ...] = (
         vendor={"postgresql": {"where": "R.status = 'active' AND R.a4_flags <> '[]'::jsonb"}},
     ),
     Kept("registry_parcel", "'parcel'", columns=("id",)),
+    Kept("registry_shareddevice", "'device_shared'", columns=("device_id",)),
     # Servicing: the active devices by the status of their service state (E1, E3). A device's
     # status moves its state's count too.
     Kept(STATES, "'service:' || R.status", where=_DEVICE_ACTIVE, columns=("status", "device_id")),
@@ -103,12 +103,9 @@ KEPT: tuple[Kept, ...] = (
     ),
 )
 
-# Devices serving more than one FSE (A2) are counted from the link table, which the triggers above
-# cannot do (a link's count is of its neighbours): BEFORE each insert a device going from one link
-# to two is counted, BEFORE each delete one going from two to one is not. BEFORE, so that a
-# statement of several rows sees the rows before it (PostgreSQL's AFTER triggers see them all).
+# Devices serving more than one FSE (A2): the registry keeps one row per shared device
+# (`registry.shared_links`, its triggers on the links), which is counted here like any table.
 SHARED = "device_shared"
-_LINKS_OF = f"(SELECT COUNT(*) FROM {LINKS} l WHERE l.greasecontroldevice_id = R.greasecontroldevice_id)"  # nosec B608: SQL of this module's constants only, no user input
 
 
 def _upsert(figure: str, bucket: str, delta: int, where: str) -> str:
@@ -134,15 +131,6 @@ def _tables() -> dict[str, list[Kept]]:
     return tables
 
 
-def _shared_moves(vendor: str) -> tuple[str, str]:
-    links_new = re.sub(r"\bR\.", "NEW.", _LINKS_OF)
-    links_old = re.sub(r"\bR\.", "OLD.", _LINKS_OF)
-    return (
-        _upsert(f"'{SHARED}'", "''", 1, f"{links_new} = 1"),
-        _upsert(f"'{SHARED}'", "''", -1, f"{links_old} = 2"),
-    )
-
-
 def _name(table: str, event: str = "") -> str:
     return f"fogcontrol_count_{table}{'_' + event if event else ''}"
 
@@ -162,11 +150,6 @@ def trigger_sql(vendor: str) -> list[str]:
                 f"CREATE TRIGGER {_name(table, 'update')} AFTER UPDATE {of}ON {table} BEGIN "
                 f"{' '.join(_moves(kept, vendor, 'OLD', -1) + _moves(kept, vendor, 'NEW', 1))} END",
             ]
-        added, removed = _shared_moves(vendor)
-        statements += [
-            f"CREATE TRIGGER {_name(LINKS, 'insert')} BEFORE INSERT ON {LINKS} BEGIN {added} END",
-            f"CREATE TRIGGER {_name(LINKS, 'delete')} BEFORE DELETE ON {LINKS} BEGIN {removed} END",
-        ]
         return statements
     for table, kept in _tables().items():
         columns = sorted({column for k in kept for column in k.columns})
@@ -179,18 +162,11 @@ def trigger_sql(vendor: str) -> list[str]:
             f"CREATE TRIGGER {_name(table)} AFTER INSERT OR DELETE OR UPDATE{of} ON {table} "
             f"FOR EACH ROW EXECUTE FUNCTION {_name(table)}()",
         ]
-    added, removed = _shared_moves(vendor)
-    statements += [
-        f"CREATE OR REPLACE FUNCTION {_name(LINKS)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-        f"IF TG_OP = 'INSERT' THEN {added} RETURN NEW; END IF; {removed} RETURN OLD; END $$",
-        f"CREATE TRIGGER {_name(LINKS)} BEFORE INSERT OR DELETE ON {LINKS} "
-        f"FOR EACH ROW EXECUTE FUNCTION {_name(LINKS)}()",
-    ]
     return statements
 
 
 def drop_sql(vendor: str) -> list[str]:
-    tables = [*_tables(), LINKS]
+    tables = list(_tables())
     if vendor == "sqlite":
         return [
             f"DROP TRIGGER IF EXISTS {_name(table, event)}"
@@ -210,10 +186,6 @@ def _recount_sql(vendor: str) -> list[str]:
             f"(SELECT {figure} AS f, {bucket} AS b FROM {k.table} R WHERE {where}) t "
             "WHERE f IS NOT NULL GROUP BY f, b"
         )
-    statements.append(
-        f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT '{SHARED}', '', COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
-        f"(SELECT greasecontroldevice_id FROM {LINKS} GROUP BY greasecontroldevice_id HAVING COUNT(*) > 1) t"
-    )
     return statements
 
 
