@@ -10,12 +10,16 @@ the templates (``working_steps`` tells which).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence
+
+# A template's placeholders ("%(day)s") and percent signs ("%%"): not words of any language.
+PLACEHOLDER = re.compile(r"%\([^)]*\)s|%%")
 
 # A working's dates in full, with the weekday a clerk reads aloud ("Friday, July 3, 2026").
 WORKING_DATE_FORMATS = {"en": "l, F j, Y", "es": r"l j \d\e F \d\e Y"}
@@ -27,6 +31,8 @@ def _days(value: DayCount) -> str:
         return ngettext("%(count)s calendar day", "%(count)s calendar days", count) % {"count": count}
     if value.unit == "business day":
         return ngettext("%(count)s business day", "%(count)s business days", count) % {"count": count}
+    if value.unit == "working day":
+        return ngettext("%(count)s working day", "%(count)s working days", count) % {"count": count}
     if value.unit == "day":
         return ngettext("%(count)s day", "%(count)s days", count) % {"count": count}
     return str(value)
@@ -50,7 +56,8 @@ def _value(value: Any) -> str:
 
 def _template_translated(step: Sentence) -> bool:
     english = (translation.get_language() or "en").startswith("en")
-    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in step.template)
+    words = PLACEHOLDER.sub("", step.template)  # "%(day)s (%(reason)s)" has no words to translate
+    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in words)
 
 
 def is_translated(step: Any) -> bool:

@@ -89,7 +89,10 @@ def test_the_template_filters_mark_english_left_and_say_the_rest():
         "{% load working %}{% for step, ok in working|working_steps %}"
         '<li{% if not ok %} lang="en"{% endif %}>{{ step }}</li>{% endfor %}'
     )
+    working = _window().explanation.plus(explain(("L2",), ["A step written without say()."]))
     with translation.override("es"):
-        html = page.render(Context({"working": _window().explanation.as_record()}))
+        html = page.render(Context({"working": working.as_record()}))
     assert "La audiencia puede fijarse" in html
-    assert 'lang="en"' in html  # counting.py's shared lines are not said with say() yet
+    # counting.py's shared lines are said too now: only the step written without say() is English
+    assert html.count('lang="en"') == 1
+    assert '<li lang="en">A step written without say().</li>' in html
