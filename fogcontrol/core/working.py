@@ -97,10 +97,11 @@ def working_steps(working: Any) -> list[tuple[str, bool]]:
 
 
 def working_text(working: Any) -> str:
-    """``Explanation.text()`` in the active language: the provisions, then the numbered steps."""
+    """``Explanation.text()`` in the active language: the provisions, then the numbered steps (a
+    single sentence is said as it is; other text is shown as written)."""
     explanation = as_explanation(working)
     if explanation is None:
-        return str(working or "")
+        return said(working) if isinstance(working, Sentence) else str(working or "")
     provisions = ", ".join(explanation.provisions) or pgettext("provisions", "none")
     lines = [gettext("Provisions: %(provisions)s") % {"provisions": provisions}]
     lines.extend(f"{number}. {said(step)}" for number, step in enumerate(explanation.steps, start=1))
@@ -108,6 +109,9 @@ def working_text(working: Any) -> str:
 
 
 def working_is_translated(working: Any) -> bool:
-    """Whether every step of ``working`` reads in the active language."""
+    """Whether every step of ``working`` reads in the active language (a single sentence: whether
+    it does; other text is taken as written in it)."""
+    if isinstance(working, Sentence):
+        return is_translated(working)
     explanation = as_explanation(working)
     return explanation is None or all(is_translated(step) for step in explanation.steps)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import Any
 
 from django.db.models import Max
 from django.utils import timezone
@@ -27,7 +28,7 @@ from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmiss
 from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import Explanation, fmt_date
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -64,8 +65,17 @@ class Obligation:
     due_on: dt.date
     status: str
     provision: str
-    explanation: str
+    explanation: Any  # the rule's working (an Explanation or a stored record), or a sentence
     how_to_fix: str
+
+    @property
+    def explanation_text(self) -> str:
+        """The working in English, the language of record (the API's ``explanation``)."""
+        if isinstance(self.explanation, Explanation):
+            return self.explanation.text()
+        if isinstance(self.explanation, dict):
+            return str(self.explanation.get("text", ""))
+        return str(self.explanation)
 
 
 def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
@@ -119,7 +129,7 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                     deadline.due,
                     status,
                     "E1",
-                    deadline.explanation.text(),
+                    deadline.explanation,
                     _("Have a licensed hauler pump it out by the due date; the manifest records it (F1)."),
                 )
             )
@@ -152,7 +162,7 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 deadline.due,
                 status,
                 "C4",
-                deadline.explanation.text(),
+                deadline.explanation,
                 fix,
             )
         )
@@ -171,7 +181,7 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 deadline.due,
                 status,
                 "C4",
-                deadline.explanation.text(),
+                deadline.explanation,
                 _("Train them in the four C4 subjects and have them sign the roster."),
             )
         )
@@ -216,7 +226,7 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                         period.due_on,
                         status,
                         requirement.provision,
-                        period.deadline.explanation.text(),
+                        period.deadline.explanation,
                         _("Upload it on the records page (a PDF or a photo of each page).")
                         + (
                             " " + _("It is late: submit it now; the Town records a finding (F3, F4).")
@@ -334,7 +344,7 @@ def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obliga
                 owed.due_on or on,
                 LATE if late else DUE,
                 owed.provision or "Q1",
-                owed.explanation,
+                owed.working if owed.working is not None else owed.explanation,
                 _(
                     "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
                     "licence is not renewed (Q2)."

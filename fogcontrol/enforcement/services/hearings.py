@@ -52,7 +52,7 @@ def continuance_bound(hearing: Hearing) -> tuple[dt.date, str, dict]:
     """The latest date a continuance may move ``hearing`` to, the provision, and its working."""
     if hearing.kind == Hearing.Kind.SUSPENSION:
         limit = continuance_limit(hearing.first_scheduled_on, **rules_for(hearing.first_scheduled_on))
-        return limit.due, "L3", limit.explanation.as_dict()
+        return limit.due, "L3", limit.explanation.as_record()
     provision = "P5" if hearing.kind == Hearing.Kind.COMPLAINT else "M3"
     return hearing.latest_on, provision, (hearing.explanation or {}).get(provision, {})
 
@@ -67,7 +67,7 @@ def projected_decision_due(hearing: Hearing) -> tuple[dt.date | None, dict]:
         due = emergency_decision_due(ends, **rules_for(ends))
     else:
         due = revocation_decision_due(ends, **rules_for(ends))
-    return due.due, due.explanation.as_dict()
+    return due.due, due.explanation.as_record()
 
 
 @transaction.atomic
@@ -160,7 +160,7 @@ def _appeal_text(hearing: Hearing, decided_on: dt.date) -> tuple[str, dt.date | 
             f"You may appeal this decision to the Town Council, in writing filed with the Town Clerk, no later "
             f"than {fmt_date(due.due)} (P6).",
             due.due,
-            due.explanation.as_dict(),
+            due.explanation.as_record(),
         )
     if hearing.kind == Hearing.Kind.EMERGENCY:
         return "This decision is final and not appealable (M3).", None, {}
