@@ -25,31 +25,29 @@ import dataclasses
 import datetime as dt
 
 from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
+from fogcontrol.rules.counting_words import (  # noqa: F401  (the kinds of limit and their lines: callers import them from here)
+    CCP_12A,
+    CCP_12B,
+    LIMIT_BUSINESS_DAYS,
+    LIMIT_LABELS,
+    LIMIT_MAINTENANCE,
+    LIMIT_MINIMUM,
+    LIMIT_OWED,
+    LIMIT_TOWN_MAXIMUM,
+    business_days_kind_line,
+    days_counted_line,
+    maintenance_kind_line,
+    minimum_kind_line,
+    on_time_line,
+    owed_kind_line,
+    town_maximum_kind_line,
+    within_limit_line,
+)
 from fogcontrol.rules.explain import Explanation, Sentence, explain, fmt_date, fmt_days, joined, say
 
 KIND_DEADLINE = "deadline"  # the last day an act is on time
 KIND_MINIMUM = "minimum"  # a minimum period: an earliest date (or a latest notice date) that never moves
 KIND_WINDOW = "window"  # a range of permitted dates (L2)
-
-# Which of the "Counting days" readings produced a date (``Deadline.counting``).
-LIMIT_OWED = "owed"  # kind 1: what a person owes the Town; moves to the next business day
-LIMIT_TOWN_MAXIMUM = "town_maximum"  # kind 2: the Town's own maximum; never moves later
-LIMIT_MINIMUM = "minimum"  # kind 3: a minimum; never moves earlier
-LIMIT_MAINTENANCE = "maintenance"  # E1 / E2: calendar days at the establishment; never moves
-LIMIT_BUSINESS_DAYS = "business_days"  # J2 / M3: counted in days the offices are open
-
-LIMIT_LABELS = {
-    LIMIT_OWED: say("What a person owes the Town: a last day on a closed day moves to the next business day"),
-    LIMIT_TOWN_MAXIMUM: say(
-        "The Town's own maximum: never moves later; the last business day on or before it"
-    ),
-    LIMIT_MINIMUM: say("A minimum: never moves earlier; the first business day on or after it"),
-    LIMIT_MAINTENANCE: say("A maintenance frequency: calendar days, never moved"),
-    LIMIT_BUSINESS_DAYS: say("Counted in business days: only days the offices are open count"),
-}
-
-CCP_12A = say("Code of Civil Procedure §12a")
-CCP_12B = say("Code of Civil Procedure §12b")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,82 +98,7 @@ class Deadline:
         return tuple(LIMIT_LABELS[name] for name in self.counting)
 
 
-# --- the sentence that says which kind of limit applied ----------------------------------------
-
-
-def owed_kind_line(what: str, *, at_office: bool) -> Sentence:
-    """Counting days, kind 1: what a person owes the Town (CCP §12a; §12b for acts at the office)."""
-    if at_office:
-        return say(
-            "Kind of limit: what a person owes the Town (%(what)s, done at the Town's office). A last day "
-            "that falls on a weekend or a Town holiday moves to the next business day (%(ccp_12a)s); so "
-            "does one on a day the Town closes its offices, such as a 9/80 Friday (%(ccp_12b)s).",
-            what=what,
-            ccp_12a=CCP_12A,
-            ccp_12b=CCP_12B,
-        )
-    return say(
-        "Kind of limit: what a person owes the Town (%(what)s, done at the establishment, not at the "
-        "Town's office). A last day that falls on a weekend or a Town holiday moves to the next day "
-        "that is neither (%(ccp_12a)s); a Town closure day such as a 9/80 Friday does not move it, "
-        "since %(ccp_12b)s applies only to acts done at the office.",
-        what=what,
-        ccp_12a=CCP_12A,
-        ccp_12b=CCP_12B,
-    )
-
-
-def town_maximum_kind_line() -> Sentence:
-    """Counting days, kind 2: a maximum the Town itself must meet (L2, L3, L4, P5, D8)."""
-    return say(
-        "Kind of limit: a maximum the Town itself must meet. It never moves later: when its last day "
-        "falls on a day the offices are closed, the latest date the Town may use is the last business "
-        "day before it."
-    )
-
-
-def minimum_kind_line() -> Sentence:
-    """Counting days, kind 3: a minimum period (L2's floor, B7, F5, G1)."""
-    return say(
-        "Kind of limit: a minimum. It never moves earlier: when it ends on a day the offices are "
-        "closed, the earliest usable date is the first business day after it."
-    )
-
-
-def maintenance_kind_line() -> Sentence:
-    """Counting days: a maintenance frequency (E1, E2) is not one of the three kinds that move."""
-    return say(
-        "Kind of limit: a maintenance frequency (E1, E2), a physical duty done at the establishment "
-        "and counted in calendar days. The due date does not move for weekends, holidays or Town "
-        "closures."
-    )
-
-
-def business_days_kind_line() -> Sentence:
-    """Counting days: J2 and M3 count business (working) days, not calendar days."""
-    return say(
-        "Counted in business (working) days, not calendar days: only days the Town's offices are open "
-        "count, so the date needs no move."
-    )
-
-
 # --- shared working ----------------------------------------------------------------------------
-
-
-def _on_time(act: str, due: dt.date) -> Sentence:
-    return say("%(act)s on or before %(day)s is on time.", act=act, day=fmt_date(due))
-
-
-def _within_limit(act: str, latest: dt.date) -> Sentence:
-    return say("%(act)s on or before %(day)s is within the limit.", act=act, day=fmt_date(latest))
-
-
-def _days_counted(unit: str, days: str) -> Sentence:
-    if unit == "business day":
-        return say("The business days counted are: %(days)s.", days=days)
-    if unit == "working day":
-        return say("The working days counted are: %(days)s.", days=days)
-    return say("The %(unit)ss counted are: %(days)s.", unit=unit, days=days)
 
 
 def start_line(start: dt.date, what: str) -> Sentence:
@@ -398,7 +321,7 @@ def calendar_days_deadline(
     due, moved = roll_forward_deadline(
         nominal, calendar, say("Day %(days)s", days=days), steps, at_office=office_act
     )
-    steps.append(_on_time(act, due))
+    steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -442,7 +365,7 @@ def town_maximum_deadline(
     )
     steps.append(town_maximum_kind_line())
     latest, moved = roll_back_limit(limit, calendar, say("Day %(days)s", days=days), steps, after=start)
-    steps.append(_within_limit(act, latest))
+    steps.append(within_limit_line(act, latest))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -494,8 +417,8 @@ def business_days_deadline(
     if skipped:
         steps.append(say("Not counted: %(days)s.", days=joined(skipped)))
     if counted:
-        steps.append(_days_counted(unit, joined([fmt_date(d) for d in counted])))
-    steps.append(_on_time(act, due))
+        steps.append(days_counted_line(unit, joined([fmt_date(d) for d in counted])))
+    steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -550,14 +473,14 @@ def anniversary_deadline(
     if limit == LIMIT_TOWN_MAXIMUM:
         steps.append(town_maximum_kind_line())
         due, moved = roll_back_limit(nominal, calendar, say("The anniversary"), steps, after=start)
-        steps.append(_within_limit(act, due))
+        steps.append(within_limit_line(act, due))
         office_act = False
     else:
         steps.append(owed_kind_line(what, at_office=office_act))
         due, moved = roll_forward_deadline(
             nominal, calendar, say("The anniversary"), steps, at_office=office_act
         )
-        steps.append(_on_time(act, due))
+        steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -604,7 +527,7 @@ def maintenance_due_deadline(
         )
     )
     steps.append(maintenance_kind_line())
-    steps.append(_on_time(act, due))
+    steps.append(on_time_line(act, due))
     if grace_days:
         steps.append(
             say(

@@ -14,6 +14,7 @@ MODULES = [
     "billing",
     "calendar",
     "counting",
+    "counting_words",
     "deadlines",
     "devices",
     "enforcement",
