@@ -28,7 +28,7 @@ from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmiss
 from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
-from fogcontrol.rules.explain import Explanation, fmt_date
+from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -65,17 +65,9 @@ class Obligation:
     due_on: dt.date
     status: str
     provision: str
-    explanation: Any  # the rule's working (an Explanation or a stored record), or a sentence
+    explanation: str  # how the date was worked out, in English (the language of record) or in words
     how_to_fix: str
-
-    @property
-    def explanation_text(self) -> str:
-        """The working in English, the language of record (the API's ``explanation``)."""
-        if isinstance(self.explanation, Explanation):
-            return self.explanation.text()
-        if isinstance(self.explanation, dict):
-            return str(self.explanation.get("text", ""))
-        return str(self.explanation)
+    working: Any = None  # the same working to say in the reader's language (an Explanation or a record)
 
 
 def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
@@ -129,8 +121,9 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                     deadline.due,
                     status,
                     "E1",
-                    deadline.explanation,
+                    deadline.explanation.text(),
                     _("Have a licensed hauler pump it out by the due date; the manifest records it (F1)."),
+                    working=deadline.explanation,
                 )
             )
     return items
@@ -162,8 +155,9 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 deadline.due,
                 status,
                 "C4",
-                deadline.explanation,
+                deadline.explanation.text(),
                 fix,
+                working=deadline.explanation,
             )
         )
     untrained = Employee.objects.filter(establishment=establishment, attendances__isnull=True)
@@ -181,8 +175,9 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 deadline.due,
                 status,
                 "C4",
-                deadline.explanation,
+                deadline.explanation.text(),
                 _("Train them in the four C4 subjects and have them sign the roster."),
+                working=deadline.explanation,
             )
         )
     return items
@@ -226,13 +221,14 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                         period.due_on,
                         status,
                         requirement.provision,
-                        period.deadline.explanation,
+                        period.deadline.explanation.text(),
                         _("Upload it on the records page (a PDF or a photo of each page).")
                         + (
                             " " + _("It is late: submit it now; the Town records a finding (F3, F4).")
                             if status == LATE
                             else ""
                         ),
+                        working=period.deadline.explanation,
                     )  # fmt: skip
                 )
                 continue
@@ -344,11 +340,12 @@ def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obliga
                 owed.due_on or on,
                 LATE if late else DUE,
                 owed.provision or "Q1",
-                owed.working if owed.working is not None else owed.explanation,
+                owed.explanation,
                 _(
                     "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
                     "licence is not renewed (Q2)."
                 ),
+                working=owed.working,
             )
         )
     return items

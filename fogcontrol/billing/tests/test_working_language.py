@@ -3,6 +3,7 @@ FSE's invoice page and PDF in Spanish say the dates' working in Spanish, no step
 the stored English, the working of record, is unchanged."""
 
 import pytest
+from django.utils import translation
 
 from fogcontrol.billing.tests.helpers import days_ago, invoice
 from fogcontrol.core.roles import Role
@@ -10,6 +11,14 @@ from fogcontrol.rules.explain import Explanation
 from fogcontrol.testing.documents import pdf_text
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """The reader's language, activated by accounts' UserLanguageMiddleware for the request, stays
+    active in this thread afterwards: give the next test English back."""
+    yield
+    translation.activate("en")
 
 
 def _fse(client, town, language):

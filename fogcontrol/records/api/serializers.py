@@ -253,5 +253,5 @@ class EstablishmentObligationSerializer(serializers.Serializer):
     due_on = serializers.DateField()
     status = serializers.ChoiceField(choices=["upcoming", "due", "late", "done"])
     provision = serializers.CharField()
-    explanation = serializers.CharField(source="explanation_text")
+    explanation = serializers.CharField()
     how_to_fix = serializers.CharField()

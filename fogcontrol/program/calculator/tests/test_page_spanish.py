@@ -5,10 +5,19 @@ answer in English is the working of record, word for word."""
 import re
 
 import pytest
+from django.utils import translation
 
 from fogcontrol.core.roles import Role
 
 PAGE = "/rules/"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """The reader's language, activated by accounts' UserLanguageMiddleware for the request, stays
+    active in this thread afterwards: give the next test English back."""
+    yield
+    translation.activate("en")
 
 
 def _reader(client, town, language):
