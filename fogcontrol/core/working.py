@@ -102,7 +102,8 @@ def working_text(working: Any) -> str:
     explanation = as_explanation(working)
     if explanation is None:
         return said(working) if isinstance(working, Sentence) else str(working or "")
-    provisions = ", ".join(explanation.provisions) or pgettext("provisions", "none")
+    # Provision IDs stay as they are; "Counting days" is a name, said in the reader's language.
+    provisions = ", ".join(gettext(p) for p in explanation.provisions) or pgettext("provisions", "none")
     lines = [gettext("Provisions: %(provisions)s") % {"provisions": provisions}]
     lines.extend(f"{number}. {said(step)}" for number, step in enumerate(explanation.steps, start=1))
     return "\n".join(lines)

@@ -28,7 +28,7 @@ from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmiss
 from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import fmt_date, say
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -253,10 +253,30 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                 last_done = Obligation(
                     kind, title, period.due_on, DONE, requirement.provision,
                     f"Received {fmt_date(timezone.localtime(latest.received_at).date())}: {outcome}.", _("Nothing to do."),
+                    working=say(
+                        "Received %(day)s: %(outcome)s.", day=fmt_date(timezone.localtime(latest.received_at).date()),
+                        outcome=say("accepted") if review is not None else say("submitted, awaiting review"),
+                    ),
                 )  # fmt: skip
         if last_done is not None:
             items.append(last_done)
     return items
+
+
+def _permit_working(permit, renew_by: dt.date, *, renewing: bool):
+    """B6: the permit's renewal date in words, said again in the reader's language (issue 18)."""
+    values = {"number": permit.number, "until": fmt_date(permit.valid_until), "renew_by": fmt_date(renew_by)}
+    if renewing:
+        return say(
+            "Permit %(number)s runs until %(until)s and is renewed with the business licence (B6); renew by "
+            "%(renew_by)s. A renewal application is open.",
+            **values,
+        )
+    return say(
+        "Permit %(number)s runs until %(until)s and is renewed with the business licence (B6); renew by "
+        "%(renew_by)s.",
+        **values,
+    )
 
 
 def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
@@ -277,6 +297,9 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
                 "B1",
                 "The establishment holds no FOG permit: discharging without one is a violation (B1).",
                 _("Apply for a FOG permit on the permits page."),
+                working=say(
+                    "The establishment holds no FOG permit: discharging without one is a violation (B1)."
+                ),
             )  # fmt: skip
         ]
     renew_by = min(permit.valid_until, establishment.licence_expires_on or permit.valid_until)
@@ -302,6 +325,7 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
             _("Nothing to do until the Town decides.")
             if renewing
             else _("Apply to renew on the permits page."),
+            working=_permit_working(permit, renew_by, renewing=renewing),
         )  # fmt: skip
     ]
 
@@ -316,6 +340,11 @@ def _findings(establishment) -> list[Obligation]:
             finding.provision,
             f"Found on {fmt_date(finding.began_on)}: {finding.description}",
             _("Correct it and tell the inspector; a follow-up inspection closes the finding (D4)."),
+            working=say(
+                "Found on %(day)s: %(description)s",
+                day=fmt_date(finding.began_on),
+                description=finding.description,
+            ),
         )  # fmt: skip
         for finding in Finding.objects.filter(establishment=establishment, closed_on__isnull=True).order_by(
             "began_on", "pk"

@@ -48,7 +48,7 @@ def test_l2_working_reads_in_spanish_with_spanish_dates_and_day_counts():
     last = next(step for step in said if step.startswith("La audiencia puede"))
     assert last.startswith("La audiencia puede fijarse en cualquier día hábil del ")
     assert "de junio de 2026" in last and "de julio de 2026" in last
-    assert text.startswith("Disposiciones: L2, Counting days\n1. ")
+    assert text.startswith("Disposiciones: L2, Cómputo de días\n1. ")
 
 
 def test_a_stored_working_reads_again_in_spanish_and_an_old_one_stays_english():

@@ -128,7 +128,9 @@ def test_a_town_maximum_reads_in_spanish():
         step.startswith("Tipo de límite: un máximo que el propio Municipio debe cumplir.") for step in said
     )
     with translation.override("es"):
-        assert working_text(deadline.explanation).startswith("Disposiciones: P5, Counting days\n1. Inicio: ")
+        assert working_text(deadline.explanation).startswith(
+            "Disposiciones: P5, Cómputo de días\n1. Inicio: "
+        )
 
 
 @pytest.mark.provision("P9")
