@@ -29,10 +29,8 @@ from fogcontrol.core.owed import OwedAmount
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.rules.billing import invoice_dates
 from fogcontrol.rules.calendar import TownCalendar
-from fogcontrol.rules.explain import explain
+from fogcontrol.rules.explain import explain, say
 from fogcontrol.rules.ruleset import Ruleset
-
-NOT_INVOICED = "Not yet on an invoice: counted from the day it was assessed ({on})."
 
 
 def _invoice_text(invoice: Invoice) -> str:
@@ -54,12 +52,21 @@ class _Dating:
         ruleset, calendar = self._rules
         dates = invoice_dates(kind=kind, notice_date=assessed_on, ruleset=ruleset, calendar=calendar)
         delinquent = self.on >= dates.delinquent_from
-        steps = [NOT_INVOICED.format(on=assessed_on.isoformat()), *dates.explanation.steps]
+        steps = [
+            say(
+                "Not yet on an invoice: counted from the day it was assessed (%(on)s).",
+                on=assessed_on.isoformat(),
+            ),
+            *dates.explanation.steps,
+        ]
         if delinquent:
             steps.append(
-                "Delinquent: the amount is a debt to the Town, may be assessed on the business licence, and "
-                "no business licence is issued or renewed until it is paid (Q2)."
+                say(
+                    "Delinquent: the amount is a debt to the Town, may be assessed on the business licence, and "
+                    "no business licence is issued or renewed until it is paid (Q2)."
+                )
             )
+        working = explain(dates.explanation.provisions, steps)
         return OwedAmount(
             label=label,
             amount=amount,
@@ -67,7 +74,8 @@ class _Dating:
             delinquent=delinquent,
             delinquent_since=dates.delinquent_from if delinquent else None,
             due_on=dates.last_day_to_pay,
-            explanation=explain(dates.explanation.provisions, steps).text(),
+            explanation=working.text(),
+            working=working,
         )
 
 
@@ -116,6 +124,7 @@ def owed_by_establishment(
                 delinquent_since=invoice.delinquent_from if delinquent else None,
                 due_on=invoice.last_day_to_pay,
                 explanation=_invoice_text(invoice),
+                working=invoice.explanation or None,
             )
         )
     dating = _Dating(on, ruleset, calendar)

@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +27,8 @@ class OwedAmount:
     delinquent: bool = False
     delinquent_since: dt.date | None = None
     due_on: dt.date | None = None  # the last day to pay on time, when known
-    explanation: str = ""  # how the dates were counted
+    explanation: str = ""  # how the dates were counted, in English (the language of record)
+    working: Any = None  # the same as an Explanation or a stored record, to be said in the reader's language
 
 
 OwedProvider = Callable[..., list[OwedAmount]]

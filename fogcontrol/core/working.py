@@ -10,12 +10,16 @@ the templates (``working_steps`` tells which).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence
+
+# A template's placeholders ("%(day)s") and percent signs ("%%"): not words of any language.
+PLACEHOLDER = re.compile(r"%\([^)]*\)s|%%")
 
 # A working's dates in full, with the weekday a clerk reads aloud ("Friday, July 3, 2026").
 WORKING_DATE_FORMATS = {"en": "l, F j, Y", "es": r"l j \d\e F \d\e Y"}
@@ -27,6 +31,8 @@ def _days(value: DayCount) -> str:
         return ngettext("%(count)s calendar day", "%(count)s calendar days", count) % {"count": count}
     if value.unit == "business day":
         return ngettext("%(count)s business day", "%(count)s business days", count) % {"count": count}
+    if value.unit == "working day":
+        return ngettext("%(count)s working day", "%(count)s working days", count) % {"count": count}
     if value.unit == "day":
         return ngettext("%(count)s day", "%(count)s days", count) % {"count": count}
     return str(value)
@@ -50,7 +56,8 @@ def _value(value: Any) -> str:
 
 def _template_translated(step: Sentence) -> bool:
     english = (translation.get_language() or "en").startswith("en")
-    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in step.template)
+    words = PLACEHOLDER.sub("", step.template)  # "%(day)s (%(reason)s)" has no words to translate
+    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in words)
 
 
 def is_translated(step: Any) -> bool:
@@ -90,17 +97,22 @@ def working_steps(working: Any) -> list[tuple[str, bool]]:
 
 
 def working_text(working: Any) -> str:
-    """``Explanation.text()`` in the active language: the provisions, then the numbered steps."""
+    """``Explanation.text()`` in the active language: the provisions, then the numbered steps (a
+    single sentence is said as it is; other text is shown as written)."""
     explanation = as_explanation(working)
     if explanation is None:
-        return str(working or "")
-    provisions = ", ".join(explanation.provisions) or pgettext("provisions", "none")
+        return said(working) if isinstance(working, Sentence) else str(working or "")
+    # Provision IDs stay as they are; "Counting days" is a name, said in the reader's language.
+    provisions = ", ".join(gettext(p) for p in explanation.provisions) or pgettext("provisions", "none")
     lines = [gettext("Provisions: %(provisions)s") % {"provisions": provisions}]
     lines.extend(f"{number}. {said(step)}" for number, step in enumerate(explanation.steps, start=1))
     return "\n".join(lines)
 
 
 def working_is_translated(working: Any) -> bool:
-    """Whether every step of ``working`` reads in the active language."""
+    """Whether every step of ``working`` reads in the active language (a single sentence: whether
+    it does; other text is taken as written in it)."""
+    if isinstance(working, Sentence):
+        return is_translated(working)
     explanation = as_explanation(working)
     return explanation is None or all(is_translated(step) for step in explanation.steps)

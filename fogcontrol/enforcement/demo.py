@@ -66,13 +66,13 @@ def _hearing(case, today, *, kind, served_days_ago: int, held: bool, decided: bo
     scheduled = min(limit.due, served + dt.timedelta(days=30))
     hearing = Hearing(
         case=case, kind=kind, first_scheduled_on=scheduled, scheduled_on=scheduled, place="Council Chambers, Town Hall",
-        latest_on=limit.due, explanation={"P5": limit.explanation.as_dict()}, recorded_by_label=ACTING,
+        latest_on=limit.due, explanation={"P5": limit.explanation.as_record()}, recorded_by_label=ACTING,
     )  # fmt: skip
     if held:
         hearing.held_on = hearing.concluded_on = scheduled
         decision = revocation_decision_due(scheduled, ruleset=ruleset, calendar=calendar)
         hearing.decision_due_on = decision.due
-        hearing.explanation["L4"] = decision.explanation.as_dict()
+        hearing.explanation["L4"] = decision.explanation.as_record()
     if decided:
         hearing.decided_on = hearing.held_on + dt.timedelta(days=3)
         hearing.hearing_officer_name = "Hearing Officer (demo)"

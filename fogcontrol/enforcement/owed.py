@@ -9,7 +9,7 @@ import datetime as dt
 
 from fogcontrol.core.owed import OwedAmount
 from fogcontrol.enforcement.models import AdministrativeCitation
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import fmt_date, say
 
 
 def unpaid_citations(establishment_id: int, on: dt.date, **_rules) -> list[OwedAmount]:
@@ -20,6 +20,7 @@ def unpaid_citations(establishment_id: int, on: dt.date, **_rules) -> list[OwedA
             amount=citation.amount,
             provision="P2",
             explanation=f"Payable under Chapter {citation.chapter} of the Town Code (P2).",
+            working=say("Payable under Chapter %(chapter)s of the Town Code (P2).", chapter=citation.chapter),
         )
         for citation in AdministrativeCitation.objects.filter(
             case__establishment_id=establishment_id, paid_on__isnull=True, amount__gt=0, issued_on__lte=on

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import Any
 
 from django.db.models import Max
 from django.utils import timezone
@@ -27,7 +28,7 @@ from fogcontrol.records.models import Employee, RecordRequirement, RecordSubmiss
 from fogcontrol.records.schedule import requirement_periods
 from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.deadlines import next_service_deadline
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import fmt_date, say
 from fogcontrol.rules.records import (
     DONE,
     DUE,
@@ -64,8 +65,9 @@ class Obligation:
     due_on: dt.date
     status: str
     provision: str
-    explanation: str
+    explanation: str  # how the date was worked out, in English (the language of record) or in words
     how_to_fix: str
+    working: Any = None  # the same working to say in the reader's language (an Explanation or a record)
 
 
 def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obligation]:
@@ -121,6 +123,7 @@ def _service(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                     "E1",
                     deadline.explanation.text(),
                     _("Have a licensed hauler pump it out by the due date; the manifest records it (F1)."),
+                    working=deadline.explanation,
                 )
             )
     return items
@@ -154,6 +157,7 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 "C4",
                 deadline.explanation.text(),
                 fix,
+                working=deadline.explanation,
             )
         )
     untrained = Employee.objects.filter(establishment=establishment, attendances__isnull=True)
@@ -173,6 +177,7 @@ def _training(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Ob
                 "C4",
                 deadline.explanation.text(),
                 _("Train them in the four C4 subjects and have them sign the roster."),
+                working=deadline.explanation,
             )
         )
     return items
@@ -223,6 +228,7 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                             if status == LATE
                             else ""
                         ),
+                        working=period.deadline.explanation,
                     )  # fmt: skip
                 )
                 continue
@@ -247,10 +253,30 @@ def _reports(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obl
                 last_done = Obligation(
                     kind, title, period.due_on, DONE, requirement.provision,
                     f"Received {fmt_date(timezone.localtime(latest.received_at).date())}: {outcome}.", _("Nothing to do."),
+                    working=say(
+                        "Received %(day)s: %(outcome)s.", day=fmt_date(timezone.localtime(latest.received_at).date()),
+                        outcome=say("accepted") if review is not None else say("submitted, awaiting review"),
+                    ),
                 )  # fmt: skip
         if last_done is not None:
             items.append(last_done)
     return items
+
+
+def _permit_working(permit, renew_by: dt.date, *, renewing: bool):
+    """B6: the permit's renewal date in words, said again in the reader's language (issue 18)."""
+    values = {"number": permit.number, "until": fmt_date(permit.valid_until), "renew_by": fmt_date(renew_by)}
+    if renewing:
+        return say(
+            "Permit %(number)s runs until %(until)s and is renewed with the business licence (B6); renew by "
+            "%(renew_by)s. A renewal application is open.",
+            **values,
+        )
+    return say(
+        "Permit %(number)s runs until %(until)s and is renewed with the business licence (B6); renew by "
+        "%(renew_by)s.",
+        **values,
+    )
 
 
 def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
@@ -271,6 +297,9 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
                 "B1",
                 "The establishment holds no FOG permit: discharging without one is a violation (B1).",
                 _("Apply for a FOG permit on the permits page."),
+                working=say(
+                    "The establishment holds no FOG permit: discharging without one is a violation (B1)."
+                ),
             )  # fmt: skip
         ]
     renew_by = min(permit.valid_until, establishment.licence_expires_on or permit.valid_until)
@@ -296,6 +325,7 @@ def _permit(establishment, on: dt.date, ruleset: Ruleset) -> list[Obligation]:
             _("Nothing to do until the Town decides.")
             if renewing
             else _("Apply to renew on the permits page."),
+            working=_permit_working(permit, renew_by, renewing=renewing),
         )  # fmt: skip
     ]
 
@@ -310,6 +340,11 @@ def _findings(establishment) -> list[Obligation]:
             finding.provision,
             f"Found on {fmt_date(finding.began_on)}: {finding.description}",
             _("Correct it and tell the inspector; a follow-up inspection closes the finding (D4)."),
+            working=say(
+                "Found on %(day)s: %(description)s",
+                day=fmt_date(finding.began_on),
+                description=finding.description,
+            ),
         )  # fmt: skip
         for finding in Finding.objects.filter(establishment=establishment, closed_on__isnull=True).order_by(
             "began_on", "pk"
@@ -339,6 +374,7 @@ def _fees(establishment, on: dt.date, ruleset: Ruleset, calendar) -> list[Obliga
                     "Pay the Town by the due date; unpaid after it, the amount is a debt and the business "
                     "licence is not renewed (Q2)."
                 ),
+                working=owed.working,
             )
         )
     return items

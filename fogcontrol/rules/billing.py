@@ -29,7 +29,7 @@ from fogcontrol.rules.deadlines import (
     penalty_lien_eligible,
     penalty_payment_due,
 )
-from fogcontrol.rules.explain import Explanation, explain, fmt_date
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, say
 from fogcontrol.rules.ruleset import Ruleset
 
 CENT = Decimal("0.01")
@@ -80,7 +80,7 @@ def invoice_dates(
     if kind == KIND_Q1:
         deadline = fee_delinquency(notice_date, ruleset=ruleset, calendar=calendar)
         due_on = notice_date
-        steps = [f"Due on receipt of the notice dated {fmt_date(notice_date)} (Q1)."]
+        steps = [say("Due on receipt of the notice dated %(notice)s (Q1).", notice=fmt_date(notice_date))]
         steps.extend(deadline.explanation.steps[1:])
         provisions: tuple[str, ...] = ("Q1", "Q2", "Counting days")
     elif kind == KIND_P8:
@@ -98,7 +98,9 @@ def invoice_dates(
     else:
         raise ValueError(f"Unknown invoice kind {kind!r}: use one of {', '.join(INVOICE_KINDS)}.")
     assert deadline.due is not None and deadline.lapses_on is not None and due_on is not None
-    steps.append(f"Unpaid, the invoice is delinquent from {fmt_date(deadline.lapses_on)} (Q2).")
+    steps.append(
+        say("Unpaid, the invoice is delinquent from %(day)s (Q2).", day=fmt_date(deadline.lapses_on))
+    )
     return InvoiceDates(
         kind=kind,
         notice_date=notice_date,

@@ -19,7 +19,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import fmt_date, say
 from fogcontrol.rules.holidays import SATURDAY, SUNDAY, standard_town_holidays
 
 ONE_DAY = dt.timedelta(days=1)
@@ -74,16 +74,16 @@ class TownCalendar:
         A closure day is not one: it moves only acts done at the Town's office (CCP §12b).
         """
         if day in self.holidays:
-            return f"a Town holiday: {self.holidays[day]}"
+            return say("a Town holiday: %(name)s", name=self.holidays[day])
         if day.weekday() in self.weekend:
-            return "a weekend day"
+            return say("a weekend day")
         return None
 
     def closure_reason(self, day: dt.date) -> str | None:
         """ "a Town closure day: 9/80 closure Friday" when the offices close on a working weekday that
         is not a holiday (CCP §12b), else None."""
         if day in self.closures and self.holiday_reason(day) is None:
-            return f"a Town closure day: {self.closures[day]}"
+            return say("a Town closure day: %(name)s", name=self.closures[day])
         return None
 
     def closed_reason(self, day: dt.date) -> str | None:
@@ -111,7 +111,13 @@ class TownCalendar:
         reasons: list[str] = []
         current = day
         while (reason := blocked(current)) is not None:
-            reasons.append(f"{fmt_date(current)} is {reason}; the Town's offices are closed.")
+            reasons.append(
+                say(
+                    "%(day)s is %(reason)s; the Town's offices are closed.",
+                    day=fmt_date(current),
+                    reason=reason,
+                )
+            )
             if len(reasons) > _MAX_CLOSED_RUN:
                 raise ValueError("calendar: no business day found; check the Town's holiday list")
             current += ONE_DAY
@@ -127,7 +133,13 @@ class TownCalendar:
         reasons: list[str] = []
         current = day
         while (reason := self.closed_reason(current)) is not None:
-            reasons.append(f"{fmt_date(current)} is {reason}; the Town's offices are closed.")
+            reasons.append(
+                say(
+                    "%(day)s is %(reason)s; the Town's offices are closed.",
+                    day=fmt_date(current),
+                    reason=reason,
+                )
+            )
             if len(reasons) > _MAX_CLOSED_RUN:
                 raise ValueError("calendar: no business day found; check the Town's holiday list")
             current -= ONE_DAY

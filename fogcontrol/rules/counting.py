@@ -25,29 +25,29 @@ import dataclasses
 import datetime as dt
 
 from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days
+from fogcontrol.rules.counting_words import (  # noqa: F401  (the kinds of limit and their lines: callers import them from here)
+    CCP_12A,
+    CCP_12B,
+    LIMIT_BUSINESS_DAYS,
+    LIMIT_LABELS,
+    LIMIT_MAINTENANCE,
+    LIMIT_MINIMUM,
+    LIMIT_OWED,
+    LIMIT_TOWN_MAXIMUM,
+    business_days_kind_line,
+    days_counted_line,
+    maintenance_kind_line,
+    minimum_kind_line,
+    on_time_line,
+    owed_kind_line,
+    town_maximum_kind_line,
+    within_limit_line,
+)
+from fogcontrol.rules.explain import Explanation, Sentence, explain, fmt_date, fmt_days, joined, say
 
 KIND_DEADLINE = "deadline"  # the last day an act is on time
 KIND_MINIMUM = "minimum"  # a minimum period: an earliest date (or a latest notice date) that never moves
 KIND_WINDOW = "window"  # a range of permitted dates (L2)
-
-# Which of the "Counting days" readings produced a date (``Deadline.counting``).
-LIMIT_OWED = "owed"  # kind 1: what a person owes the Town; moves to the next business day
-LIMIT_TOWN_MAXIMUM = "town_maximum"  # kind 2: the Town's own maximum; never moves later
-LIMIT_MINIMUM = "minimum"  # kind 3: a minimum; never moves earlier
-LIMIT_MAINTENANCE = "maintenance"  # E1 / E2: calendar days at the establishment; never moves
-LIMIT_BUSINESS_DAYS = "business_days"  # J2 / M3: counted in days the offices are open
-
-LIMIT_LABELS = {
-    LIMIT_OWED: "What a person owes the Town: a last day on a closed day moves to the next business day",
-    LIMIT_TOWN_MAXIMUM: "The Town's own maximum: never moves later; the last business day on or before it",
-    LIMIT_MINIMUM: "A minimum: never moves earlier; the first business day on or after it",
-    LIMIT_MAINTENANCE: "A maintenance frequency: calendar days, never moved",
-    LIMIT_BUSINESS_DAYS: "Counted in business days: only days the offices are open count",
-}
-
-CCP_12A = "Code of Civil Procedure §12a"
-CCP_12B = "Code of Civil Procedure §12b"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,65 +98,12 @@ class Deadline:
         return tuple(LIMIT_LABELS[name] for name in self.counting)
 
 
-# --- the sentence that says which kind of limit applied ----------------------------------------
-
-
-def owed_kind_line(what: str, *, at_office: bool) -> str:
-    """Counting days, kind 1: what a person owes the Town (CCP §12a; §12b for acts at the office)."""
-    if at_office:
-        return (
-            f"Kind of limit: what a person owes the Town ({what}, done at the Town's office). A last day "
-            f"that falls on a weekend or a Town holiday moves to the next business day ({CCP_12A}); so "
-            f"does one on a day the Town closes its offices, such as a 9/80 Friday ({CCP_12B})."
-        )
-    return (
-        f"Kind of limit: what a person owes the Town ({what}, done at the establishment, not at the "
-        f"Town's office). A last day that falls on a weekend or a Town holiday moves to the next day "
-        f"that is neither ({CCP_12A}); a Town closure day such as a 9/80 Friday does not move it, "
-        f"since {CCP_12B} applies only to acts done at the office."
-    )
-
-
-def town_maximum_kind_line() -> str:
-    """Counting days, kind 2: a maximum the Town itself must meet (L2, L3, L4, P5, D8)."""
-    return (
-        "Kind of limit: a maximum the Town itself must meet. It never moves later: when its last day "
-        "falls on a day the offices are closed, the latest date the Town may use is the last business "
-        "day before it."
-    )
-
-
-def minimum_kind_line() -> str:
-    """Counting days, kind 3: a minimum period (L2's floor, B7, F5, G1)."""
-    return (
-        "Kind of limit: a minimum. It never moves earlier: when it ends on a day the offices are "
-        "closed, the earliest usable date is the first business day after it."
-    )
-
-
-def maintenance_kind_line() -> str:
-    """Counting days: a maintenance frequency (E1, E2) is not one of the three kinds that move."""
-    return (
-        "Kind of limit: a maintenance frequency (E1, E2), a physical duty done at the establishment "
-        "and counted in calendar days. The due date does not move for weekends, holidays or Town "
-        "closures."
-    )
-
-
-def business_days_kind_line() -> str:
-    """Counting days: J2 and M3 count business (working) days, not calendar days."""
-    return (
-        "Counted in business (working) days, not calendar days: only days the Town's offices are open "
-        "count, so the date needs no move."
-    )
-
-
 # --- shared working ----------------------------------------------------------------------------
 
 
-def start_line(start: dt.date, what: str) -> str:
+def start_line(start: dt.date, what: str) -> Sentence:
     """The first line of every explanation: the start date and what it is (Counting days)."""
-    return f"Start: {fmt_date(start)}, {what}."
+    return say("Start: %(start)s, %(what)s.", start=fmt_date(start), what=what)
 
 
 def roll_forward_deadline(
@@ -169,24 +116,52 @@ def roll_forward_deadline(
         closure = None if at_office else calendar.closure_reason(day)
         if closure is not None:
             steps.append(
-                f"{counted} is {fmt_date(day)}, {closure}; a closure moves only acts done at the Town's "
-                f"office ({CCP_12B}), so no move is needed."
+                say(
+                    "%(counted)s is %(day)s, %(closure)s; a closure moves only acts done at the Town's "
+                    "office (%(ccp_12b)s), so no move is needed.",
+                    counted=counted,
+                    day=fmt_date(day),
+                    closure=closure,
+                    ccp_12b=CCP_12B,
+                )
             )
         else:
-            steps.append(f"{counted} is {fmt_date(day)}, a business day: no move is needed.")
+            steps.append(
+                say(
+                    "%(counted)s is %(day)s, a business day: no move is needed.",
+                    counted=counted,
+                    day=fmt_date(day),
+                )
+            )
         return day, False
-    steps.append(f"{counted} is {fmt_date(day)}.")
+    steps.append(say("%(counted)s is %(day)s.", counted=counted, day=fmt_date(day)))
     steps.extend(reasons)
     cited = CCP_12A
     if at_office and any(calendar.closure_reason(day + ONE_DAY * n) for n in range(len(reasons))):
-        cited = f"{CCP_12A}, {CCP_12B}"
-    landing = "the next business day" if at_office else "the next day that is not a weekend day or holiday"
-    steps.append(f"The last day therefore moves to {landing} ({cited}): {fmt_date(rolled)}.")
+        cited = joined([CCP_12A, CCP_12B], ", ")
+    landing = (
+        say("the next business day")
+        if at_office
+        else say("the next day that is not a weekend day or holiday")
+    )
+    steps.append(
+        say(
+            "The last day therefore moves to %(landing)s (%(cited)s): %(day)s.",
+            landing=landing,
+            cited=cited,
+            day=fmt_date(rolled),
+        )
+    )
     closure = None if at_office else calendar.closure_reason(rolled)
     if closure is not None:
         steps.append(
-            f"{fmt_date(rolled)} is {closure}; that does not move it again, since the act is not done "
-            f"at the Town's office ({CCP_12B})."
+            say(
+                "%(day)s is %(closure)s; that does not move it again, since the act is not done "
+                "at the Town's office (%(ccp_12b)s).",
+                day=fmt_date(rolled),
+                closure=closure,
+                ccp_12b=CCP_12B,
+            )
         )
     return rolled, True
 
@@ -200,19 +175,32 @@ def roll_back_limit(
     Town must act by then even though its offices are closed."""
     latest, reasons = calendar.roll_back(day)
     if not reasons:
-        steps.append(f"{counted} is {fmt_date(day)}, a business day: the Town may use it.")
+        steps.append(
+            say(
+                "%(counted)s is %(day)s, a business day: the Town may use it.",
+                counted=counted,
+                day=fmt_date(day),
+            )
+        )
         return day, False
-    steps.append(f"{counted} is {fmt_date(day)}.")
+    steps.append(say("%(counted)s is %(day)s.", counted=counted, day=fmt_date(day)))
     steps.extend(reasons)
     if after is not None and latest <= after:
         steps.append(
-            f"No business day lies between {fmt_date(after)} and {fmt_date(day)}: the limit itself, "
-            f"{fmt_date(day)}, is the latest date; it never moves later."
+            say(
+                "No business day lies between %(after)s and %(day)s: the limit itself, "
+                "%(day)s, is the latest date; it never moves later.",
+                after=fmt_date(after),
+                day=fmt_date(day),
+            )
         )
         return day, False
     steps.append(
-        f"The limit never moves later: the latest date the Town may use is the last business day "
-        f"before it, {fmt_date(latest)}."
+        say(
+            "The limit never moves later: the latest date the Town may use is the last business day "
+            "before it, %(latest)s.",
+            latest=fmt_date(latest),
+        )
     )
     return latest, True
 
@@ -222,11 +210,21 @@ def first_usable_day(floor: dt.date, calendar: TownCalendar, counted: str, steps
     than ``floor``; the floor itself does not move."""
     first, reasons = calendar.roll_forward(floor)
     if not reasons:
-        steps.append(f"{counted} is {fmt_date(floor)}, a business day: it is the earliest usable date.")
+        steps.append(
+            say(
+                "%(counted)s is %(day)s, a business day: it is the earliest usable date.",
+                counted=counted,
+                day=fmt_date(floor),
+            )
+        )
         return floor
-    steps.append(f"{counted} is {fmt_date(floor)}. The floor never moves earlier.")
+    steps.append(
+        say("%(counted)s is %(day)s. The floor never moves earlier.", counted=counted, day=fmt_date(floor))
+    )
     steps.extend(reasons)
-    steps.append(f"The earliest usable date is the first business day after it: {fmt_date(first)}.")
+    steps.append(
+        say("The earliest usable date is the first business day after it: %(first)s.", first=fmt_date(first))
+    )
     return first
 
 
@@ -256,11 +254,21 @@ def make_deadline(
     if lapses_on is not None and lapse_label:
         if grace_days:
             steps.append(
-                f"{lapse_label} from {fmt_date(lapses_on)}, the day after the due date and the grace "
-                f"period of {fmt_days(grace_days)}."
+                say(
+                    "%(lapse)s from %(day)s, the day after the due date and the grace period of %(grace)s.",
+                    lapse=lapse_label,
+                    day=fmt_date(lapses_on),
+                    grace=fmt_days(grace_days),
+                )
             )
         else:
-            steps.append(f"{lapse_label} from {fmt_date(lapses_on)}, the day after the deadline.")
+            steps.append(
+                say(
+                    "%(lapse)s from %(day)s, the day after the deadline.",
+                    lapse=lapse_label,
+                    day=fmt_date(lapses_on),
+                )
+            )
     return Deadline(
         slug=slug,
         provision=provisions[0],
@@ -301,11 +309,19 @@ def calendar_days_deadline(
     steps = [start_line(start, start_what)]
     nominal = start + dt.timedelta(days=days)
     steps.append(
-        f"{provision} allows {fmt_days(days)}; the start day is not counted, so day {days} is {fmt_date(nominal)}."
+        say(
+            "%(provision)s allows %(allowed)s; the start day is not counted, so day %(days)s is %(day)s.",
+            provision=provision,
+            allowed=fmt_days(days),
+            days=days,
+            day=fmt_date(nominal),
+        )
     )
     steps.append(owed_kind_line(what, at_office=office_act))
-    due, moved = roll_forward_deadline(nominal, calendar, f"Day {days}", steps, at_office=office_act)
-    steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+    due, moved = roll_forward_deadline(
+        nominal, calendar, say("Day %(days)s", days=days), steps, at_office=office_act
+    )
+    steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -338,12 +354,18 @@ def town_maximum_deadline(
     steps = [start_line(start, start_what)]
     limit = start + dt.timedelta(days=days)
     steps.append(
-        f"{provision} allows no more than {fmt_days(days)}; the start day is not counted, so day {days} "
-        f"is {fmt_date(limit)}."
+        say(
+            "%(provision)s allows no more than %(allowed)s; the start day is not counted, so day %(days)s "
+            "is %(day)s.",
+            provision=provision,
+            allowed=fmt_days(days),
+            days=days,
+            day=fmt_date(limit),
+        )
     )
     steps.append(town_maximum_kind_line())
-    latest, moved = roll_back_limit(limit, calendar, f"Day {days}", steps, after=start)
-    steps.append(f"{act} on or before {fmt_date(latest)} is within the limit.")
+    latest, moved = roll_back_limit(limit, calendar, say("Day %(days)s", days=days), steps, after=start)
+    steps.append(within_limit_line(act, latest))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -377,8 +399,12 @@ def business_days_deadline(
     counted = calendar.business_days_after(start, days)
     due = counted[-1] if counted else start
     steps.append(
-        f"{provision} allows {fmt_days(days, unit)}: only days the Town's offices are open count, "
-        f"and the start day is not counted."
+        say(
+            "%(provision)s allows %(allowed)s: only days the Town's offices are open count, "
+            "and the start day is not counted.",
+            provision=provision,
+            allowed=fmt_days(days, unit),
+        )
     )
     steps.append(business_days_kind_line())
     skipped = []
@@ -386,13 +412,13 @@ def business_days_deadline(
     while day < due:
         reason = calendar.closed_reason(day)
         if reason is not None:
-            skipped.append(f"{fmt_date(day)} ({reason})")
+            skipped.append(say("%(day)s (%(reason)s)", day=fmt_date(day), reason=reason))
         day += ONE_DAY
     if skipped:
-        steps.append("Not counted: " + "; ".join(skipped) + ".")
+        steps.append(say("Not counted: %(days)s.", days=joined(skipped)))
     if counted:
-        steps.append(f"The {unit}s counted are: " + "; ".join(fmt_date(d) for d in counted) + ".")
-    steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+        steps.append(days_counted_line(unit, joined([fmt_date(d) for d in counted])))
+    steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -426,25 +452,35 @@ def anniversary_deadline(
     later: its latest date is the last business day on or before the anniversary."""
     steps = [start_line(start, start_what)]
     nominal, leap = add_years(start, years)
-    span = "1 year" if years == 1 else f"{years} years"
+    span = say("1 year") if years == 1 else say("%(years)s years", years=years)
     steps.append(
-        f"{provision}: {span}; an annual duty falls due on the anniversary of the last occurrence, "
-        f"{fmt_date(nominal)}."
+        say(
+            "%(provision)s: %(span)s; an annual duty falls due on the anniversary of the last occurrence, "
+            "%(day)s.",
+            provision=provision,
+            span=span,
+            day=fmt_date(nominal),
+        )
     )
     if leap:
         steps.append(
-            f"The start date is February 29 and {nominal.year} is not a leap year, "
-            f"so the anniversary is taken as February 28, {nominal.year}."
+            say(
+                "The start date is February 29 and %(year)s is not a leap year, "
+                "so the anniversary is taken as February 28, %(year)s.",
+                year=nominal.year,
+            )
         )
     if limit == LIMIT_TOWN_MAXIMUM:
         steps.append(town_maximum_kind_line())
-        due, moved = roll_back_limit(nominal, calendar, "The anniversary", steps, after=start)
-        steps.append(f"{act} on or before {fmt_date(due)} is within the limit.")
+        due, moved = roll_back_limit(nominal, calendar, say("The anniversary"), steps, after=start)
+        steps.append(within_limit_line(act, due))
         office_act = False
     else:
         steps.append(owed_kind_line(what, at_office=office_act))
-        due, moved = roll_forward_deadline(nominal, calendar, "The anniversary", steps, at_office=office_act)
-        steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+        due, moved = roll_forward_deadline(
+            nominal, calendar, say("The anniversary"), steps, at_office=office_act
+        )
+        steps.append(on_time_line(act, due))
     return make_deadline(
         slug=slug,
         provisions=(provision, "Counting days"),
@@ -483,17 +519,25 @@ def maintenance_due_deadline(
     steps = [start_line(start, start_what)]
     due = start + dt.timedelta(days=days)
     steps.append(
-        f"Service every {fmt_days(days)}; the start day is not counted, so day {days} is {fmt_date(due)}."
+        say(
+            "Service every %(every)s; the start day is not counted, so day %(days)s is %(day)s.",
+            every=fmt_days(days),
+            days=days,
+            day=fmt_date(due),
+        )
     )
     steps.append(maintenance_kind_line())
-    steps.append(f"{act} on or before {fmt_date(due)} is on time.")
+    steps.append(on_time_line(act, due))
     if grace_days:
         steps.append(
-            f"The Town's ruleset allows a grace period of {fmt_days(grace_days)} before a device shows "
-            "overdue; the due date itself does not change."
+            say(
+                "The Town's ruleset allows a grace period of %(grace)s before a device shows "
+                "overdue; the due date itself does not change.",
+                grace=fmt_days(grace_days),
+            )
         )
     else:
-        steps.append("The Town's ruleset sets no grace period (0 days).")
+        steps.append(say("The Town's ruleset sets no grace period (0 days)."))
     return make_deadline(
         slug=slug,
         provisions=(*provisions, "Counting days"),

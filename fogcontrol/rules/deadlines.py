@@ -47,7 +47,7 @@ from fogcontrol.rules.counting import (
     roll_forward_deadline,
     start_line,
 )
-from fogcontrol.rules.explain import explain, fmt_date, fmt_days
+from fogcontrol.rules.explain import explain, fmt_date, fmt_days, say
 from fogcontrol.rules.hearings import (
     complaint_hearing_due,
     continuance_limit,
@@ -110,12 +110,12 @@ def permit_expiry(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -
         provision="B6",
         title="Permit renewal due / permit expiry",
         start=start,
-        start_what="the date the permit was issued or last renewed",
+        start_what=say("the date the permit was issued or last renewed"),
         years=ruleset.permit_term_years,
-        act="Renewing the permit",
-        lapse_label="Unless renewed, the permit is expired",
+        act=say("Renewing the permit"),
+        lapse_label=say("Unless renewed, the permit is expired"),
         calendar=calendar,
-        what="a permit renewal",
+        what=say("a permit renewal"),
         office_act=True,
     )
 
@@ -128,13 +128,17 @@ def frequency_change_effective(start: dt.date, *, ruleset: Ruleset, calendar: To
     days = ruleset.frequency_change_notice_days
     earliest = start + dt.timedelta(days=days)
     steps = [
-        start_line(start, "the date the permittee was given notice of the proposed frequency change"),
-        f"B7 requires notice at least {fmt_days(days)} before the change takes effect; "
-        f"the notice day is not counted, so the change may not take effect before {fmt_date(earliest)}.",
+        start_line(start, say("the date the permittee was given notice of the proposed frequency change")),
+        say(
+            "B7 requires notice at least %(days)s before the change takes effect; "
+            "the notice day is not counted, so the change may not take effect before %(earliest)s.",
+            days=fmt_days(days),
+            earliest=fmt_date(earliest),
+        ),
         minimum_kind_line(),
     ]
-    first_open = first_usable_day(earliest, calendar, f"Day {days}", steps)
-    steps.append("Any later date may be chosen.")
+    first_open = first_usable_day(earliest, calendar, say("Day %(days)s", days=days), steps)
+    steps.append(say("Any later date may be chosen."))
     return make_deadline(
         slug="B7",
         provisions=("B7", "Counting days"),
@@ -157,12 +161,12 @@ def training_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) ->
         provision="C4",
         title="Employee BMP training due",
         start=start,
-        start_what="the date of the last employee training",
+        start_what=say("the date of the last employee training"),
         years=ruleset.training_interval_years,
-        act="Holding the training",
-        lapse_label="Training is overdue",
+        act=say("Holding the training"),
+        lapse_label=say("Training is overdue"),
         calendar=calendar,
-        what="employee training",
+        what=say("employee training"),
         office_act=False,
     )
 
@@ -176,10 +180,10 @@ def device_inspection_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         provision="D8",
         title="Annual device inspection due",
         start=start,
-        start_what="the date of the last Town inspection of the device",
+        start_what=say("the date of the last Town inspection of the device"),
         years=ruleset.device_inspection_interval_years,
-        act="Inspecting the device",
-        lapse_label="The inspection is overdue",
+        act=say("Inspecting the device"),
+        lapse_label=say("The inspection is overdue"),
         calendar=calendar,
         limit=LIMIT_TOWN_MAXIMUM,
     )
@@ -192,19 +196,26 @@ def record_retention_end(start: dt.date, *, ruleset: Ruleset, calendar: TownCale
     years = ruleset.record_retention_years
     keep_until, leap = add_years(start, years)
     purge = keep_until + ONE_DAY
-    span = "1 year" if years == 1 else f"{years} years"
+    span = say("1 year") if years == 1 else say("%(years)s years", years=years)
     steps = [
-        start_line(start, "the date of the manifest, receipt, invoice or record"),
-        f"F5 requires the record to be kept at least {span}: through {fmt_date(keep_until)}.",
+        start_line(start, say("the date of the manifest, receipt, invoice or record")),
+        say(
+            "F5 requires the record to be kept at least %(span)s: through %(keep_until)s.",
+            span=span,
+            keep_until=fmt_date(keep_until),
+        ),
     ]
     if leap:
         steps.append(
-            f"The record is dated February 29 and {keep_until.year} is not a leap year, "
-            f"so the anniversary is taken as February 28, {keep_until.year}."
+            say(
+                "The record is dated February 29 and %(year)s is not a leap year, "
+                "so the anniversary is taken as February 28, %(year)s.",
+                year=keep_until.year,
+            )
         )
-    steps.append(f"The record may not be destroyed before {fmt_date(purge)}.")
+    steps.append(say("The record may not be destroyed before %(purge)s.", purge=fmt_date(purge)))
     steps.append(minimum_kind_line())
-    first_open = first_usable_day(purge, calendar, "The earliest purge date", steps)
+    first_open = first_usable_day(purge, calendar, say("The earliest purge date"), steps)
     return make_deadline(
         slug="F5",
         provisions=("F5", "Counting days"),
@@ -231,11 +242,17 @@ def remodel_notice_latest(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
     days = ruleset.remodel_notice_days
     latest = start - dt.timedelta(days=days)
     steps = [
-        start_line(start, "the planned start of the expansion, remodel or process change"),
-        f"G1 requires written notice at least {fmt_days(days)} before the work starts; "
-        f"the latest notice date is {fmt_date(latest)} ({fmt_days(days)} before the start).",
-        "Kind of limit: a minimum notice period, counted backwards. It is not moved for weekends or "
-        "holidays, since moving the notice date later would shorten the notice (Counting days).",
+        start_line(start, say("the planned start of the expansion, remodel or process change")),
+        say(
+            "G1 requires written notice at least %(days)s before the work starts; "
+            "the latest notice date is %(latest)s (%(days)s before the start).",
+            days=fmt_days(days),
+            latest=fmt_date(latest),
+        ),
+        say(
+            "Kind of limit: a minimum notice period, counted backwards. It is not moved for weekends or "
+            "holidays, since moving the notice date later would shorten the notice (Counting days)."
+        ),
     ]
     reason = calendar.closed_reason(latest)
     if reason is not None:
@@ -243,8 +260,13 @@ def remodel_notice_latest(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         while not calendar.is_business_day(previous):
             previous -= ONE_DAY
         steps.append(
-            f"{fmt_date(latest)} is {reason}; notice delivered in person at the offices must be "
-            f"given by {fmt_date(previous)}, the business day before."
+            say(
+                "%(latest)s is %(reason)s; notice delivered in person at the offices must be "
+                "given by %(previous)s, the business day before.",
+                latest=fmt_date(latest),
+                reason=reason,
+                previous=fmt_date(previous),
+            )
         )
     return make_deadline(
         slug="G1",
@@ -256,7 +278,7 @@ def remodel_notice_latest(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         due=latest,
         nominal_due=latest,
         latest=latest,
-        lapse_label="Notice given now is late (less than the minimum)",
+        lapse_label=say("Notice given now is late (less than the minimum)"),
         counting=(LIMIT_MINIMUM,),
     )
 
@@ -269,12 +291,18 @@ def remodel_earliest_start(start: dt.date, *, ruleset: Ruleset, calendar: TownCa
     days = ruleset.remodel_notice_days
     floor = start + dt.timedelta(days=days)
     steps = [
-        start_line(start, "the date written notice of the expansion, remodel or process change was given"),
-        f"G1 requires the notice at least {fmt_days(days)} before the work starts; the notice day is not "
-        f"counted, so the work may not start before {fmt_date(floor)}.",
+        start_line(
+            start, say("the date written notice of the expansion, remodel or process change was given")
+        ),
+        say(
+            "G1 requires the notice at least %(days)s before the work starts; the notice day is not "
+            "counted, so the work may not start before %(floor)s.",
+            days=fmt_days(days),
+            floor=fmt_date(floor),
+        ),
         minimum_kind_line(),
     ]
-    first_open = first_usable_day(floor, calendar, f"Day {days}", steps)
+    first_open = first_usable_day(floor, calendar, say("Day %(days)s", days=days), steps)
     return make_deadline(
         slug="G1-start",
         provisions=("G1", "Counting days"),
@@ -296,11 +324,11 @@ def spill_report_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar
         provision="J2",
         title="Written spill / upset report due",
         start=start,
-        start_what="the date of the incident",
+        start_what=say("the date of the incident"),
         days=ruleset.spill_report_working_days,
         unit="working day",
-        act="Delivering the written report",
-        lapse_label="The written report is late",
+        act=say("Delivering the written report"),
+        lapse_label=say("The written report is late"),
         calendar=calendar,
     )
 
@@ -313,12 +341,12 @@ def grinder_removal_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalen
         provision="K1",
         title="Existing food grinders removed",
         start=start,
-        start_what="the date Chapter 10.02 took effect",
+        start_what=say("the date Chapter 10.02 took effect"),
         days=ruleset.grinder_removal_days,
-        act="Removing the grinder",
-        lapse_label="A remaining grinder is a violation",
+        act=say("Removing the grinder"),
+        lapse_label=say("A remaining grinder is a violation"),
         calendar=calendar,
-        what="removing a food grinder",
+        what=say("removing a food grinder"),
         office_act=False,
     )
 
@@ -331,12 +359,12 @@ def cost_recovery_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalenda
         provision="N1",
         title="Clean-up and repair costs payment",
         start=start,
-        start_what="the date the Town invoiced the costs",
+        start_what=say("the date the Town invoiced the costs"),
         days=ruleset.cost_recovery_payment_days,
-        act="Paying the invoice",
-        lapse_label="Unpaid costs are delinquent",
+        act=say("Paying the invoice"),
+        lapse_label=say("Unpaid costs are delinquent"),
         calendar=calendar,
-        what="a payment",
+        what=say("a payment"),
     )
 
 
@@ -348,12 +376,12 @@ def appeal_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar) -> D
         provision="P6",
         title="Appeal to the Town Council",
         start=start,
-        start_what="the date of notice of the hearing officer's decision",
+        start_what=say("the date of notice of the hearing officer's decision"),
         days=ruleset.appeal_days,
-        act="Filing the written appeal with the Town Clerk",
-        lapse_label="An appeal filed now is late",
+        act=say("Filing the written appeal with the Town Clerk"),
+        lapse_label=say("An appeal filed now is late"),
         calendar=calendar,
-        what="an appeal, filed with the Town Clerk",
+        what=say("an appeal, filed with the Town Clerk"),
     )
 
 
@@ -366,12 +394,12 @@ def penalty_payment_due(start: dt.date, *, ruleset: Ruleset, calendar: TownCalen
         provision="P8",
         title="Administrative civil penalty payment",
         start=start,
-        start_what="the date the penalty order was issued (became final)",
+        start_what=say("the date the penalty order was issued (became final)"),
         days=ruleset.penalty_payment_days,
-        act="Paying the penalty",
-        lapse_label="An unpaid penalty is delinquent",
+        act=say("Paying the penalty"),
+        lapse_label=say("An unpaid penalty is delinquent"),
         calendar=calendar,
-        what="a payment",
+        what=say("a payment"),
     )
 
 
@@ -389,13 +417,19 @@ def penalty_lien_eligible(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
     steps = list(payment.explanation.steps)
     nominal = payment.due + dt.timedelta(days=days)
     steps.append(
-        f"P9: a penalty that has remained delinquent for {fmt_days(days)} becomes a lien. "
-        f"Delinquency began {fmt_date(payment.lapses_on)}; {fmt_days(days)} of delinquency are "
-        f"complete at the end of {fmt_date(nominal)} (the payment deadline + {days})."
+        say(
+            "P9: a penalty that has remained delinquent for %(days)s becomes a lien. "
+            "Delinquency began %(began)s; %(days)s of delinquency are "
+            "complete at the end of %(nominal)s (the payment deadline + %(count)s).",
+            days=fmt_days(days),
+            began=fmt_date(payment.lapses_on),
+            nominal=fmt_date(nominal),
+            count=days,
+        )
     )
-    steps.append(owed_kind_line("a payment", at_office=True))
-    due, moved = roll_forward_deadline(nominal, calendar, "The last day to pay before a lien", steps)
-    steps.append(f"Paying on or before {fmt_date(due)} avoids the lien.")
+    steps.append(owed_kind_line(say("a payment"), at_office=True))
+    due, moved = roll_forward_deadline(nominal, calendar, say("The last day to pay before a lien"), steps)
+    steps.append(say("Paying on or before %(due)s avoids the lien.", due=fmt_date(due)))
     return make_deadline(
         slug="P9",
         provisions=("P9", "P8", "Counting days"),
@@ -405,7 +439,7 @@ def penalty_lien_eligible(start: dt.date, *, ruleset: Ruleset, calendar: TownCal
         due=due,
         nominal_due=nominal,
         moved=moved,
-        lapse_label="The unpaid penalty may be recorded as a lien with the County Recorder",
+        lapse_label=say("The unpaid penalty may be recorded as a lien with the County Recorder"),
         earliest=payment.lapses_on,
         counting=(LIMIT_OWED,),
         office_act=True,
@@ -421,12 +455,12 @@ def fee_delinquency(start: dt.date, *, ruleset: Ruleset, calendar: TownCalendar)
         provision="Q1",
         title="Fee delinquency",
         start=start,
-        start_what="the date of the notice of the fee, charge or penalty (due on receipt)",
+        start_what=say("the date of the notice of the fee, charge or penalty (due on receipt)"),
         days=ruleset.fee_delinquency_days,
-        act="Paying the amount",
-        lapse_label="Unpaid, the amount is delinquent and a debt to the Town (Q2)",
+        act=say("Paying the amount"),
+        lapse_label=say("Unpaid, the amount is delinquent and a debt to the Town (Q2)"),
         calendar=calendar,
-        what="a payment",
+        what=say("a payment"),
     )
     return dataclasses.replace(
         deadline, explanation=explain(("Q1", "Q2", "Counting days"), deadline.explanation.steps)
@@ -444,10 +478,10 @@ def next_service_deadline(
         provisions=("E1", "E2"),
         title="Next full pump-out due",
         start=start,
-        start_what="the date of the last full pump-out",
+        start_what=say("the date of the last full pump-out"),
         days=frequency_days,
-        act="Pumping out the device",
-        lapse_label="The device is overdue for service",
+        act=say("Pumping out the device"),
+        lapse_label=say("The device is overdue for service"),
         grace_days=ruleset.service_grace_days,
     )
 

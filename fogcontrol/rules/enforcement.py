@@ -11,7 +11,7 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_money
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_money, say
 from fogcontrol.rules.penalties import MAINTENANCE, NO_PERMIT, RECORDS, SSO, violation_days_explained
 
 OTHER = "other"
@@ -36,13 +36,17 @@ def violation_days_on(began_on: dt.date, cured_on: dt.date | None, today: dt.dat
     violation that begins after ``today`` counts 0 days."""
     last = cured_on if cured_on is not None else today
     if last < began_on:
-        return 0, f"The violation begins on {fmt_date(began_on)}: no day has been counted yet (P3)."
+        return 0, say(
+            "The violation begins on %(day)s: no day has been counted yet (P3).", day=fmt_date(began_on)
+        )
     days, sentence = violation_days_explained(began_on, last)
     if cured_on is None:
-        sentence += f" It is not cured: the count runs to today, {fmt_date(today)}, and grows each day."
-    else:
-        sentence += f" It was cured on {fmt_date(cured_on)}."
-    return days, sentence
+        return days, say(
+            "%(counted)s It is not cured: the count runs to today, %(today)s, and grows each day.",
+            counted=sentence,
+            today=fmt_date(today),
+        )
+    return days, say("%(counted)s It was cured on %(day)s.", counted=sentence, day=fmt_date(cured_on))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,13 +76,20 @@ def compliance_agreement_allowed(owed: list[Owed] | tuple[Owed, ...]) -> Agreeme
             True,
             total,
             explain(
-                ["H3"], ["Nothing is owed to the Town: a compliance schedule agreement may be made (H3)."]
+                ["H3"],
+                [say("Nothing is owed to the Town: a compliance schedule agreement may be made (H3).")],
             ),
         )
-    steps = [f"{item.label}: {fmt_money(item.amount)} unpaid." for item in unpaid]
+    steps = [
+        say("%(label)s: %(amount)s unpaid.", label=item.label, amount=fmt_money(item.amount))
+        for item in unpaid
+    ]
     steps.append(
-        f"H3: no compliance schedule agreement may be entered into until every amount owed to the Town is "
-        f"paid in full. Owed now: {fmt_money(total)}."
+        say(
+            "H3: no compliance schedule agreement may be entered into until every amount owed to the Town is "
+            "paid in full. Owed now: %(total)s.",
+            total=fmt_money(total),
+        )
     )
     return AgreementVerdict(False, total, explain(["H3"], steps))
 
@@ -88,13 +99,17 @@ def milestone_missed(due_on: dt.date, met_on: dt.date | None, today: dt.date) ->
     (met later, or still not met after it). A missed milestone may lead to suspension or revocation
     of the permit (L1, H4)."""
     if met_on is not None and met_on <= due_on:
-        return False, f"Met on {fmt_date(met_on)}, by its date {fmt_date(due_on)} (H4)."
+        return False, say(
+            "Met on %(met)s, by its date %(due)s (H4).", met=fmt_date(met_on), due=fmt_date(due_on)
+        )
     if met_on is None and today <= due_on:
-        return False, f"Due on {fmt_date(due_on)}: not yet met, not yet late (H4)."
-    when = f"met late, on {fmt_date(met_on)}" if met_on is not None else "not met"
-    return True, (
-        f"Due on {fmt_date(due_on)}, {when}: the agreement was not met in its term. The FOG Manager may "
-        "begin suspension or revocation of the permit (H4, L1)."
+        return False, say("Due on %(due)s: not yet met, not yet late (H4).", due=fmt_date(due_on))
+    when = say("met late, on %(met)s", met=fmt_date(met_on)) if met_on is not None else say("not met")
+    return True, say(
+        "Due on %(due)s, %(when)s: the agreement was not met in its term. The FOG Manager may "
+        "begin suspension or revocation of the permit (H4, L1).",
+        due=fmt_date(due_on),
+        when=when,
     )
 
 
@@ -120,10 +135,10 @@ def l5_associations(applicant: Business, revoked: Business) -> list[str]:
     this only names the links). Links: the same establishment and business licence, the same operator,
     the same business name (at another licence or location). None: not associated."""
     if applicant.establishment_id == revoked.establishment_id:
-        return [f"the same business and business licence ({revoked.licence_number})"]
+        return [say("the same business and business licence (%(licence)s)", licence=revoked.licence_number)]
     links = []
     if applicant.operator_id is not None and applicant.operator_id == revoked.operator_id:
-        links.append(f"the same operator ({revoked.operator_name})")
+        links.append(say("the same operator (%(operator)s)", operator=revoked.operator_name))
     if _same_name(applicant.business_name, revoked.business_name):
-        links.append(f"the same business name ({revoked.business_name})")
+        links.append(say("the same business name (%(name)s)", name=revoked.business_name))
     return links

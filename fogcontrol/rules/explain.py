@@ -99,6 +99,20 @@ def _value_from_record(value: Any) -> Any:
     return str(value)
 
 
+def joined(items: list, separator: str = "; ") -> str:
+    """Phrases said one after another ("a; b; c"), each kept to be said again in another language
+    (the days or factors a working lists)."""
+    if not items:
+        return ""
+    result = items[0]
+    for item in items[1:]:
+        if separator == ", ":
+            result = say("%(first)s, %(then)s", first=result, then=item)
+        else:
+            result = say("%(first)s; %(then)s", first=result, then=item)
+    return result
+
+
 def sentence_from_record(record: Any) -> Sentence | None:
     """The ``Sentence`` a stored ``[template, values]`` says; None for anything else (a step
     stored before sentences were kept, or written by hand)."""

@@ -13,7 +13,7 @@ import datetime as dt
 
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.deadlines import fee_delinquency, penalty_lien_eligible, penalty_payment_due
-from fogcontrol.rules.explain import Explanation, explain, fmt_date
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, say
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -42,8 +42,10 @@ def _payment_lines(paid_on: dt.date | None, on: dt.date, delinquent_from: dt.dat
     if _paid_by(paid_on, on):
         assert paid_on is not None
         late = paid_on >= delinquent_from
-        return [f"Paid {fmt_date(paid_on)}" + (", after it became delinquent." if late else ", on time.")]
-    return [f"Unpaid on {fmt_date(on)}."]
+        if late:
+            return [say("Paid %(day)s, after it became delinquent.", day=fmt_date(paid_on))]
+        return [say("Paid %(day)s, on time.", day=fmt_date(paid_on))]
+    return [say("Unpaid on %(day)s.", day=fmt_date(on))]
 
 
 def fee_status(
@@ -63,13 +65,15 @@ def fee_status(
     paid = _paid_by(paid_on, on)
     delinquent = not paid and on >= deadline.lapses_on
     paid_late = paid and paid_on is not None and paid_on >= deadline.lapses_on
-    steps = [f"Due on receipt of the notice dated {fmt_date(notice_date)} (Q1)."]
+    steps = [say("Due on receipt of the notice dated %(notice)s (Q1).", notice=fmt_date(notice_date))]
     steps.extend(deadline.explanation.steps[1:])
     steps.extend(_payment_lines(paid_on, on, deadline.lapses_on))
     if delinquent:
         steps.append(
-            "Delinquent: the amount is a debt to the Town, may be assessed on the business licence, and "
-            "no business licence is issued or renewed until it is paid (Q2)."
+            say(
+                "Delinquent: the amount is a debt to the Town, may be assessed on the business licence, and "
+                "no business licence is issued or renewed until it is paid (Q2)."
+            )
         )
     return FeeStatus(
         notice_date=notice_date,
@@ -131,10 +135,12 @@ def penalty_status(
     steps = list(lien.explanation.steps)
     steps.extend(_payment_lines(paid_on, on, payment.lapses_on))
     if lien_eligible:
-        steps.append("The unpaid penalty may now be recorded as a lien with the County Recorder (P9).")
+        steps.append(say("The unpaid penalty may now be recorded as a lien with the County Recorder (P9)."))
     if delinquent:
         steps.append(
-            "Delinquent: a debt to the Town; no business licence is issued or renewed until it is paid (Q2)."
+            say(
+                "Delinquent: a debt to the Town; no business licence is issued or renewed until it is paid (Q2)."
+            )
         )
     return PenaltyStatus(
         issued_on=issued_on,

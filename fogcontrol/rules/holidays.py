@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from fogcontrol.rules.explain import say
+
 # Weekday numbers as date.weekday() gives them (the calendar module builds on these).
 MONDAY = 0
 THURSDAY = 3
@@ -43,7 +45,7 @@ def observed(day: dt.date) -> dt.date:
 
 def _fixed(holidays: dict[dt.date, str], day: dt.date, name: str) -> None:
     actual = observed(day)
-    holidays[actual] = name if actual == day else f"{name} (observed)"
+    holidays[actual] = name if actual == day else say("%(name)s (observed)", name=name)
 
 
 def standard_town_holidays(year: int) -> dict[dt.date, str]:
@@ -54,17 +56,17 @@ def standard_town_holidays(year: int) -> dict[dt.date, str]:
     after Thanksgiving, Christmas Day; fixed dates moved by the observed rule.
     """
     holidays: dict[dt.date, str] = {}
-    _fixed(holidays, dt.date(year, 1, 1), "New Year's Day")
-    holidays[nth_weekday(year, 1, MONDAY, 3)] = "Martin Luther King Jr. Day"
-    holidays[nth_weekday(year, 2, MONDAY, 3)] = "Presidents' Day"
-    _fixed(holidays, dt.date(year, 3, 31), "Cesar Chavez Day")
-    holidays[nth_weekday(year, 5, MONDAY, -1)] = "Memorial Day"
-    _fixed(holidays, dt.date(year, 6, 19), "Juneteenth")
-    _fixed(holidays, dt.date(year, 7, 4), "Independence Day")
-    holidays[nth_weekday(year, 9, MONDAY, 1)] = "Labor Day"
-    _fixed(holidays, dt.date(year, 11, 11), "Veterans Day")
+    _fixed(holidays, dt.date(year, 1, 1), say("New Year's Day"))
+    holidays[nth_weekday(year, 1, MONDAY, 3)] = say("Martin Luther King Jr. Day")
+    holidays[nth_weekday(year, 2, MONDAY, 3)] = say("Presidents' Day")
+    _fixed(holidays, dt.date(year, 3, 31), say("Cesar Chavez Day"))
+    holidays[nth_weekday(year, 5, MONDAY, -1)] = say("Memorial Day")
+    _fixed(holidays, dt.date(year, 6, 19), say("Juneteenth"))
+    _fixed(holidays, dt.date(year, 7, 4), say("Independence Day"))
+    holidays[nth_weekday(year, 9, MONDAY, 1)] = say("Labor Day")
+    _fixed(holidays, dt.date(year, 11, 11), say("Veterans Day"))
     thanksgiving = nth_weekday(year, 11, THURSDAY, 4)
-    holidays[thanksgiving] = "Thanksgiving Day"
-    holidays[thanksgiving + dt.timedelta(days=1)] = "Day after Thanksgiving"
-    _fixed(holidays, dt.date(year, 12, 25), "Christmas Day")
+    holidays[thanksgiving] = say("Thanksgiving Day")
+    holidays[thanksgiving + dt.timedelta(days=1)] = say("Day after Thanksgiving")
+    _fixed(holidays, dt.date(year, 12, 25), say("Christmas Day"))
     return dict(sorted(holidays.items()))

@@ -11,7 +11,16 @@ import dataclasses
 import datetime as dt
 from decimal import Decimal
 
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_money
+from fogcontrol.rules.explain import (
+    Explanation,
+    Sentence,
+    explain,
+    fmt_date,
+    fmt_days,
+    fmt_money,
+    joined,
+    say,
+)
 from fogcontrol.rules.ruleset import Ruleset
 
 NO_PERMIT = "no_permit"  # P7(1): failing to obtain or refusing to renew a permit
@@ -21,19 +30,19 @@ SSO = "sso"  # P7(4) / P7(5): a sewer system overflow
 VIOLATION_KINDS = (NO_PERMIT, RECORDS, MAINTENANCE, SSO)
 
 _DESCRIPTIONS = {
-    NO_PERMIT: "failing to obtain or refusing to renew a FOG Permit",
-    RECORDS: "failing or refusing to furnish or keep service reports or manifests",
-    MAINTENANCE: "failing or refusing to follow the maintenance schedule on the permit",
-    SSO: "a sewer system overflow",
+    NO_PERMIT: say("failing to obtain or refusing to renew a FOG Permit"),
+    RECORDS: say("failing or refusing to furnish or keep service reports or manifests"),
+    MAINTENANCE: say("failing or refusing to follow the maintenance schedule on the permit"),
+    SSO: say("a sewer system overflow"),
 }
 
 # P7: what the hearing officer weighs and must record.
 P7_FACTORS = (
-    "extent of harm caused by the violation",
-    "economic benefit derived through the non-compliance",
-    "nature and persistence of the violation",
-    "length of time over which the violation occurred",
-    "corrective action attempted or taken",
+    say("extent of harm caused by the violation"),
+    say("economic benefit derived through the non-compliance"),
+    say("nature and persistence of the violation"),
+    say("length of time over which the violation occurred"),
+    say("corrective action attempted or taken"),
 )
 
 
@@ -57,12 +66,24 @@ def violation_days(first_day: dt.date, last_day: dt.date) -> int:
     return (last_day - first_day).days + 1
 
 
-def violation_days_explained(first_day: dt.date, last_day: dt.date) -> tuple[int, str]:
+def violation_days_explained(first_day: dt.date, last_day: dt.date) -> tuple[int, Sentence]:
     """P3: ``violation_days`` with the sentence that shows the count."""
     days = violation_days(first_day, last_day)
-    return days, (
-        f"The violation continued from {fmt_date(first_day)} to {fmt_date(last_day)}, both days "
-        f"counted: {fmt_days(days)}, each a separate offence (P3)."
+    return days, say(
+        "The violation continued from %(first)s to %(last)s, both days counted: %(days)s, each a "
+        "separate offence (P3).",
+        first=fmt_date(first_day),
+        last=fmt_date(last_day),
+        days=fmt_days(days),
+    )
+
+
+def _cap_line(per_unit: Decimal, units: int, maximum: Decimal) -> Sentence:
+    return say(
+        "Cap: %(per_unit)s x %(units)s = %(maximum)s.",
+        per_unit=fmt_money(per_unit),
+        units=units,
+        maximum=fmt_money(maximum),
     )
 
 
@@ -116,31 +137,47 @@ def penalty_cap(
         clause = {NO_PERMIT: "P7(1)", RECORDS: "P7(2)", MAINTENANCE: "P7(3)"}[kind]
 
     provisions = ["P7", "P3"] if unit_label == "day" else ["P7"]
-    steps = [f"Violation: {_DESCRIPTIONS[kind]}" + (", while under an order" if under_order else "") + "."]
-    steps.append(f"{clause}: not more than {fmt_money(per_unit)} per {unit_label}.")
-    if unit_label == "day":
-        steps.append(f"Each day is a separate offence (P3): {fmt_days(units, 'day')}.")
+    if under_order:
+        steps = [say("Violation: %(violation)s, while under an order.", violation=_DESCRIPTIONS[kind])]
     else:
-        steps.append(f"Occurrences: {units}.")
+        steps = [say("Violation: %(violation)s.", violation=_DESCRIPTIONS[kind])]
+    if unit_label == "day":
+        steps.append(
+            say("%(clause)s: not more than %(cap)s per day.", clause=clause, cap=fmt_money(per_unit))
+        )
+        steps.append(say("Each day is a separate offence (P3): %(days)s.", days=fmt_days(units, "day")))
+    else:
+        steps.append(
+            say("%(clause)s: not more than %(cap)s per occurrence.", clause=clause, cap=fmt_money(per_unit))
+        )
+        steps.append(say("Occurrences: %(units)s.", units=units))
     maximum = per_unit * units
     if judicially_recovered:
         provisions.append("P10")
         steps.append(
-            f"The Town has already recovered judicial civil penalties for this violation: no administrative "
-            f"penalty may be imposed (P10). The cap is {fmt_money(Decimal(0))}."
+            say(
+                "The Town has already recovered judicial civil penalties for this violation: no administrative "
+                "penalty may be imposed (P10). The cap is %(cap)s.",
+                cap=fmt_money(Decimal(0)),
+            )
         )
         maximum = Decimal(0)
     else:
-        steps.append(f"Cap: {fmt_money(per_unit)} x {units} = {fmt_money(maximum)}.")
+        steps.append(_cap_line(per_unit, units, maximum))
     # P5: "Alternatively ... an administrative citation ... for violations of Subsections (D)(3) and
     # (D)(4)": the maintenance schedule and an SSO. An SSO under an order is (D)(5): complaint only.
     if clause in ("P7(3)", "P7(4)"):
         provisions.append("P5")
         steps.append(
-            f"For a violation under {clause} an administrative citation may be issued instead of a "
-            "complaint (P5)."
+            say(
+                "For a violation under %(clause)s an administrative citation may be issued instead of a "
+                "complaint (P5).",
+                clause=clause,
+            )
         )
-    steps.append("The hearing officer weighs and records: " + "; ".join(P7_FACTORS) + " (P7).")
+    steps.append(
+        say("The hearing officer weighs and records: %(factors)s (P7).", factors=joined(list(P7_FACTORS)))
+    )
     return PenaltyCap(
         kind=kind,
         max_amount=maximum,
@@ -164,18 +201,25 @@ def judicial_penalty_cap(
     maximum = per_unit * units
     provisions = ["P11", "P3"]
     steps = [
-        f"P11: a civil penalty imposed by the Superior Court of not more than {fmt_money(per_unit)} for each "
-        f"day on which a violation was committed, continued or permitted: {fmt_days(units, 'day')}.",
+        say(
+            "P11: a civil penalty imposed by the Superior Court of not more than %(cap)s for each "
+            "day on which a violation was committed, continued or permitted: %(days)s.",
+            cap=fmt_money(per_unit),
+            days=fmt_days(units, "day"),
+        ),
     ]
     if administratively_recovered:
         provisions.append("P10")
         maximum = Decimal(0)
         steps.append(
-            "Administrative civil penalties were already recovered for this violation: no judicial "
-            f"penalty may be recovered (P10). The cap is {fmt_money(maximum)}."
+            say(
+                "Administrative civil penalties were already recovered for this violation: no judicial "
+                "penalty may be recovered (P10). The cap is %(cap)s.",
+                cap=fmt_money(maximum),
+            )
         )
     else:
-        steps.append(f"Cap: {fmt_money(per_unit)} x {units} = {fmt_money(maximum)}.")
+        steps.append(_cap_line(per_unit, units, maximum))
     return PenaltyCap(
         kind="judicial",
         max_amount=maximum,

@@ -14,9 +14,9 @@ import dataclasses
 import datetime as dt
 
 from fogcontrol.rules.calendar import ONE_DAY, TownCalendar, add_years
-from fogcontrol.rules.counting import roll_forward_deadline
+from fogcontrol.rules.counting import roll_forward_deadline, start_line
 from fogcontrol.rules.deadlines import permit_expiry
-from fogcontrol.rules.explain import Explanation, explain, fmt_date
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, say
 from fogcontrol.rules.ruleset import Ruleset
 
 LIMITED_BY_LICENCE = "licence"
@@ -52,7 +52,7 @@ class PermitTerm:
 
 
 def _term_words(years: int) -> str:
-    return "one year" if years == 1 else f"{years} years"
+    return say("one year") if years == 1 else say("%(years)s years", years=years)
 
 
 def licence_check(
@@ -65,31 +65,45 @@ def licence_check(
     """
     start = term_start or on
     steps = [
-        f"B6: the permit is renewed annually and concurrently with the business licence ({licence_number})."
+        say(
+            "B6: the permit is renewed annually and concurrently with the business licence (%(licence)s).",
+            licence=licence_number,
+        )
     ]
     if licence_expires_on is None:
-        reason = (
-            f"Business licence {licence_number} has no expiry date on record: a FOG permit runs with the "
+        reason = say(
+            "Business licence %(licence)s has no expiry date on record: a FOG permit runs with the "
             "business licence and is not issued or renewed without it (B6). Record the licence's expiry "
-            "(licence import, or the establishment's record in the registry), then issue again."
+            "(licence import, or the establishment's record in the registry), then issue again.",
+            licence=licence_number,
         )
         return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
     if licence_expires_on < on:
-        reason = (
-            f"Business licence {licence_number} expired on {fmt_date(licence_expires_on)}: a FOG permit is "
+        reason = say(
+            "Business licence %(licence)s expired on %(expires)s: a FOG permit is "
             "not issued or renewed on an expired licence (B6). Once the licence is renewed and its new "
-            "expiry is recorded (licence import, or the establishment's record), issue again."
+            "expiry is recorded (licence import, or the establishment's record), issue again.",
+            licence=licence_number,
+            expires=fmt_date(licence_expires_on),
         )
         return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
     if licence_expires_on < start:
-        reason = (
-            f"Business licence {licence_number} expires on {fmt_date(licence_expires_on)}, before the renewed "
-            f"term would begin on {fmt_date(start)}: the permit is renewed concurrently with the licence (B6). "
-            "Once the licence is renewed and its new expiry is recorded, renew the permit again."
+        reason = say(
+            "Business licence %(licence)s expires on %(expires)s, before the renewed "
+            "term would begin on %(start)s: the permit is renewed concurrently with the licence (B6). "
+            "Once the licence is renewed and its new expiry is recorded, renew the permit again.",
+            licence=licence_number,
+            expires=fmt_date(licence_expires_on),
+            start=fmt_date(start),
         )
         return LicenceCheck(False, reason, explain(("B6",), [*steps, reason]))
     steps.append(
-        f"Licence {licence_number} is in force on {fmt_date(on)} and expires on {fmt_date(licence_expires_on)}."
+        say(
+            "Licence %(licence)s is in force on %(on)s and expires on %(expires)s.",
+            licence=licence_number,
+            on=fmt_date(on),
+            expires=fmt_date(licence_expires_on),
+        )
     )
     return LicenceCheck(True, "", explain(("B6",), steps))
 
@@ -108,15 +122,18 @@ def renewal_term_start(
     last term (its anniversary, or the day after a term cut short by the licence); renewed after the
     permit expired, it starts on the day of renewal. Returns the date and the reason in words."""
     if renewed_on > valid_until:
-        return renewed_on, (
-            f"Renewed on {fmt_date(renewed_on)}, after the last term ended on {fmt_date(valid_until)}: "
-            "the new term starts on the day of renewal (B6)."
+        return renewed_on, say(
+            "Renewed on %(renewed)s, after the last term ended on %(until)s: "
+            "the new term starts on the day of renewal (B6).",
+            renewed=fmt_date(renewed_on),
+            until=fmt_date(valid_until),
         )
     anniversary, _leap = add_years(term_start, ruleset.permit_term_years)
     start = min(anniversary, valid_until + ONE_DAY)
-    return start, (
-        f"Renewed on time (the last term ran to {fmt_date(valid_until)}): the new term follows on from it, "
-        f"from {fmt_date(start)} (B6)."
+    return start, say(
+        "Renewed on time (the last term ran to %(until)s): the new term follows on from it, from %(start)s (B6).",
+        until=fmt_date(valid_until),
+        start=fmt_date(start),
     )
 
 
@@ -138,37 +155,63 @@ def permit_term(
     term = permit_expiry(start, ruleset=ruleset, calendar=calendar)
     assert term.due is not None and term.nominal_due is not None
     steps = [
-        f"Start: {fmt_date(start)}, the first day of the permit's term.",
-        f"B6: the permit is issued for {_term_words(years)} and renewed annually and concurrently with the "
-        f"business licence. Licence {licence_number} expires on {fmt_date(licence_expires_on)}.",
+        start_line(start, say("the first day of the permit's term")),
+        say(
+            "B6: the permit is issued for %(term)s and renewed annually and concurrently with the "
+            "business licence. Licence %(licence)s expires on %(expires)s.",
+            term=_term_words(years),
+            licence=licence_number,
+            expires=fmt_date(licence_expires_on),
+        ),
     ]
     if licence_expires_on < start:
         steps.append(
-            "The licence expires before the term began: the permit runs no further than the licence (B6)."
+            say(
+                "The licence expires before the term began: the permit runs no further than the licence (B6)."
+            )
         )
     aligned, _moved = roll_forward_deadline(
-        licence_expires_on, calendar, "Renewing with the licence is due on its expiry, which", steps
+        licence_expires_on, calendar, say("Renewing with the licence is due on its expiry, which"), steps
     )
-    term_end_words = f"{fmt_date(term.nominal_due)} ({_term_words(years)} from the start)"
     if term.moved:
-        term_end_words += f", the last day to renew moved to {fmt_date(term.due)} (CCP §12a)"
+        term_end_words = say(
+            "%(end)s (%(term)s from the start), the last day to renew moved to %(due)s (CCP §12a)",
+            end=fmt_date(term.nominal_due),
+            term=_term_words(years),
+            due=fmt_date(term.due),
+        )
+    else:
+        term_end_words = say(
+            "%(end)s (%(term)s from the start)", end=fmt_date(term.nominal_due), term=_term_words(years)
+        )
     if aligned <= term.due:
         limited_by = LIMITED_BY_LICENCE
         valid_until = aligned
         steps.append(
-            f"The term may not run past {term_end_words}; the licence ends first, so the permit's term is "
-            f"aligned to the licence: valid through {fmt_date(valid_until)}."
+            say(
+                "The term may not run past %(term_end)s; the licence ends first, so the permit's term is "
+                "aligned to the licence: valid through %(until)s.",
+                term_end=term_end_words,
+                until=fmt_date(valid_until),
+            )
         )
     else:
         limited_by = LIMITED_BY_TERM
         valid_until = term.due
         steps.append(
-            f"The licence runs past the end of the {_term_words(years)} term, {term_end_words}: the permit is "
-            f"never issued for longer, so it is valid through {fmt_date(valid_until)} and is renewed then "
-            "(the licence must then still be in force)."
+            say(
+                "The licence runs past the end of the %(term)s term, %(term_end)s: the permit is "
+                "never issued for longer, so it is valid through %(until)s and is renewed then "
+                "(the licence must then still be in force).",
+                term=_term_words(years),
+                term_end=term_end_words,
+                until=fmt_date(valid_until),
+            )
         )
     lapses_on = valid_until + ONE_DAY
-    steps.append(f"Unless renewed, the permit is expired from {fmt_date(lapses_on)}, the day after.")
+    steps.append(
+        say("Unless renewed, the permit is expired from %(day)s, the day after.", day=fmt_date(lapses_on))
+    )
     return PermitTerm(
         start=start,
         valid_until=valid_until,

@@ -34,7 +34,7 @@ from fogcontrol.rules.counting import (
     start_line,
 )
 from fogcontrol.rules.deadlines import training_due
-from fogcontrol.rules.explain import fmt_date, fmt_days
+from fogcontrol.rules.explain import fmt_date, fmt_days, say
 from fogcontrol.rules.ruleset import Ruleset
 
 UPCOMING = "upcoming"
@@ -81,12 +81,12 @@ def new_hire_training_due(hire_date: dt.date, *, ruleset: Ruleset, calendar: Tow
         provision="C4",
         title="New employee trained at hiring",
         start=hire_date,
-        start_what="the employee's hire date",
+        start_what=say("the employee's hire date"),
         days=ruleset.new_hire_training_days,
-        act="Training the new employee",
-        lapse_label="The new employee's training is late",
+        act=say("Training the new employee"),
+        lapse_label=say("The new employee's training is late"),
         calendar=calendar,
-        what="employee training",
+        what=say("employee training"),
         office_act=False,
     )
 
@@ -130,15 +130,33 @@ class ReportPeriod:
 
 def _scheduled(first_due_on: dt.date, every: int, unit: str, index: int) -> tuple[dt.date, str]:
     if index == 0:
-        return first_due_on, f"The first report is due on {fmt_date(first_due_on)}, as the requirement says."
+        return first_due_on, say(
+            "The first report is due on %(day)s, as the requirement says.", day=fmt_date(first_due_on)
+        )
     if unit == EVERY_MONTHS:
         day, clipped = add_months(first_due_on, every * index)
-        span = f"{every * index} month" + ("" if every * index == 1 else "s")
-        note = " (that month has no such day: its last day)" if clipped else ""
-        return day, f"Report {index + 1} is due {span} after the first due date: {fmt_date(day)}{note}."
+        months = every * index
+        span = say("1 month") if months == 1 else say("%(count)s months", count=months)
+        if clipped:
+            return day, say(
+                "Report %(number)s is due %(span)s after the first due date: %(day)s (that month has no "
+                "such day: its last day).",
+                number=index + 1,
+                span=span,
+                day=fmt_date(day),
+            )
+        return day, say(
+            "Report %(number)s is due %(span)s after the first due date: %(day)s.",
+            number=index + 1,
+            span=span,
+            day=fmt_date(day),
+        )
     day = first_due_on + dt.timedelta(days=every * index)
-    return day, (
-        f"Report {index + 1} is due {fmt_days(every * index)} after the first due date: {fmt_date(day)}."
+    return day, say(
+        "Report %(number)s is due %(span)s after the first due date: %(day)s.",
+        number=index + 1,
+        span=fmt_days(every * index),
+        day=fmt_date(day),
     )
 
 
@@ -158,10 +176,10 @@ def report_period(
         raise ValueError("no such report in this schedule")
     provision, title = REPORT_KINDS[kind]
     scheduled, line = _scheduled(first_due_on, every, unit, number - 1)
-    steps = [start_line(first_due_on, "the first due date the FOG Manager set"), line]
-    steps.append(owed_kind_line("a report filed with the Town", at_office=True))
-    due, moved = roll_forward_deadline(scheduled, calendar, "The due date", steps, at_office=True)
-    steps.append(f"A report received on or before {fmt_date(due)} is on time.")
+    steps = [start_line(first_due_on, say("the first due date the FOG Manager set")), line]
+    steps.append(owed_kind_line(say("a report filed with the Town"), at_office=True))
+    due, moved = roll_forward_deadline(scheduled, calendar, say("The due date"), steps, at_office=True)
+    steps.append(say("A report received on or before %(due)s is on time.", due=fmt_date(due)))
     deadline = make_deadline(
         slug=f"{provision}-{kind}",
         provisions=(provision, "F4", "Counting days"),
@@ -171,7 +189,7 @@ def report_period(
         due=due,
         nominal_due=scheduled,
         moved=moved,
-        lapse_label="The report is late (F3, F4)",
+        lapse_label=say("The report is late (F3, F4)"),
         counting=(LIMIT_OWED,),
         office_act=True,
     )
@@ -214,12 +232,12 @@ def request_first_due(requested_on: dt.date, *, ruleset: Ruleset, calendar: Town
         provision="D7",
         title="Requested plan or data due",
         start=requested_on,
-        start_what="the date of the FOG Manager's request",
+        start_what=say("the date of the FOG Manager's request"),
         days=ruleset.record_request_days,
-        act="Submitting what was requested",
-        lapse_label="The submission is late (F4)",
+        act=say("Submitting what was requested"),
+        lapse_label=say("The submission is late (F4)"),
         calendar=calendar,
-        what="a submission to the Town",
+        what=say("a submission to the Town"),
         office_act=True,
     )
 

@@ -79,7 +79,7 @@ def invoices_issue(
             last_day_to_pay=dates.last_day_to_pay,
             delinquent_from=dates.delinquent_from,
             lien_eligible_from=dates.lien_eligible_from,
-            explanation=dates.explanation.as_dict(),
+            explanation=dates.explanation.as_record(),
             created_by=person(acting_user),
             created_by_label=actor_label_for(acting_user),
         )

@@ -48,7 +48,7 @@ def test_l2_working_reads_in_spanish_with_spanish_dates_and_day_counts():
     last = next(step for step in said if step.startswith("La audiencia puede"))
     assert last.startswith("La audiencia puede fijarse en cualquier día hábil del ")
     assert "de junio de 2026" in last and "de julio de 2026" in last
-    assert text.startswith("Disposiciones: L2, Counting days\n1. ")
+    assert text.startswith("Disposiciones: L2, Cómputo de días\n1. ")
 
 
 def test_a_stored_working_reads_again_in_spanish_and_an_old_one_stays_english():
@@ -72,7 +72,9 @@ def test_a_sentence_pickles_and_keeps_its_template():
 
 
 def test_an_untranslated_or_broken_step_shows_its_english_and_says_so():
-    explanation = explain(("B6",), [say("A step no catalogue holds: %(day)s.", day=fmt_date(MAILED)), "Plain text."])
+    explanation = explain(
+        ("B6",), [say("A step no catalogue holds: %(day)s.", day=fmt_date(MAILED)), "Plain text."]
+    )
     with translation.override("es"):
         steps = working_steps(explanation)
     assert steps == [
@@ -89,7 +91,10 @@ def test_the_template_filters_mark_english_left_and_say_the_rest():
         "{% load working %}{% for step, ok in working|working_steps %}"
         '<li{% if not ok %} lang="en"{% endif %}>{{ step }}</li>{% endfor %}'
     )
+    working = _window().explanation.plus(explain(("L2",), ["A step written without say()."]))
     with translation.override("es"):
-        html = page.render(Context({"working": _window().explanation.as_record()}))
+        html = page.render(Context({"working": working.as_record()}))
     assert "La audiencia puede fijarse" in html
-    assert 'lang="en"' in html  # counting.py's shared lines are not said with say() yet
+    # counting.py's shared lines are said too now: only the step written without say() is English
+    assert html.count('lang="en"') == 1
+    assert '<li lang="en">A step written without say().</li>' in html

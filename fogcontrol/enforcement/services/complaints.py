@@ -108,7 +108,7 @@ def complaint_serve(
         scheduled_on=hearing_on,
         place=hearing_place.strip(),
         latest_on=limit.due,
-        explanation={"P5": limit.explanation.as_dict(), **({} if served_on else {"P5-waiting": True})},
+        explanation={"P5": limit.explanation.as_record(), **({} if served_on else {"P5-waiting": True})},
     )
     stamp(hearing, acting_user)
     hearing.save()
@@ -123,7 +123,7 @@ def complaint_serve(
         article_number=(article_number or "").strip(),
         hearing=hearing,
         hearing_latest_on=limit.due,
-        explanation={"P5": limit.explanation.as_dict(), **({} if served_on else {"P5-waiting": True})},
+        explanation={"P5": limit.explanation.as_record(), **({} if served_on else {"P5-waiting": True})},
     )
     stamp(complaint, acting_user)
     complaint.save()
@@ -185,12 +185,12 @@ def complaint_served(
     before = snapshot(complaint)
     complaint.served_on, complaint.hearing_latest_on = served_on, limit.due
     complaint.article_number = (article_number or complaint.article_number).strip()
-    complaint.explanation = {**complaint.explanation, "P5": limit.explanation.as_dict()}
+    complaint.explanation = {**complaint.explanation, "P5": limit.explanation.as_record()}
     complaint.explanation.pop("P5-waiting", None)
     complaint.save(update_fields=["served_on", "hearing_latest_on", "article_number", "explanation"])
     if hearing:
         hearing.latest_on = limit.due
-        hearing.explanation = {**hearing.explanation, "P5": limit.explanation.as_dict()}
+        hearing.explanation = {**hearing.explanation, "P5": limit.explanation.as_record()}
         hearing.explanation.pop("P5-waiting", None)
         hearing.save(update_fields=["latest_on", "explanation"])
     audit_record(acting_user=acting_user, action="complaint.served", instance=complaint, before=before,

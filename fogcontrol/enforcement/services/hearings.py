@@ -54,7 +54,7 @@ def continuance_bound(hearing: Hearing) -> tuple[dt.date, str, dict]:
     """The latest date a continuance may move ``hearing`` to, the provision, and its working."""
     if hearing.kind == Hearing.Kind.SUSPENSION:
         limit = continuance_limit(hearing.first_scheduled_on, **rules_for(hearing.first_scheduled_on))
-        return limit.due, "L3", limit.explanation.as_dict()
+        return limit.due, "L3", limit.explanation.as_record()
     provision = "P5" if hearing.kind == Hearing.Kind.COMPLAINT else "M3"
     return hearing.latest_on, provision, (hearing.explanation or {}).get(provision, {})
 
@@ -69,7 +69,7 @@ def projected_decision_due(hearing: Hearing) -> tuple[dt.date | None, dict]:
         due = emergency_decision_due(ends, **rules_for(ends))
     else:
         due = revocation_decision_due(ends, **rules_for(ends))
-    return due.due, due.explanation.as_dict()
+    return due.due, due.explanation.as_record()
 
 
 @transaction.atomic
@@ -164,7 +164,7 @@ def _appeal_text(hearing: Hearing, decided_on: dt.date) -> tuple[Words, dt.date 
             words(gettext_noop("You may appeal this decision to the Town Council, in writing filed with the Town "
                                "Clerk, no later than %(day)s (P6)."), day=due.due),
             due.due,
-            due.explanation.as_dict(),
+            due.explanation.as_record(),
         )  # fmt: skip
     if hearing.kind == Hearing.Kind.EMERGENCY:
         return words(gettext_noop("This decision is final and not appealable (M3).")), None, {}

@@ -170,7 +170,7 @@ def penalty_order_propose(
         hearing_officer_name=hearing_officer_name.strip(),
         status=PenaltyOrder.Status.PROPOSED,
         proposed_on=proposed_on,
-        explanation={"P7": cap.explanation.as_dict()},
+        explanation={"P7": cap.explanation.as_record()},
         **{name: factors[name].strip() for name in FACTOR_FIELDS},
     )
     stamp(order, acting_user)
@@ -264,7 +264,7 @@ def _approve(
     order.cap, order.issued_on, order.payment_due_on = cap.max_amount, issued_on, payment.due
     order.service_method = service_method
     order.article_number = (article_number or "").strip()
-    order.explanation = {"P7": cap.explanation.as_dict(), "P8": payment.explanation.as_dict()}
+    order.explanation = {"P7": cap.explanation.as_record(), "P8": payment.explanation.as_record()}
     _set_service(order, served_on)
     factors = {name: getattr(order, name) for name in FACTOR_FIELDS}
     document = documents.issue(
@@ -309,7 +309,7 @@ def _set_service(order: PenaltyOrder, served_on: dt.date | None) -> None:
         return
     appeal = appeal_due(served_on, **rules_for(served_on))
     order.appeal_by = appeal.due
-    order.explanation = {**order.explanation, "P6": appeal.explanation.as_dict()}
+    order.explanation = {**order.explanation, "P6": appeal.explanation.as_record()}
 
 
 @transaction.atomic

@@ -59,8 +59,8 @@ def emergency_dates(ordered_on: dt.date, hearing_on: dt.date | None = None) -> d
         "hearing_by": hearing.due,
         "decision_by": decision.due,
         "explanation": {
-            "M3-hearing": hearing.explanation.as_dict(),
-            "M3-decision": decision.explanation.as_dict(),
+            "M3-hearing": hearing.explanation.as_record(),
+            "M3-decision": decision.explanation.as_record(),
         },
     }
 

@@ -91,7 +91,7 @@ def _check_process_notice(
     if mailed is None or hearing is None:
         return
     window = revocation_hearing_window(mailed, **_rules(mailed))
-    explanation["L2"] = window.explanation.as_dict()
+    explanation["L2"] = window.explanation.as_record()
     values["hearing_earliest_on"], values["hearing_latest_on"] = window.earliest, window.latest
     if not (window.earliest <= hearing <= window.latest):
         rules = ruleset_on(mailed)
@@ -121,7 +121,7 @@ def _check_emergency(values: dict, errors: dict, explanation: dict) -> None:
     if ordered is None or hearing is None:
         return
     limit = emergency_hearing_due(ordered, **_rules(ordered))
-    explanation["M3-hearing"] = limit.explanation.as_dict()
+    explanation["M3-hearing"] = limit.explanation.as_record()
     values["hearing_earliest_on"], values["hearing_latest_on"] = ordered, limit.due
     if not (ordered <= hearing <= limit.due):
         errors["hearing_on"] = [
@@ -323,7 +323,7 @@ def permit_order_decide(
         concluded = hearing
         if decision_on is not None:
             limit = emergency_decision_due(hearing, **_rules(hearing))
-            explanation["M3-decision"] = limit.explanation.as_dict()
+            explanation["M3-decision"] = limit.explanation.as_record()
             order.decision_due_on = limit.due
             if not (hearing <= decision_on <= limit.due):
                 errors["decision_on"] = [
@@ -334,7 +334,7 @@ def permit_order_decide(
     else:
         concluded = hearing_concluded_on or hearing
         limit = continuance_limit(hearing, **_rules(hearing))
-        explanation["L3"] = limit.explanation.as_dict()
+        explanation["L3"] = limit.explanation.as_record()
         if not (hearing <= concluded <= limit.due):
             errors["hearing_concluded_on"] = [
                 f"L3: the hearing set for {fmt_date(hearing)} may be continued, but by no more than the "
@@ -342,7 +342,7 @@ def permit_order_decide(
             ]
         elif decision_on is not None:
             due = revocation_decision_due(concluded, **_rules(concluded))
-            explanation["L4"] = due.explanation.as_dict()
+            explanation["L4"] = due.explanation.as_record()
             order.decision_due_on = due.due
             if not (concluded <= decision_on <= due.due):
                 errors["decision_on"] = [

@@ -226,7 +226,7 @@ def permit_modification_propose(
         notice_date=notice_date,
         earliest_effective_on=earliest,
         effective_on=effective_on,
-        explanation=deadline.explanation.as_dict(),
+        explanation=deadline.explanation.as_record(),
         proposed_by=person(acting_user),
         proposed_by_label=actor_label_for(acting_user),
         backdating_reason=backdating_reason,

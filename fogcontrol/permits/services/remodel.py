@@ -60,7 +60,7 @@ def remodel_notice_file(
         filed_on=filed_on,
         latest_notice_on=deadline.latest,
         late=late,
-        explanation=deadline.explanation.as_dict(),
+        explanation=deadline.explanation.as_record(),
         filed_by=person(acting_user),
     )
     notice.full_clean()

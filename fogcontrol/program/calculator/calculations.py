@@ -35,7 +35,7 @@ from fogcontrol.rules.deadlines import (
 )
 from fogcontrol.rules.devices import DEVICE_KINDS, GRAVITY_INTERCEPTOR, HYDROMECHANICAL_INTERCEPTOR, OTHER
 from fogcontrol.rules.devices import fill_ratio as engine_fill_ratio
-from fogcontrol.rules.explain import fmt_money, fmt_percent
+from fogcontrol.rules.explain import fmt_money, fmt_percent, joined, say
 from fogcontrol.rules.frequency import FrequencyRecommendation, recommend_frequency
 from fogcontrol.rules.penalties import MAINTENANCE, NO_PERMIT, RECORDS, SSO, PenaltyCap, penalty_cap
 from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
@@ -83,9 +83,9 @@ PER_OCCURRENCE_KINDS = frozenset({SSO})
 # What each kind of computed date means, in a clerk's words (Counting days). The badge of an
 # answer names the kind of limit (``Deadline.counting_labels``); this is the fallback.
 DEADLINE_KIND_LABELS = {
-    KIND_DEADLINE: "deadline",
-    KIND_MINIMUM: "minimum period",
-    KIND_WINDOW: "window of permitted days",
+    KIND_DEADLINE: say("deadline"),
+    KIND_MINIMUM: say("minimum period"),
+    KIND_WINDOW: say("window of permitted days"),
 }
 FREQUENCY_DAYS = "frequency_days"
 
@@ -104,7 +104,7 @@ class RulesUsed:
     @property
     def label(self) -> str:
         if self.version is None:
-            return "Chapter 10.02 as adopted (no version on record)"
+            return say("Chapter 10.02 as adopted (no version on record)")
         return self.version.label
 
     def as_dict(self) -> dict:
@@ -130,7 +130,7 @@ class DeadlineAnswer:
         """Which kind of limit produced the date (Counting days): "A minimum: never moves earlier ..."."""
         labels = self.deadline.counting_labels
         if labels:
-            return "; ".join(labels)
+            return joined(list(labels))
         return DEADLINE_KIND_LABELS.get(self.deadline.kind, self.deadline.kind)
 
     @property
@@ -265,8 +265,11 @@ def calendar_warnings(calendar: TownCalendar, first: dt.date, last: dt.date) -> 
         return ()
     listed = ", ".join(str(year) for year in missing)
     return (
-        f"The Town calendar has no holidays on record for {listed}: only weekends were skipped in "
-        f"that period. Add the year's holidays on the Holiday calendar page, then calculate again.",
+        say(
+            "The Town calendar has no holidays on record for %(years)s: only weekends were skipped in "
+            "that period. Add the year's holidays on the Holiday calendar page, then calculate again.",
+            years=listed,
+        ),
     )
 
 

@@ -14,6 +14,7 @@ MODULES = [
     "billing",
     "calendar",
     "counting",
+    "counting_words",
     "deadlines",
     "devices",
     "enforcement",
@@ -59,6 +60,7 @@ NO_PROVISION = {
     "explain.fmt_money": "writes dollars, for explanations",
     "explain.say": "a step of an explanation that keeps how it was said, to be read in another language",
     "explain.sentence_from_record": "reads back a step an explanation stored with its template",
+    "explain.joined": "says phrases one after another, each kept to be said again in another language",
 }
 
 
