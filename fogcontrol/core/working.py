@@ -10,12 +10,15 @@ the templates (``working_steps`` tells which).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence
+
+_PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
 # A working's dates in full, with the weekday a clerk reads aloud ("Friday, July 3, 2026").
 WORKING_DATE_FORMATS = {"en": "l, F j, Y", "es": r"l j \d\e F \d\e Y"}
@@ -50,7 +53,8 @@ def _value(value: Any) -> str:
 
 def _template_translated(step: Sentence) -> bool:
     english = (translation.get_language() or "en").startswith("en")
-    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in step.template)
+    words = _PLACEHOLDER.sub("", step.template)  # "%(first)s; %(rest)s" has no words to translate
+    return english or gettext(step.template) != step.template or not any(c.isalpha() for c in words)
 
 
 def is_translated(step: Any) -> bool:
