@@ -58,7 +58,8 @@ def _joined(findings: Sequence[str]) -> str:
     """The caller's compliance findings, "; "-joined (each said again when it is a sentence)."""
     if all(hasattr(finding, "template") for finding in findings):
         names = {f"f{index}": finding for index, finding in enumerate(findings)}
-        return say("; ".join(f"%({name})s" for name in names), **names)
+        template = "; ".join(f"%({name})s" for name in names)  # no words: nothing to translate
+        return say(template, **names)
     return "; ".join(findings)
 
 

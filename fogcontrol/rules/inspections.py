@@ -348,7 +348,8 @@ def visit_hours_check(
         problems.append(say("the visit began at %(time)s, after closing", time=began))
     if problems:
         names = {f"problem{index}": problem for index, problem in enumerate(problems)}
-        joined = say("; ".join(f"%({name})s" for name in names), **names)
+        template = "; ".join(f"%({name})s" for name in names)  # no words: nothing to translate
+        joined = say(template, **names)
         steps.append(say("Outside business hours: %(problems)s.", problems=joined))
         steps.append(say("D1: the visit is flagged, not refused; the report says so."))
         return HoursCheck(outside=True, explanation=explain(("D1", "Counting days"), steps))
