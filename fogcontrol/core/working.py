@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
-from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence
+from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence, say
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)s")
 
@@ -57,6 +57,14 @@ def _template_translated(step: Sentence) -> bool:
     return english or gettext(step.template) != step.template or not any(c.isalpha() for c in words)
 
 
+def english_label(label: Any) -> Sentence:
+    """A label marked for translation elsewhere (a model choice's ``gettext_lazy``) as a phrase of a
+    working: its English, the record's, said again from the catalogue that already holds it."""
+    with translation.override("en"):
+        english = str(label)
+    return say(english.replace("%", "%%"))
+
+
 def is_translated(step: Any) -> bool:
     """Whether ``step`` reads in the active language: English is always; another language only when
     the step is a sentence whose template (and every nested phrase's) the catalogue holds."""
@@ -79,9 +87,12 @@ def said(step: Any) -> str:
 
 
 def as_explanation(working: Any) -> Explanation | None:
-    """An ``Explanation`` from one, or from what a record stored (``as_dict``/``as_record``)."""
+    """An ``Explanation`` from one, from what a record stored (``as_dict``/``as_record``), or from a
+    list of steps (advice, flags)."""
     if isinstance(working, Explanation):
         return working
+    if isinstance(working, list | tuple):
+        return Explanation(provisions=(), steps=tuple(working))
     return Explanation.from_record(working)
 
 

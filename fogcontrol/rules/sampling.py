@@ -67,7 +67,7 @@ def judge_result(
             )
         )
         return Judgement(False, provision, explain(provisions, steps))
-    shown = f"{analyte} {_fmt(value)} {unit}"
+    shown = say("%(analyte)s %(value)s %(unit)s", analyte=analyte, value=_fmt(value), unit=unit)
     if limit_max is not None and value > limit_max:
         steps.append(
             say(
@@ -114,6 +114,14 @@ def custody_refusal(
     return None
 
 
+# D6's units, in the working's words (said again in the reader's language, issue 18).
+_UNITS = {
+    "hours": (say("hours"), say("hour")),
+    "samples": (say("samples"), say("sample")),
+    "tests": (say("tests"), say("test")),
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class ChargeAmount:
     """D6: quantity x rate, in exact cents, with the working."""
@@ -129,6 +137,7 @@ def compliance_charge_amount(
     (hours, samples, tests) at the ``rate`` of the fee schedule in force on the day it was incurred,
     rounded half up to the cent."""
     amount = (quantity * rate).quantize(CENT, rounding=ROUND_HALF_UP)
+    units, each = _UNITS.get(unit) or (unit, unit.rstrip("s"))
     steps = (
         say(
             "%(what)s on %(on)s: the fee schedule in force that day is %(schedule)s.",
@@ -139,9 +148,9 @@ def compliance_charge_amount(
         say(
             "%(quantity)s %(unit)s at %(rate)s per %(each)s = %(amount)s.",
             quantity=_fmt(quantity),
-            unit=unit,
+            unit=units,
             rate=fmt_money(rate),
-            each=unit.rstrip("s"),
+            each=each,
             amount=fmt_money(amount),
         ),
     )

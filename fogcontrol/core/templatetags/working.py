@@ -27,3 +27,15 @@ def working_steps(value):
 @register.filter
 def working_in_language(value):
     return working.working_is_translated(value)
+
+
+@register.filter
+def step_said(value):
+    """One sentence (a verdict, a flag, a reason) in the page's language: ``{{ sizing.verdict|step_said }}``."""
+    return working.said(value)
+
+
+@register.filter
+def step_in_language(value):
+    """Whether ``step_said`` reads in the page's language (else mark it ``lang="en"``)."""
+    return working.is_translated(value)

@@ -72,7 +72,9 @@ def test_a_sentence_pickles_and_keeps_its_template():
 
 
 def test_an_untranslated_or_broken_step_shows_its_english_and_says_so():
-    explanation = explain(("B6",), [say("A step no catalogue holds: %(day)s.", day=fmt_date(MAILED)), "Plain text."])
+    explanation = explain(
+        ("B6",), [say("A step no catalogue holds: %(day)s.", day=fmt_date(MAILED)), "Plain text."]
+    )
     with translation.override("es"):
         steps = working_steps(explanation)
     assert steps == [

@@ -9,7 +9,15 @@ import pytest
 from django.utils import translation
 
 from fogcontrol.core.working import said, working_steps
-from fogcontrol.rules import inspections, responsibility, sampling, servicing_rules, sizing, spills
+from fogcontrol.rules import (
+    inspections,
+    responsibility,
+    sampling,
+    servicing_rules,
+    sizing,
+    sizing_verdict,
+    spills,
+)
 from fogcontrol.rules.devices import Measurement, Observation
 from fogcontrol.rules.explain import explain
 from fogcontrol.rules.frequency import assess_frequency_request, interceptor_requirement, recommend_frequency
@@ -146,8 +154,8 @@ def test_a4_a5_the_sizing_working_and_verdict_read_in_spanish():
     gravity = sizing.gravity_interceptor_requirement(load, RULES)
     hydro = sizing.hydromechanical_size([("sink", 1, 24, 24, 12)], RULES)
     steps = [*gravity.explanation.steps, *load.explanation.steps, *hydro.explanation.steps]
-    _, verdict = sizing.sizing_verdict("gravity_interceptor", gravity, None, 500, None)
-    _, no_sinks = sizing.sizing_verdict("hydromechanical_interceptor", gravity, None, None, None)
+    _, verdict = sizing_verdict.sizing_verdict("gravity_interceptor", gravity, None, 500, None)
+    _, no_sinks = sizing_verdict.sizing_verdict("hydromechanical_interceptor", gravity, None, None, None)
     flags = sizing.a4_flags("gravity_interceptor", None, 18, RULES)
     assert no_sinks == "No sink dimensions were given, so the grease trap flow cannot be worked out (A5)."
     spanish = _spanish([*steps, verdict, no_sinks, *flags])
