@@ -104,13 +104,19 @@ def working_steps(working: Any) -> list[tuple[str, bool]]:
     return [(said(step), is_translated(step)) for step in explanation.steps]
 
 
+def working_provisions(working: Any) -> str:
+    """The first line of ``working_text``: "Provisions: E1, E2" in the active language."""
+    explanation = as_explanation(working)
+    provisions = ", ".join(explanation.provisions if explanation else ()) or pgettext("provisions", "none")
+    return gettext("Provisions: %(provisions)s") % {"provisions": provisions}
+
+
 def working_text(working: Any) -> str:
     """``Explanation.text()`` in the active language: the provisions, then the numbered steps."""
     explanation = as_explanation(working)
     if explanation is None:
         return str(working or "")
-    provisions = ", ".join(explanation.provisions) or pgettext("provisions", "none")
-    lines = [gettext("Provisions: %(provisions)s") % {"provisions": provisions}]
+    lines = [working_provisions(explanation)]
     lines.extend(f"{number}. {said(step)}" for number, step in enumerate(explanation.steps, start=1))
     return "\n".join(lines)
 

@@ -39,3 +39,9 @@ def step_said(value):
 def step_in_language(value):
     """Whether ``step_said`` reads in the page's language (else mark it ``lang="en"``)."""
     return working.is_translated(value)
+
+
+@register.filter
+def working_provisions(value):
+    """ "Provisions: E1, E2" in the page's language (``core/components/working.html``)."""
+    return working.working_provisions(value)
