@@ -51,7 +51,7 @@ def intervals_observed(observations: Sequence[Observation]) -> int:
 
 
 def _fmt_rate(rate: Decimal) -> str:
-    return f"{rate.quantize(Decimal('0.0001'))} in/day"
+    return say("%(rate)s in/day", rate=rate.quantize(Decimal("0.0001")))
 
 
 def _joined(findings: Sequence[str]) -> str:

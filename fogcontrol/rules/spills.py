@@ -181,7 +181,7 @@ def normalise_cause(text: str) -> tuple[str, bool]:
 
 # --- J2: the written report ----------------------------------------------------------------------
 
-LIABILITY_STATEMENT = (
+LIABILITY_STATEMENT = say(
     "Notifying the Town does not relieve the FSE of any expense, loss, damage or other liability "
     "the spill causes, nor of any fee or other liability under Chapter 10.02 or other law (J3). A "
     "sewer overflow linked to this spill still counts against the FSE."

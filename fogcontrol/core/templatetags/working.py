@@ -8,6 +8,8 @@
 """
 
 from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from fogcontrol.core import working
 
@@ -43,5 +45,13 @@ def step_in_language(value):
 
 @register.filter
 def working_provisions(value):
-    """ "Provisions: E1, E2" in the page's language (``core/components/working.html``)."""
-    return working.working_provisions(value)
+    """ "Provisions: E1, E2" in the page's language (``core/components/working.html``); a provision
+    named in the ordinance's English words ("Counting days") is marked ``lang="en"``."""
+    explanation = working.as_explanation(value)
+    provisions = ", ".join(explanation.provisions if explanation else ())
+    if not provisions or not any(c.islower() for c in provisions):
+        return working.working_provisions(value)
+    label = gettext("Provisions: %(provisions)s").replace("{", "{{").replace("}", "}}")
+    return format_html(
+        label.replace("%(provisions)s", "{}"), format_html('<span lang="en">{}</span>', provisions)
+    )

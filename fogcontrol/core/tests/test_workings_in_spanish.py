@@ -47,6 +47,7 @@ def test_e4_the_frequency_recommendation_reads_in_spanish_and_its_english_is_unc
     spanish = _spanish(result.explanation.steps)
     assert "A 90 días: lleno al 18.8% según la proyección (dentro del límite)." in spanish
     assert any(step.startswith("Recomendada: cada 120 días naturales") for step in spanish)
+    assert any("0.1000 pulg/día" in step for step in spanish)
 
 
 @pytest.mark.provision("E5")
@@ -219,7 +220,8 @@ def test_i1_a2_spill_category_and_responsibility_read_in_spanish():
         "1,200 gallons, none reaching surface water: 1,000 gallons or more is Category 2."
     )
     shared = responsibility.device_responsibility(establishment_parcels=["123-456-78", "123-456-78"])
-    spanish = _spanish([*category.explanation.steps, *shared.explanation.steps])
+    spanish = _spanish([*category.explanation.steps, *shared.explanation.steps, spills.LIABILITY_STATEMENT])
+    assert spanish[-1].startswith("Avisar al Municipio no exime al establecimiento")
     assert (
         "1,200 galones, ninguno llegó a aguas superficiales: 1,000 galones o más es Categoría 2." in spanish
     )
