@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import dateformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
-from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence
+from fogcontrol.rules.explain import DateText, DayCount, Explanation, Sentence, say
 
 # A template's placeholders ("%(day)s") and percent signs ("%%"): not words of any language.
 PLACEHOLDER = re.compile(r"%\([^)]*\)s|%%")
@@ -60,6 +60,14 @@ def _template_translated(step: Sentence) -> bool:
     return english or gettext(step.template) != step.template or not any(c.isalpha() for c in words)
 
 
+def english_label(label: Any) -> Sentence:
+    """A label marked for translation elsewhere (a model choice's ``gettext_lazy``) as a phrase of a
+    working: its English, the record's, said again from the catalogue that already holds it."""
+    with translation.override("en"):
+        english = str(label)
+    return say(english.replace("%", "%%"))
+
+
 def is_translated(step: Any) -> bool:
     """Whether ``step`` reads in the active language: English is always; another language only when
     the step is a sentence whose template (and every nested phrase's) the catalogue holds."""
@@ -82,9 +90,12 @@ def said(step: Any) -> str:
 
 
 def as_explanation(working: Any) -> Explanation | None:
-    """An ``Explanation`` from one, or from what a record stored (``as_dict``/``as_record``)."""
+    """An ``Explanation`` from one, from what a record stored (``as_dict``/``as_record``), or from a
+    list of steps (advice, flags)."""
     if isinstance(working, Explanation):
         return working
+    if isinstance(working, list | tuple):
+        return Explanation(provisions=(), steps=tuple(working))
     return Explanation.from_record(working)
 
 
@@ -96,15 +107,21 @@ def working_steps(working: Any) -> list[tuple[str, bool]]:
     return [(said(step), is_translated(step)) for step in explanation.steps]
 
 
+def working_provisions(working: Any) -> str:
+    """The first line of ``working_text``: "Provisions: E1, E2" in the active language."""
+    explanation = as_explanation(working)
+    # Provision IDs stay as they are; "Counting days" is a name, said in the reader's language.
+    provisions = ", ".join(gettext(p) for p in (explanation.provisions if explanation else ()))
+    return gettext("Provisions: %(provisions)s") % {"provisions": provisions or pgettext("provisions", "none")}
+
+
 def working_text(working: Any) -> str:
     """``Explanation.text()`` in the active language: the provisions, then the numbered steps (a
     single sentence is said as it is; other text is shown as written)."""
     explanation = as_explanation(working)
     if explanation is None:
         return said(working) if isinstance(working, Sentence) else str(working or "")
-    # Provision IDs stay as they are; "Counting days" is a name, said in the reader's language.
-    provisions = ", ".join(gettext(p) for p in explanation.provisions) or pgettext("provisions", "none")
-    lines = [gettext("Provisions: %(provisions)s") % {"provisions": provisions}]
+    lines = [working_provisions(explanation)]
     lines.extend(f"{number}. {said(step)}" for number, step in enumerate(explanation.steps, start=1))
     return "\n".join(lines)
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from fogcontrol.rules.explain import say
 from fogcontrol.rules.ruleset import Ruleset
 from fogcontrol.rules.sizing import (
     Fixture,
     FixtureLoad,
-    SizingCheck,
     a4_flags,
     drainage_fixture_units,
     gravity_interceptor_requirement,
     hydromechanical_size,
-    sizing_verdict,
 )
+from fogcontrol.rules.sizing_verdict import SizingCheck, sizing_verdict
 
 
 def application_sizing(application, ruleset: Ruleset) -> SizingCheck:
@@ -44,9 +44,11 @@ def application_sizing(application, ruleset: Ruleset) -> SizingCheck:
         if not item.drains_to_device:
             continue
         if item.kind == "dishwasher":
-            warnings.append("K4: a dishwasher may not discharge to a grease control device.")
+            warnings.append(say("K4: a dishwasher may not discharge to a grease control device."))
         if item.kind == "food_grinder":
-            warnings.append("K1: food grinders are not allowed in new construction; existing ones must go.")
+            warnings.append(
+                say("K1: food grinders are not allowed in new construction; existing ones must go.")
+            )
         if item.is_sink:
             if item.has_dimensions:
                 compartments = (item.compartments or 1) * item.count
@@ -61,7 +63,10 @@ def application_sizing(application, ruleset: Ruleset) -> SizingCheck:
                 )
             else:
                 warnings.append(
-                    f"{item.get_kind_display()}: no compartment dimensions, so it is not in the A5 working."
+                    say(
+                        "%(fixture)s: no compartment dimensions, so it is not in the A5 working.",
+                        fixture=item.get_kind_display(),
+                    )
                 )
     hydro = hydromechanical_size(trap_fixtures, ruleset) if trap_fixtures else None
     kind = (device.kind if device else "") or application.device_kind
@@ -69,9 +74,10 @@ def application_sizing(application, ruleset: Ruleset) -> SizingCheck:
     gpm = (device.rated_flow_gpm if device else None) or application.device_rated_flow_gpm
     flags: tuple[str, ...] = ()
     if device is not None:
-        flags = tuple(device.a4_flags or ()) or a4_flags(
-            device.kind, device.compartments, device.manhole_diameter_in, ruleset
-        )
+        live = a4_flags(device.kind, device.compartments, device.manhole_diameter_in, ruleset)
+        stored = tuple(device.a4_flags or ())
+        # The flags stored with the device; said again in the reader's language when the rules say the same.
+        flags = live if not stored or stored == live else stored
     adequate, verdict = sizing_verdict(kind, gravity, hydro, gallons, gpm)
     return SizingCheck(
         dfu=dfu,

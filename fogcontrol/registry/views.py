@@ -53,6 +53,7 @@ from fogcontrol.registry.models import (
     Party,
 )
 from fogcontrol.rules.devices import default_frequency
+from fogcontrol.rules.sizing import a4_flags
 
 PER_PAGE = 25
 # Filters the home page links to as `?shared=1`; django-filter's yes/no widget reads only
@@ -221,8 +222,12 @@ def device_detail(request, pk: int):
     responsibility = selectors.responsibility_for(device)
     recipient = selectors.notice_recipient_for(device, responsibility)
     parcels = [device.parcel, *(fse.parcel for fse in device.establishments.all())]
+    ruleset = ruleset_on(town_today())
+    said_flags = a4_flags(device.kind, device.compartments, device.manhole_diameter_in, ruleset)
     context = {
         "device": device,
+        # The stored A4 flags, said again in the reader's language when the rules say the same (issue 18).
+        "a4_flags": said_flags if tuple(device.a4_flags or ()) == said_flags else device.a4_flags,
         "responsibility": responsibility,
         "recipient": recipient,
         "recipient_is_fse": isinstance(recipient, FoodServiceEstablishment),
@@ -231,7 +236,7 @@ def device_detail(request, pk: int):
             for parcel in parcels
         )
         and not isinstance(recipient, FoodServiceEstablishment),
-        "default_frequency_days": default_frequency(device.kind, ruleset_on(town_today())),
+        "default_frequency_days": default_frequency(device.kind, ruleset),
         "history": change_history(request.user, device),
     }
     return render(request, "registry/device_detail.html", context)

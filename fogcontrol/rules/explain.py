@@ -30,7 +30,9 @@ class Sentence(str):
     values: dict[str, Any]
 
     def __new__(cls, template: str, values: dict[str, Any]):
-        sentence = super().__new__(cls, template % {name: str(value) for name, value in values.items()})
+        sentence = super().__new__(
+            cls, template % values
+        )  # %s says each value as str() would (cheap: ingest)
         sentence.template = template
         sentence.values = values
         return sentence

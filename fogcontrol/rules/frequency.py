@@ -23,7 +23,7 @@ from fogcontrol.rules.devices import (
     observations_of,
     to_decimal,
 )
-from fogcontrol.rules.explain import Explanation, explain, fmt_days, fmt_percent
+from fogcontrol.rules.explain import Explanation, explain, fmt_days, fmt_percent, say
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -51,7 +51,16 @@ def intervals_observed(observations: Sequence[Observation]) -> int:
 
 
 def _fmt_rate(rate: Decimal) -> str:
-    return f"{rate.quantize(Decimal('0.0001'))} in/day"
+    return say("%(rate)s in/day", rate=rate.quantize(Decimal("0.0001")))
+
+
+def _joined(findings: Sequence[str]) -> str:
+    """The caller's compliance findings, "; "-joined (each said again when it is a sentence)."""
+    if all(hasattr(finding, "template") for finding in findings):
+        names = {f"f{index}": finding for index, finding in enumerate(findings)}
+        template = "; ".join(f"%({name})s" for name in names)  # no words: nothing to translate
+        return say(template, **names)
+    return "; ".join(findings)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,11 +122,14 @@ def margin_advice(rate: Decimal, days: int, total: Decimal, ruleset: Ruleset) ->
     with_margin = rate * days / total * factor
     if with_margin <= limit:
         return None
-    return (
-        f"Advice, not a ground for any decision: if the device filled {factor} times faster than its "
-        f"average, {fmt_days(days)} would reach {fmt_percent(with_margin)} of its depth, over the "
-        f"{fmt_percent(limit)} limit. A sludge-height reading during the first interval at this "
-        "frequency would confirm the average."
+    return say(
+        "Advice, not a ground for any decision: if the device filled %(factor)s times faster than its "
+        "average, %(days)s would reach %(with_margin)s of its depth, over the %(limit)s limit. A "
+        "sludge-height reading during the first interval at this frequency would confirm the average.",
+        factor=factor,
+        days=fmt_days(days),
+        with_margin=fmt_percent(with_margin),
+        limit=fmt_percent(limit),
     )
 
 
@@ -152,19 +164,36 @@ def recommend_frequency(
     enough = len(usable) >= ruleset.min_observations_for_frequency
     longest_observed = max((o.days_since_pumpout for o in usable), default=None)
     steps = [
-        f"E1 allows these frequencies: {', '.join(str(d) for d in allowed)} days. "
-        f"E3 limit: {fmt_percent(limit)} of the {total} in total depth."
+        say(
+            "E1 allows these frequencies: %(allowed)s days. E3 limit: %(limit)s of the %(total)s in total depth.",
+            allowed=", ".join(str(d) for d in allowed),
+            limit=fmt_percent(limit),
+            total=total,
+        )
     ]
     projections: tuple[tuple[int, Decimal], ...] = ()
     if rate is not None:
         projections = tuple((days, rate * days / total) for days in allowed)
         steps.append(
-            f"Average accumulation over time: {_fmt_rate(rate)}, the mean of the rates of "
-            f"{len(usable)} observation(s) (FOG + solids / days since pump-out) (E4, E5)."
+            say(
+                "Average accumulation over time: %(rate)s, the mean of the rates of %(count)s observation(s) "
+                "(FOG + solids / days since pump-out) (E4, E5).",
+                rate=_fmt_rate(rate),
+                count=len(usable),
+            )
         )
         steps.extend(
-            f"At {days} days: projected {fmt_percent(ratio)} full "
-            f"({'within' if ratio <= limit else 'over'} the limit)."
+            say(
+                "At %(days)s days: projected %(ratio)s full (within the limit).",
+                days=days,
+                ratio=fmt_percent(ratio),
+            )
+            if ratio <= limit
+            else say(
+                "At %(days)s days: projected %(ratio)s full (over the limit).",
+                days=days,
+                ratio=fmt_percent(ratio),
+            )
             for days, ratio in projections
         )
     longest = None
@@ -174,39 +203,63 @@ def recommend_frequency(
     if not enough:
         recommended = default
         steps.append(
-            f"{len(usable)} usable observation(s); {ruleset.min_observations_for_frequency} are needed "
-            f"to set a frequency from data (E4). The default applies: every {fmt_days(default)}."
+            say(
+                "%(count)s usable observation(s); %(needed)s are needed to set a frequency from data (E4). "
+                "The default applies: every %(default)s.",
+                count=len(usable),
+                needed=ruleset.min_observations_for_frequency,
+                default=fmt_days(default),
+            )
         )
         if rate is not None and rate * default / total > limit:
-            steps.append("Warning: the readings so far suggest the default is too long; keep measuring.")
+            steps.append(say("Warning: the readings so far suggest the default is too long; keep measuring."))
     else:
         assert rate is not None and longest_observed is not None
         longest = longest_supported_frequency(longest_observed, ruleset)
         steps.append(
-            f"Longest interval observed: {fmt_days(longest_observed)}; the data supports frequencies "
-            f"up to {longest} days (at most {ruleset.frequency_extrapolation_steps} step(s) of the E1 "
-            "list beyond what was observed)."
+            say(
+                "Longest interval observed: %(observed)s; the data supports frequencies up to %(longest)s days "
+                "(at most %(steps)s step(s) of the E1 list beyond what was observed).",
+                observed=fmt_days(longest_observed),
+                longest=longest,
+                steps=ruleset.frequency_extrapolation_steps,
+            )
         )
         fitting = [days for days, ratio in projections if days <= longest and ratio <= limit]
         if fitting:
             recommended = fitting[-1]
             steps.append(
-                f"Recommended: every {fmt_days(recommended)}, the longest supported frequency within the limit."
+                say(
+                    "Recommended: every %(days)s, the longest supported frequency within the limit.",
+                    days=fmt_days(recommended),
+                )
             )
         else:
             recommended = allowed[0]
             needs_more = True
             steps.append(
-                f"Even the shortest allowed frequency, {fmt_days(recommended)}, overflows: it is recommended, "
-                "and the device needs more frequent service than E1 allows (see E6, E8)."
+                say(
+                    "Even the shortest allowed frequency, %(days)s, overflows: it is recommended, and the device "
+                    "needs more frequent service than E1 allows (see E6, E8).",
+                    days=fmt_days(recommended),
+                )
             )
         with_margin = [days for days, ratio in projections if days <= longest and ratio * factor <= limit]
         margin_days = with_margin[-1] if with_margin else None
         if not needs_more and margin_days != recommended:
             advice.append(
-                f"Advice, not a ground for any decision: with a safety margin of {factor} on the average "
-                "rate, the longest frequency within the limit would be "
-                + (f"every {fmt_days(margin_days)}." if margin_days else "shorter than any E1 allows.")
+                say(
+                    "Advice, not a ground for any decision: with a safety margin of %(factor)s on the average "
+                    "rate, the longest frequency within the limit would be every %(days)s.",
+                    factor=factor,
+                    days=fmt_days(margin_days),
+                )
+                if margin_days
+                else say(
+                    "Advice, not a ground for any decision: with a safety margin of %(factor)s on the average "
+                    "rate, the longest frequency within the limit would be shorter than any E1 allows.",
+                    factor=factor,
+                )
             )
     return FrequencyRecommendation(
         recommended_frequency_days=recommended,
@@ -284,32 +337,52 @@ def assess_frequency_request(
     advice: list[str] = []
     allowed = sorted(ruleset.allowed_frequencies_days)
     if requested_days in allowed:
-        passed.append(f"{requested_days} days is an allowed frequency (E1).")
+        passed.append(say("%(days)s days is an allowed frequency (E1).", days=requested_days))
     else:
         failed.append(
-            f"{requested_days} days is not an allowed frequency; allowed: {', '.join(map(str, allowed))} (E1)."
+            say(
+                "%(days)s days is not an allowed frequency; allowed: %(allowed)s (E1).",
+                days=requested_days,
+                allowed=", ".join(map(str, allowed)),
+            )
         )
     if compliance_ok:
-        passed.append("The FSE is in full compliance with its permit and the chapter (E5).")
-    else:
+        passed.append(say("The FSE is in full compliance with its permit and the chapter (E5)."))
+    elif compliance_findings:
         failed.append(
-            "The FSE is not in full compliance with its permit and the chapter (E5)"
-            + (": " + "; ".join(compliance_findings) + "." if compliance_findings else ".")
+            say(
+                "The FSE is not in full compliance with its permit and the chapter (E5): %(findings)s.",
+                findings=_joined(compliance_findings),
+            )
         )
+    else:
+        failed.append(say("The FSE is not in full compliance with its permit and the chapter (E5)."))
     projected = None
     rate = recommendation.rate_in_per_day
     if recommendation.enough_data and rate is not None:
         projected = recommendation.projected_fill_at(requested_days)
         assert projected is not None
+        values = {
+            "rate": _fmt_rate(rate),
+            "count": recommendation.observations_used,
+            "days": fmt_days(requested_days),
+            "projected": fmt_percent(projected),
+            "total": recommendation.total_depth_in,
+            "limit": fmt_percent(limit),
+        }
         line = (
-            f"The average FOG accumulation over time, {_fmt_rate(rate)} from "
-            f"{recommendation.observations_used} reading(s) after pump-outs, projected to "
-            f"{fmt_days(requested_days)} fills {fmt_percent(projected)} of the "
-            f"{recommendation.total_depth_in} in total depth: "
-            + (
-                f"within the {fmt_percent(limit)} limit (E5, E3)."
-                if projected <= limit
-                else f"over the {fmt_percent(limit)} limit (E5, E3)."
+            say(
+                "The average FOG accumulation over time, %(rate)s from %(count)s reading(s) after pump-outs, "
+                "projected to %(days)s fills %(projected)s of the %(total)s in total depth: within the "
+                "%(limit)s limit (E5, E3).",
+                **values,
+            )
+            if projected <= limit
+            else say(
+                "The average FOG accumulation over time, %(rate)s from %(count)s reading(s) after pump-outs, "
+                "projected to %(days)s fills %(projected)s of the %(total)s in total depth: over the "
+                "%(limit)s limit (E5, E3).",
+                **values,
             )
         )
         (passed if projected <= limit else failed).append(line)
@@ -319,30 +392,47 @@ def assess_frequency_request(
         longest_observed = recommendation.longest_observed_days
         if longest_observed is not None and requested_days > longest_observed:
             advice.append(
-                f"Advice, not a ground for any decision: the longest interval observed is "
-                f"{fmt_days(longest_observed)}; the projection to {fmt_days(requested_days)} extends the "
-                "average beyond it."
+                say(
+                    "Advice, not a ground for any decision: the longest interval observed is %(observed)s; the "
+                    "projection to %(days)s extends the average beyond it.",
+                    observed=fmt_days(longest_observed),
+                    days=fmt_days(requested_days),
+                )
             )
     elif requested_days <= current:
         passed.append(
-            f"Every {fmt_days(requested_days)} is no longer than the current {fmt_days(current)}: service "
-            "at least as often as now, so no accumulation data is needed to show the E3 limit is kept (E5)."
+            say(
+                "Every %(days)s is no longer than the current %(current)s: service at least as often as now, "
+                "so no accumulation data is needed to show the E3 limit is kept (E5).",
+                days=fmt_days(requested_days),
+                current=fmt_days(current),
+            )
         )
     else:
         provisions.append("E4")
         failed.append(
-            f"The average FOG accumulation over time is not shown: {recommendation.observations_used} "
-            "usable observation(s) (readings after a full pump-out) are on record; "
-            f"{ruleset.min_observations_for_frequency} are needed to establish an average (E5, E4)."
+            say(
+                "The average FOG accumulation over time is not shown: %(count)s usable observation(s) "
+                "(readings after a full pump-out) are on record; %(needed)s are needed to establish an "
+                "average (E5, E4).",
+                count=recommendation.observations_used,
+                needed=ruleset.min_observations_for_frequency,
+            )
         )
     granted = not failed
     reasons = tuple(passed if granted else failed)
-    steps = [f"Request: service every {fmt_days(requested_days)} (currently every {fmt_days(current)})."]
+    steps = [
+        say(
+            "Request: service every %(days)s (currently every %(current)s).",
+            days=fmt_days(requested_days),
+            current=fmt_days(current),
+        )
+    ]
     steps.extend(passed + failed)
     steps.append(
-        "Granted: the request is justified; the permit is revised and reissued (E5)."
+        say("Granted: the request is justified; the permit is revised and reissued (E5).")
         if granted
-        else "Refused: the request is not justified on the grounds above (E5)."
+        else say("Refused: the request is not justified on the grounds above (E5).")
     )
     return FrequencyRequestDecision(
         granted=granted,
@@ -398,42 +488,71 @@ def interceptor_requirement(
     if kind != HYDROMECHANICAL_INTERCEPTOR or current_frequency_days > threshold:
         return InterceptorRequirement(
             False, False, False, None, None, intervals,
-            explain(("E8",), [f"E8 applies to a grease trap on a {fmt_days(threshold)} frequency: not this device."]),
+            explain(("E8",), [say("E8 applies to a grease trap on a %(days)s frequency: not this device.", days=fmt_days(threshold))]),
         )  # fmt: skip
     steps = [
-        f"E8: the trap is on a {fmt_days(current_frequency_days)} frequency; does it need service more "
-        f"often than every {fmt_days(threshold)}?"
+        say(
+            "E8: the trap is on a %(days)s frequency; does it need service more often than every %(threshold)s?",
+            days=fmt_days(current_frequency_days),
+            threshold=fmt_days(threshold),
+        )
     ]
     projected = recommendation.projected_fill_at(threshold) if recommendation else None
     needs_more = False
     if projected is None or intervals < least:
         steps.append(
-            f"The accumulation data covers {intervals} service interval(s); at least {least} are needed to "
-            "show the trap needs more frequent service. A single reading over the limit calls for "
-            "immediate service and a frequency review (E6), not interceptor plans."
+            say(
+                "The accumulation data covers %(count)s service interval(s); at least %(least)s are needed to "
+                "show the trap needs more frequent service. A single reading over the limit calls for "
+                "immediate service and a frequency review (E6), not interceptor plans.",
+                count=intervals,
+                least=least,
+            )
         )
     else:
         assert recommendation is not None and recommendation.rate_in_per_day is not None
         needs_more = projected > limit
+        values = {
+            "count": intervals,
+            "rate": _fmt_rate(recommendation.rate_in_per_day),
+            "days": fmt_days(threshold),
+            "projected": fmt_percent(projected),
+            "total": recommendation.total_depth_in,
+            "limit": fmt_percent(limit),
+        }
         steps.append(
-            f"Average accumulation over {intervals} service intervals: {_fmt_rate(recommendation.rate_in_per_day)}; "
-            f"in {fmt_days(threshold)} it reaches {fmt_percent(projected)} of the "
-            f"{recommendation.total_depth_in} in total depth, "
-            + (
-                f"past the {fmt_percent(limit)} limit (E3): the trap needs more frequent service."
-                if needs_more
-                else f"within the {fmt_percent(limit)} limit (E3): service every {fmt_days(threshold)} is enough."
+            say(
+                "Average accumulation over %(count)s service intervals: %(rate)s; in %(days)s it reaches "
+                "%(projected)s of the %(total)s in total depth, past the %(limit)s limit (E3): the trap needs "
+                "more frequent service.",
+                **values,
+            )
+            if needs_more
+            else say(
+                "Average accumulation over %(count)s service intervals: %(rate)s; in %(days)s it reaches "
+                "%(projected)s of the %(total)s in total depth, within the %(limit)s limit (E3): service every "
+                "%(days)s is enough.",
+                **values,
             )
         )
     exception = None
     required = False
     if needs_more:
         if space_exception or slope_exception:
-            exception = "inadequate space" if space_exception else "inadequate slope for gravity flow"
-            steps.append(f"An exception is recorded ({exception}): no interceptor plans required (E8).")
+            exception = (
+                say("inadequate space") if space_exception else say("inadequate slope for gravity flow")
+            )
+            steps.append(
+                say(
+                    "An exception is recorded (%(exception)s): no interceptor plans required (E8).",
+                    exception=exception,
+                )
+            )
         else:
             required = True
-            steps.append("The FSE must submit plans for a grease interceptor to Building and Safety (E8).")
+            steps.append(
+                say("The FSE must submit plans for a grease interceptor to Building and Safety (E8).")
+            )
     return InterceptorRequirement(
         applies=True,
         needs_more_frequent=needs_more,

@@ -19,7 +19,7 @@ from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.counting import LIMIT_TOWN_MAXIMUM, Deadline, anniversary_deadline
 from fogcontrol.rules.devices import GRAVITY_INTERCEPTOR, HYDROMECHANICAL_INTERCEPTOR
 from fogcontrol.rules.devices import fill_ratio as devices_fill_ratio
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_percent
+from fogcontrol.rules.explain import Explanation, Sentence, explain, fmt_date, fmt_percent, say
 from fogcontrol.rules.ruleset import Ruleset
 
 # What the start of the D8 year was, for the explanation.
@@ -27,10 +27,18 @@ START_LAST_INSPECTION = "last_inspection"
 START_INSTALLED = "installed"
 START_REGISTERED = "registered"
 START_WHAT = {
-    START_LAST_INSPECTION: "the date of the last Town inspection",
-    START_INSTALLED: "the date the device was installed (never inspected by the Town)",
-    START_REGISTERED: "the date the record was registered (never inspected by the Town)",
+    START_LAST_INSPECTION: say("the date of the last Town inspection"),
+    START_INSTALLED: say("the date the device was installed (never inspected by the Town)"),
+    START_REGISTERED: say("the date the record was registered (never inspected by the Town)"),
 }
+# What D8 counts for, in the working's words (said again in the reader's language, issue 18).
+SUBJECTS = {"device": say("device"), "establishment": say("establishment")}
+
+
+def checklist_words(text: str) -> Sentence:
+    """D4, D8: a checklist label or finding as a phrase of a working: its words are the catalogue's already
+    (marked in fogcontrol/inspections/checklist_labels.py, one place), so they are said again from there."""
+    return say(text.replace("%", "%%"))
 
 
 # --- D8: the annual inspection ----------------------------------------------------------------
@@ -56,15 +64,16 @@ def inspection_due(
         start, what = installed_on, START_INSTALLED
     else:
         start, what = registered_on, START_REGISTERED
+    said = SUBJECTS.get(subject) or subject
     return anniversary_deadline(
         slug="D8",
         provision="D8",
-        title=f"Annual inspection of the {subject} due",
+        title=say("Annual inspection of the %(subject)s due", subject=said),
         start=start,
-        start_what=f"{START_WHAT[what]} of the {subject}",
+        start_what=say("%(what)s of the %(subject)s", what=START_WHAT[what], subject=said),
         years=ruleset.device_inspection_interval_years,
-        act=f"Inspecting the {subject}",
-        lapse_label="The inspection is overdue",
+        act=say("Inspecting the %(subject)s", subject=said),
+        lapse_label=say("The inspection is overdue"),
         calendar=calendar,
         limit=LIMIT_TOWN_MAXIMUM,
     )
@@ -121,20 +130,27 @@ class RiskScore:
     explanation: Explanation
 
 
-def _count_reason(factor: str, count: int, weight: int, noun: str, provision: str) -> RiskReason | None:
+def _count_reason(
+    factor: str, count: int, weight: int, noun: tuple[Sentence, Sentence], provision: str
+) -> RiskReason | None:
     if count <= 0 or weight <= 0:
         return None
-    singular, plural = noun.split("|")
+    singular, plural = noun
     return RiskReason(
         factor,
         count * weight,
-        f"{count} {singular if count == 1 else plural} ({_points(weight)} each)",
+        say(
+            "%(count)s %(noun)s (%(points)s each)",
+            count=count,
+            noun=singular if count == 1 else plural,
+            points=_points(weight),
+        ),
         provision,
     )
 
 
 def _points(number: int) -> str:
-    return "1 point" if number == 1 else f"{number} points"
+    return say("1 point") if number == 1 else say("%(count)s points", count=number)
 
 
 def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
@@ -144,14 +160,14 @@ def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
     days since the last inspection (or a flat amount when never inspected). Weights are ruleset
     values (``risk_weight_*``); the reasons say where every point came from."""
     counts = (
-        ("devices_overdue", inputs.devices_overdue, ruleset.risk_weight_device_overdue, "device overdue for service|devices overdue for service", "E1"),
-        ("devices_over_limit", inputs.devices_over_limit, ruleset.risk_weight_device_over_limit, "device over the 25% rule|devices over the 25% rule", "E3"),
-        ("manifests_missed", inputs.manifests_missed, ruleset.risk_weight_manifest_missed, "missed manifest|missed manifests", "F1"),
-        ("manifests_flagged", inputs.manifests_flagged, ruleset.risk_weight_manifest_flagged, "flagged manifest|flagged manifests", "F7"),
-        ("open_requirements", inputs.open_requirements, ruleset.risk_weight_open_requirement, "open requirement|open requirements", "E6"),
-        ("open_findings", inputs.open_findings, ruleset.risk_weight_open_finding, "open finding|open findings", "D4"),
-        ("past_findings", inputs.past_findings, ruleset.risk_weight_past_finding, "past finding|past findings", "D4"),
-        ("spills", inputs.spills, ruleset.risk_weight_spill, "spill linked to the establishment|spills linked to the establishment", "J1"),
+        ("devices_overdue", inputs.devices_overdue, ruleset.risk_weight_device_overdue, (say("device overdue for service"), say("devices overdue for service")), "E1"),
+        ("devices_over_limit", inputs.devices_over_limit, ruleset.risk_weight_device_over_limit, (say("device over the 25%% rule"), say("devices over the 25%% rule")), "E3"),
+        ("manifests_missed", inputs.manifests_missed, ruleset.risk_weight_manifest_missed, (say("missed manifest"), say("missed manifests")), "F1"),
+        ("manifests_flagged", inputs.manifests_flagged, ruleset.risk_weight_manifest_flagged, (say("flagged manifest"), say("flagged manifests")), "F7"),
+        ("open_requirements", inputs.open_requirements, ruleset.risk_weight_open_requirement, (say("open requirement"), say("open requirements")), "E6"),
+        ("open_findings", inputs.open_findings, ruleset.risk_weight_open_finding, (say("open finding"), say("open findings")), "D4"),
+        ("past_findings", inputs.past_findings, ruleset.risk_weight_past_finding, (say("past finding"), say("past findings")), "D4"),
+        ("spills", inputs.spills, ruleset.risk_weight_spill, (say("spill linked to the establishment"), say("spills linked to the establishment")), "J1"),
     )  # fmt: skip
     reasons = [reason for reason in (_count_reason(*row) for row in counts) if reason is not None]
     if inputs.meals_per_day:
@@ -162,7 +178,11 @@ def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
                 RiskReason(
                     "meals_per_day",
                     points,
-                    f"{inputs.meals_per_day} meals a day ({_points(ruleset.risk_weight_per_100_meals)} per 100)",
+                    say(
+                        "%(meals)s meals a day (%(points)s per 100)",
+                        meals=inputs.meals_per_day,
+                        points=_points(ruleset.risk_weight_per_100_meals),
+                    ),
                     "D8",
                 )
             )
@@ -172,7 +192,7 @@ def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
                 RiskReason(
                     "never_inspected",
                     ruleset.risk_weight_never_inspected,
-                    "never inspected by the Town",
+                    say("never inspected by the Town"),
                     "D8",
                 )
             )
@@ -184,15 +204,26 @@ def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
                 RiskReason(
                     "days_since_inspection",
                     points,
-                    f"{inputs.days_since_inspection} days since the last inspection "
-                    f"({_points(ruleset.risk_weight_per_30_days_since_inspection)} per 30 days)",
+                    say(
+                        "%(days)s days since the last inspection (%(points)s per 30 days)",
+                        days=inputs.days_since_inspection,
+                        points=_points(ruleset.risk_weight_per_30_days_since_inspection),
+                    ),
                     "D8",
                 )
             )
     reasons.sort(key=lambda reason: (-reason.points, reason.factor))
     score = sum(reason.points for reason in reasons)
-    steps = [f"{reason.text}: {_points(reason.points)} ({reason.provision})." for reason in reasons]
-    steps.append(f"Total: {score} points; the higher the score, the sooner the visit.")
+    steps = [
+        say(
+            "%(reason)s: %(points)s (%(provision)s).",
+            reason=reason.text,
+            points=_points(reason.points),
+            provision=reason.provision,
+        )
+        for reason in reasons
+    ]
+    steps.append(say("Total: %(score)s points; the higher the score, the sooner the visit.", score=score))
     provisions = ["D8", *(reason.provision for reason in reasons)]
     return RiskScore(score=score, reasons=tuple(reasons), explanation=explain(provisions, steps))
 
@@ -200,6 +231,9 @@ def risk_score(inputs: RiskInputs, *, ruleset: Ruleset) -> RiskScore:
 # --- D1: the Town's business hours --------------------------------------------------------------
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_TITLES = (
+    say("Monday"), say("Tuesday"), say("Wednesday"), say("Thursday"), say("Friday"), say("Saturday"), say("Sunday"),
+)  # fmt: skip
 _DAYS = re.compile(
     r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|through|thru|-|–|—)\s*(mon|tue|wed|thu|fri|sat|sun)[a-z]*",
     re.IGNORECASE,
@@ -219,8 +253,13 @@ class OfficeHours:
     def describe(self) -> str:
         """The hours in words: "Monday to Friday, 08:00 to 17:00" (D1)."""
         days = sorted(self.weekdays)
-        span = f"{_DAY_NAMES[days[0]].title()} to {_DAY_NAMES[days[-1]].title()}"
-        return f"{span}, {self.opens:%H:%M} to {self.closes:%H:%M}"
+        return say(
+            "%(first)s to %(last)s, %(opens)s to %(closes)s",
+            first=_DAY_TITLES[days[0]],
+            last=_DAY_TITLES[days[-1]],
+            opens=f"{self.opens:%H:%M}",
+            closes=f"{self.closes:%H:%M}",
+        )
 
 
 def _clock(hour: str, minute: str | None, half: str | None) -> dt.time:
@@ -275,37 +314,52 @@ def visit_hours_check(
     local times in the Town's time zone. A visit on a day the offices are closed (weekend, Town
     holiday or closure, Counting days) or outside the office hours of the Town profile is flagged
     "outside hours"; it is recorded, not refused. Hours that cannot be read flag nothing and say so."""
-    steps = [f"Town office hours: {office_hours!r}."]
+    steps = [say("Town office hours: %(hours)s.", hours=repr(office_hours))]
     try:
         hours = parse_office_hours(office_hours)
     except ValueError:
         steps.append(
-            "These hours could not be read, so the visit is not flagged; correct them in the Town profile."
+            say(
+                "These hours could not be read, so the visit is not flagged; correct them in the Town profile."
+            )
         )
         return HoursCheck(outside=False, explanation=explain(("D1",), steps))
-    steps.append(f"Read as {hours.describe()}.")
+    steps.append(say("Read as %(hours)s.", hours=hours.describe()))
     end = finished_at or started_at
     problems = []
     day = started_at.date()
     while day <= end.date():
         reason = calendar.closed_reason(day)
         if reason is not None:
-            problems.append(f"{fmt_date(day)} is {reason}")
+            problems.append(say("%(day)s is %(reason)s", day=fmt_date(day), reason=reason))
         elif day.weekday() not in hours.weekdays:
-            problems.append(f"the offices are not open on {fmt_date(day)}")
+            problems.append(say("the offices are not open on %(day)s", day=fmt_date(day)))
         day += dt.timedelta(days=1)
+    began, ended = f"{started_at:%H:%M}", f"{end:%H:%M}"
     if started_at.time() < hours.opens:
-        problems.append(f"the visit began at {started_at:%H:%M}, before {hours.opens:%H:%M}")
+        problems.append(
+            say("the visit began at %(time)s, before %(opens)s", time=began, opens=f"{hours.opens:%H:%M}")
+        )
     if end.date() > started_at.date() or end.time() > hours.closes:
-        problems.append(f"the visit ended at {end:%H:%M}, after {hours.closes:%H:%M}")
+        problems.append(
+            say("the visit ended at %(time)s, after %(closes)s", time=ended, closes=f"{hours.closes:%H:%M}")
+        )
     if started_at.time() > hours.closes:
-        problems.append(f"the visit began at {started_at:%H:%M}, after closing")
+        problems.append(say("the visit began at %(time)s, after closing", time=began))
     if problems:
-        steps.append("Outside business hours: " + "; ".join(problems) + ".")
-        steps.append("D1: the visit is flagged, not refused; the report says so.")
+        names = {f"problem{index}": problem for index, problem in enumerate(problems)}
+        template = "; ".join(f"%({name})s" for name in names)  # no words: nothing to translate
+        joined = say(template, **names)
+        steps.append(say("Outside business hours: %(problems)s.", problems=joined))
+        steps.append(say("D1: the visit is flagged, not refused; the report says so."))
         return HoursCheck(outside=True, explanation=explain(("D1", "Counting days"), steps))
     steps.append(
-        f"The visit, {started_at:%H:%M} to {end:%H:%M} on {fmt_date(started_at.date())}, was within them."
+        say(
+            "The visit, %(began)s to %(ended)s on %(day)s, was within them.",
+            began=began,
+            ended=ended,
+            day=fmt_date(started_at.date()),
+        )
     )
     return HoursCheck(outside=False, explanation=explain(("D1",), steps))
 
@@ -468,31 +522,57 @@ def device_assessment(
         ratio = devices_fill_ratio(fog_depth_in, solids_depth_in, total_depth_in)
         limit = ruleset.fill_limit_ratio
         over = ratio > limit
-        reading = f"FOG {fog_depth_in} in + solids {solids_depth_in} in of {total_depth_in} in = {fmt_percent(ratio)}"
-        steps.append(f"{reading}; limit {fmt_percent(limit)} (E3)" + (": over the limit." if over else "."))
+        reading = say(
+            "FOG %(fog)s in + solids %(solids)s in of %(total)s in = %(ratio)s",
+            fog=fog_depth_in,
+            solids=solids_depth_in,
+            total=total_depth_in,
+            ratio=fmt_percent(ratio),
+        )
+        steps.append(
+            say(
+                "%(reading)s; limit %(limit)s (E3): over the limit.",
+                reading=reading,
+                limit=fmt_percent(limit),
+            )
+            if over
+            else say("%(reading)s; limit %(limit)s (E3).", reading=reading, limit=fmt_percent(limit))
+        )
         if over:
             steps.append(
-                "The device must be serviced immediately, removing all FOG, sludge and other material (E6)."
+                say(
+                    "The device must be serviced immediately, removing all FOG, sludge and other material (E6)."
+                )
             )
             drafts.append(
                 FindingDraft(
                     FILL_ITEM,
                     SECTION_DEVICE,
                     "E3",
-                    f"FOG plus solids are {fmt_percent(ratio)} of the design depth, over the {fmt_percent(limit)} limit",
+                    say(
+                        "FOG plus solids are %(ratio)s of the design depth, over the %(limit)s limit",
+                        ratio=fmt_percent(ratio),
+                        limit=fmt_percent(limit),
+                    ),
                     reading,
                 )
             )
     elif fog_depth_in is not None or solids_depth_in is not None:
         steps.append(
-            "The device's total design depth is not recorded: the 25% rule could not be computed (E3)."
+            say("The device's total design depth is not recorded: the 25%% rule could not be computed (E3).")
         )
     for item in section_items(SECTION_DEVICE, kind):
         if answers.get(item.key) == FAIL:
             drafts.append(FindingDraft(item.key, item.section, item.provision, item.failure))
-            steps.append(f"{item.label}: failed ({item.provision}).")
+            steps.append(
+                say(
+                    "%(item)s: failed (%(provision)s).",
+                    item=checklist_words(item.label),
+                    provision=item.provision,
+                )
+            )
     if not steps:
-        steps.append("Nothing failed.")
+        steps.append(say("Nothing failed."))
     provisions = ["D4", "D8", *(draft.provision for draft in drafts)]
     if over:
         provisions.append("E6")

@@ -32,7 +32,7 @@ from fogcontrol.rules.devices import (
     fill_ratio,
     to_decimal,
 )
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent, say
 from fogcontrol.rules.frequency import (
     FrequencyRecommendation,
     FrequencyRequestDecision,
@@ -94,12 +94,12 @@ def next_service_due(
     return maintenance_due_deadline(
         slug="E1",
         provisions=("E1", "E2"),
-        title="Next full pump-out due",
+        title=say("Next full pump-out due"),
         start=last_full_pumpout,
-        start_what="the date of the last full pump-out",
+        start_what=say("the date of the last full pump-out"),
         days=frequency_days,
-        act="Pumping out the device",
-        lapse_label="The device is overdue for service",
+        act=say("Pumping out the device"),
+        lapse_label=say("The device is overdue for service"),
         grace_days=grace_days,
     )
 
@@ -149,13 +149,16 @@ def device_status(
     provisions = ["E1", "E2", "E3", "D4"]
     frequency = assigned_frequency_days or default_frequency(kind, ruleset)
     is_default = not assigned_frequency_days
-    steps = [f"Status on {fmt_date(on)}."]
+    steps = [say("Status on %(on)s.", on=fmt_date(on))]
     if is_default:
         steps.append(
-            f"No frequency is assigned; the default for this kind of device applies: every {fmt_days(frequency)} (E2, E4)."
+            say(
+                "No frequency is assigned; the default for this kind of device applies: every %(days)s (E2, E4).",
+                days=fmt_days(frequency),
+            )
         )
     else:
-        steps.append(f"Assigned service frequency: every {fmt_days(frequency)} (E1).")
+        steps.append(say("Assigned service frequency: every %(days)s (E1).", days=fmt_days(frequency)))
 
     ratio = None
     limit = ruleset.fill_limit_ratio
@@ -169,13 +172,24 @@ def device_status(
         if current:
             ratio = fill_ratio(m.fog_depth_in, m.solids_depth_in, total_depth_in)
             steps.append(
-                f"Latest reading, {fmt_date(m.on)}: FOG {m.fog_depth_in} in + solids {m.solids_depth_in} in "
-                f"of {total_depth_in} in total depth = {fmt_percent(ratio)} full (E3 limit {fmt_percent(limit)})."
+                say(
+                    "Latest reading, %(on)s: FOG %(fog)s in + solids %(solids)s in of %(total)s in total depth = "
+                    "%(ratio)s full (E3 limit %(limit)s).",
+                    on=fmt_date(m.on),
+                    fog=m.fog_depth_in,
+                    solids=m.solids_depth_in,
+                    total=total_depth_in,
+                    ratio=fmt_percent(ratio),
+                    limit=fmt_percent(limit),
+                )
             )
         else:
             steps.append(
-                f"The latest reading ({fmt_date(m.on)}) was taken before or at the last full pump-out, "
-                "so it does not describe the device now."
+                say(
+                    "The latest reading (%(on)s) was taken before or at the last full pump-out, so it does not "
+                    "describe the device now.",
+                    on=fmt_date(m.on),
+                )
             )
 
     grace = ruleset.service_grace_days
@@ -190,35 +204,58 @@ def device_status(
         status = STATUS_OVER_LIMIT
         provisions.append("E6")
         steps.append(
-            f"Over the E3 limit of {fmt_percent(limit)}: the device must be serviced immediately, "
-            "removing all FOG, sludge and other material (E6)."
+            say(
+                "Over the E3 limit of %(limit)s: the device must be serviced immediately, removing all FOG, "
+                "sludge and other material (E6).",
+                limit=fmt_percent(limit),
+            )
         )
     elif last_full_pumpout is None:
         status = STATUS_NEVER_SERVICED
-        steps.append("No full pump-out is on record, so no due date can be counted: never serviced.")
+        steps.append(say("No full pump-out is on record, so no due date can be counted: never serviced."))
     else:
         assert next_due is not None and days_until is not None and overdue_from is not None
         if on >= overdue_from:
             status = STATUS_OVERDUE
             steps.append(
-                f"The pump-out was due {fmt_date(next_due)}; {fmt_days(-days_until)} have passed"
-                + (f", more than the grace period of {fmt_days(grace)}" if grace else "")
-                + ": overdue."
+                say(
+                    "The pump-out was due %(due)s; %(passed)s have passed, more than the grace period of "
+                    "%(grace)s: overdue.",
+                    due=fmt_date(next_due),
+                    passed=fmt_days(-days_until),
+                    grace=fmt_days(grace),
+                )
+                if grace
+                else say(
+                    "The pump-out was due %(due)s; %(passed)s have passed: overdue.",
+                    due=fmt_date(next_due),
+                    passed=fmt_days(-days_until),
+                )
             )
         elif days_until < 0:
             status = STATUS_DUE_SOON
             steps.append(
-                f"The pump-out was due {fmt_date(next_due)}; {fmt_days(-days_until)} have passed, within "
-                f"the grace period of {fmt_days(grace)}: not yet overdue (overdue from {fmt_date(overdue_from)})."
+                say(
+                    "The pump-out was due %(due)s; %(passed)s have passed, within the grace period of %(grace)s: "
+                    "not yet overdue (overdue from %(overdue_from)s).",
+                    due=fmt_date(next_due),
+                    passed=fmt_days(-days_until),
+                    grace=fmt_days(grace),
+                    overdue_from=fmt_date(overdue_from),
+                )
             )
         elif days_until <= ruleset.service_due_soon_days:
             status = STATUS_DUE_SOON
             steps.append(
-                f"The pump-out is due {fmt_date(next_due)}, within {fmt_days(ruleset.service_due_soon_days)}: due soon."
+                say(
+                    "The pump-out is due %(due)s, within %(soon)s: due soon.",
+                    due=fmt_date(next_due),
+                    soon=fmt_days(ruleset.service_due_soon_days),
+                )
             )
         else:
             status = STATUS_COMPLIANT
-            steps.append(f"The pump-out is due {fmt_date(next_due)}: compliant.")
+            steps.append(say("The pump-out is due %(due)s: compliant.", due=fmt_date(next_due)))
 
     return DeviceStatus(
         status=status,
@@ -286,8 +323,17 @@ def reading_consequences(
     over_limit = fill_ratio is not None and fill_ratio > limit
     if fill_ratio is not None:
         steps.append(
-            f"Fill: {fmt_percent(fill_ratio)} of total depth; limit {fmt_percent(limit)} (E3)"
-            + (": over the limit." if over_limit else ": within the limit.")
+            say(
+                "Fill: %(ratio)s of total depth; limit %(limit)s (E3): over the limit.",
+                ratio=fmt_percent(fill_ratio),
+                limit=fmt_percent(limit),
+            )
+            if over_limit
+            else say(
+                "Fill: %(ratio)s of total depth; limit %(limit)s (E3): within the limit.",
+                ratio=fmt_percent(fill_ratio),
+                limit=fmt_percent(limit),
+            )
         )
     over_capacity = False
     if gallons_removed is not None and capacity_gallons is not None:
@@ -295,25 +341,41 @@ def reading_consequences(
         capacity = to_decimal(capacity_gallons, "capacity_gallons")
         ceiling = capacity * (1 + ruleset.manifest_capacity_tolerance)
         over_capacity = removed > ceiling
+        removed_values = {
+            "removed": removed,
+            "capacity": capacity,
+            "ceiling": ceiling,
+            "tolerance": fmt_percent(ruleset.manifest_capacity_tolerance),
+        }
         steps.append(
-            f"Removed {removed} gal from a {capacity} gal device (flagged above {ceiling} gal, "
-            f"capacity plus {fmt_percent(ruleset.manifest_capacity_tolerance)})"
-            + (": over capacity." if over_capacity else ".")
+            say(
+                "Removed %(removed)s gal from a %(capacity)s gal device (flagged above %(ceiling)s gal, "
+                "capacity plus %(tolerance)s): over capacity.",
+                **removed_values,
+            )
+            if over_capacity
+            else say(
+                "Removed %(removed)s gal from a %(capacity)s gal device (flagged above %(ceiling)s gal, "
+                "capacity plus %(tolerance)s).",
+                **removed_values,
+            )
         )
         if over_capacity:
             flags.append("over_capacity")
         if removed < capacity * ruleset.manifest_low_volume_ratio:
             flags.append("low_volume")
             steps.append(
-                f"Less than {fmt_percent(ruleset.manifest_low_volume_ratio)} of capacity was removed: "
-                "check that this was a full pump-out."
+                say(
+                    "Less than %(ratio)s of capacity was removed: check that this was a full pump-out.",
+                    ratio=fmt_percent(ruleset.manifest_low_volume_ratio),
+                )
             )
     if over_limit:
         flags.append("over_limit")
     immediate = over_limit or over_capacity
     if immediate:
         steps.append(
-            "The device must be serviced immediately, removing all FOG, sludge and other material (E6)."
+            say("The device must be serviced immediately, removing all FOG, sludge and other material (E6).")
         )
 
     allowed = sorted(ruleset.allowed_frequencies_days)
@@ -333,20 +395,32 @@ def reading_consequences(
     ):
         proposed = recommended
         steps.append(
-            f"The average accumulation projects {fmt_percent(projected_now)} at the current "
-            f"{fmt_days(current_frequency_days)}, over the limit; the data supports every "
-            f"{fmt_days(recommended)} (E1, E3, E4)."
+            say(
+                "The average accumulation projects %(projected)s at the current %(current)s, over the limit; "
+                "the data supports every %(recommended)s (E1, E3, E4).",
+                projected=fmt_percent(projected_now),
+                current=fmt_days(current_frequency_days),
+                recommended=fmt_days(recommended),
+            )
         )
     elif immediate and shorter:
         proposed = shorter[-1]
-        steps.append(f"Proposed: the next shorter allowed frequency, every {fmt_days(proposed)} (E1, E6).")
+        steps.append(
+            say(
+                "Proposed: the next shorter allowed frequency, every %(days)s (E1, E6).",
+                days=fmt_days(proposed),
+            )
+        )
     # "Needs more frequent service than E1 allows" is a finding on the data, not on one reading.
     needs_more = recommendation is not None and recommendation.needs_more_frequent_than_allowed
     if needs_more and not shorter:
         flags.append("needs_more_frequent_than_allowed")
         steps.append(
-            f"The device is already on the shortest allowed frequency ({fmt_days(current_frequency_days)}) "
-            "and its accumulation data shows it needs more frequent service."
+            say(
+                "The device is already on the shortest allowed frequency (%(days)s) and its accumulation data "
+                "shows it needs more frequent service.",
+                days=fmt_days(current_frequency_days),
+            )
         )
     effective = None
     if proposed is not None:
@@ -371,7 +445,7 @@ def reading_consequences(
     if plans_required:
         flags.append("interceptor_plans_required")
     if not steps:
-        steps.append("No consequence: nothing was over the limit or capacity.")
+        steps.append(say("No consequence: nothing was over the limit or capacity."))
     return ReadingConsequences(
         over_limit=over_limit,
         over_capacity=over_capacity,

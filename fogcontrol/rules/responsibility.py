@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fogcontrol.rules.explain import Explanation
+from fogcontrol.rules.explain import Explanation, say
 
 FSE = "fse"
 PROPERTY_OWNER = "property_owner"
@@ -30,13 +30,17 @@ def device_responsibility(*, establishment_parcels: list[str | None]) -> Respons
         return Responsibility(
             FSE,
             False,
-            Explanation(("A3",), ("The device serves one FSE, which must operate and maintain it (A3).",)),
+            Explanation(
+                ("A3",), (say("The device serves one FSE, which must operate and maintain it (A3)."),)
+            ),
         )
     if count == 0:
         return Responsibility(
             PROPERTY_OWNER,
             True,
-            Explanation(("A2",), ("The device serves no FSE on record; notices go to the property owner.",)),
+            Explanation(
+                ("A2",), (say("The device serves no FSE on record; notices go to the property owner."),)
+            ),
         )
     distinct = {parcel for parcel in establishment_parcels}
     if len(distinct) == 1 and None not in distinct:
@@ -46,9 +50,15 @@ def device_responsibility(*, establishment_parcels: list[str | None]) -> Respons
             Explanation(
                 ("A2",),
                 (
-                    f"The device serves {count} FSEs on one parcel ({next(iter(distinct))}).",
-                    "The commercial property owner, or the owner's official designee, is responsible for its "
-                    "installation and maintenance, and receives the notices (A2).",
+                    say(
+                        "The device serves %(count)s FSEs on one parcel (%(parcel)s).",
+                        count=count,
+                        parcel=next(iter(distinct)),
+                    ),
+                    say(
+                        "The commercial property owner, or the owner's official designee, is responsible for its "
+                        "installation and maintenance, and receives the notices (A2)."
+                    ),
                 ),
             ),
         )
@@ -58,9 +68,13 @@ def device_responsibility(*, establishment_parcels: list[str | None]) -> Respons
         Explanation(
             ("A2",),
             (
-                f"The device serves {count} FSEs whose parcels differ or are not on record.",
-                "A2 speaks of several FSEs on a single parcel; the property owner is named until the "
-                "FOG Manager reviews the parcel records.",
+                say(
+                    "The device serves %(count)s FSEs whose parcels differ or are not on record.", count=count
+                ),
+                say(
+                    "A2 speaks of several FSEs on a single parcel; the property owner is named until the "
+                    "FOG Manager reviews the parcel records."
+                ),
             ),
         ),
     )

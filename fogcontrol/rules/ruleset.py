@@ -17,6 +17,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
+from fogcontrol.rules.explain import say
+
 # (drainage fixture units, interceptor gallons): California Plumbing Code Table 1014.3.6,
 # gravity grease interceptor sizing. Codes change, so the table is ruleset data (A4).
 CPC_GRAVITY_INTERCEPTOR_TABLE: tuple[tuple[int, int], ...] = (
@@ -62,21 +64,22 @@ CPC_FIXTURE_DFU: dict[str, int] = {
     "combi_oven": 1,  # not in Table 702.1: by its 1-1/4 in trap, Table 702.2(1)
 }
 
-# Where each default DFU value comes from, for the working shown to the reviewer.
+# Where each default DFU value comes from, for the working shown to the reviewer (said again in the
+# reader's language, issue 18).
 CPC_FIXTURE_DFU_SOURCES: dict[str, str] = {
-    "sink_three_compartment": "CPC Table 702.1, sink, commercial, with food waste",
-    "sink_two_compartment": "CPC Table 702.1, sink, commercial, with food waste",
-    "sink_one_compartment": "CPC Table 702.1, sink, commercial, with food waste",
-    "hand_sink": "CPC Table 702.1, lavatory",
-    "bar_sink": "CPC Table 702.1, sink, bar, public use",
-    "mop_sink": "CPC Table 702.1, service or mop basin",
-    "floor_drain": "CPC Table 702.1, floor drain",
-    "food_grinder": "CPC Table 702.1, food-waste disposer, commercial",
-    "dishwasher": "by its 2 in trap, CPC Table 702.2(1)",
-    "steam_kettle": "by its 2 in trap, CPC Table 702.2(1)",
-    "tilt_skillet": "by its 2 in trap, CPC Table 702.2(1)",
-    "wok_range": "by its 2 in trap, CPC Table 702.2(1)",
-    "combi_oven": "by its 1-1/4 in trap, CPC Table 702.2(1)",
+    "sink_three_compartment": say("CPC Table 702.1, sink, commercial, with food waste"),
+    "sink_two_compartment": say("CPC Table 702.1, sink, commercial, with food waste"),
+    "sink_one_compartment": say("CPC Table 702.1, sink, commercial, with food waste"),
+    "hand_sink": say("CPC Table 702.1, lavatory"),
+    "bar_sink": say("CPC Table 702.1, sink, bar, public use"),
+    "mop_sink": say("CPC Table 702.1, service or mop basin"),
+    "floor_drain": say("CPC Table 702.1, floor drain"),
+    "food_grinder": say("CPC Table 702.1, food-waste disposer, commercial"),
+    "dishwasher": say("by its 2 in trap, CPC Table 702.2(1)"),
+    "steam_kettle": say("by its 2 in trap, CPC Table 702.2(1)"),
+    "tilt_skillet": say("by its 2 in trap, CPC Table 702.2(1)"),
+    "wok_range": say("by its 2 in trap, CPC Table 702.2(1)"),
+    "combi_oven": say("by its 1-1/4 in trap, CPC Table 702.2(1)"),
 }
 
 # The most drainage fixture units a horizontal drainage pipe of each size may carry: CPC Table 703.2

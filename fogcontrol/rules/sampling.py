@@ -22,7 +22,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.counting import Deadline, calendar_days_deadline
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_money
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_money, say
 from fogcontrol.rules.ruleset import Ruleset
 
 CENT = Decimal("0.01")
@@ -56,25 +56,41 @@ def judge_result(
     analyte (``limit_max`` and, for pH, ``limit_min``). A result in another unit than the limit
     cannot be judged and says so (nothing is converted behind the reader's back)."""
     provisions = (provision, "D4") if provision != "D4" else ("D4",)
-    steps = [f"The permit's condition: {condition}."]
+    steps = [say("The permit's condition: %(condition)s.", condition=condition)]
     if unit != limit_unit:
         steps.append(
-            f"The result is in {unit}, the limit in {limit_unit}: it cannot be judged against it; "
-            "enter the result in the limit's unit."
+            say(
+                "The result is in %(unit)s, the limit in %(limit_unit)s: it cannot be judged against it; enter "
+                "the result in the limit's unit.",
+                unit=unit,
+                limit_unit=limit_unit,
+            )
         )
         return Judgement(False, provision, explain(provisions, steps))
-    shown = f"{analyte} {_fmt(value)} {unit}"
+    shown = say("%(analyte)s %(value)s %(unit)s", analyte=analyte, value=_fmt(value), unit=unit)
     if limit_max is not None and value > limit_max:
         steps.append(
-            f"{shown} is above the maximum of {_fmt(limit_max)} {unit}: the discharge breaks the limit ({provision})."
+            say(
+                "%(shown)s is above the maximum of %(limit)s %(unit)s: the discharge breaks the limit (%(provision)s).",
+                shown=shown,
+                limit=_fmt(limit_max),
+                unit=unit,
+                provision=provision,
+            )
         )
         return Judgement(True, provision, explain(provisions, steps))
     if limit_min is not None and value < limit_min:
         steps.append(
-            f"{shown} is below the minimum of {_fmt(limit_min)} {unit}: the discharge breaks the limit ({provision})."
+            say(
+                "%(shown)s is below the minimum of %(limit)s %(unit)s: the discharge breaks the limit (%(provision)s).",
+                shown=shown,
+                limit=_fmt(limit_min),
+                unit=unit,
+                provision=provision,
+            )
         )
         return Judgement(True, provision, explain(provisions, steps))
-    steps.append(f"{shown} is within the limit.")
+    steps.append(say("%(shown)s is within the limit.", shown=shown))
     return Judgement(False, provision, explain(provisions, steps))
 
 
@@ -84,16 +100,26 @@ def custody_refusal(
     """D5 chain of custody: a hand-off cannot precede the sampling, nor the hand-off before it.
     Returns why a hand-off at ``at`` is refused, or None when it is in order."""
     if at < sampled_at:
-        return (
-            f"A hand-off cannot come before the sample was taken ({sampled_at:%Y-%m-%d %H:%M}): "
-            "check the time (D5 chain of custody)."
+        return say(
+            "A hand-off cannot come before the sample was taken (%(sampled_at)s): check the time (D5 chain of "
+            "custody).",
+            sampled_at=f"{sampled_at:%Y-%m-%d %H:%M}",
         )
     if previous_at is not None and at < previous_at:
-        return (
-            f"The hand-offs are in order: this one cannot come before the last one "
-            f"({previous_at:%Y-%m-%d %H:%M}). Check the time (D5 chain of custody)."
+        return say(
+            "The hand-offs are in order: this one cannot come before the last one (%(previous_at)s). Check the "
+            "time (D5 chain of custody).",
+            previous_at=f"{previous_at:%Y-%m-%d %H:%M}",
         )
     return None
+
+
+# D6's units, in the working's words (said again in the reader's language, issue 18).
+_UNITS = {
+    "hours": (say("hours"), say("hour")),
+    "samples": (say("samples"), say("sample")),
+    "tests": (say("tests"), say("test")),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,9 +137,22 @@ def compliance_charge_amount(
     (hours, samples, tests) at the ``rate`` of the fee schedule in force on the day it was incurred,
     rounded half up to the cent."""
     amount = (quantity * rate).quantize(CENT, rounding=ROUND_HALF_UP)
+    units, each = _UNITS.get(unit) or (unit, unit.rstrip("s"))
     steps = (
-        f"{what} on {fmt_date(on)}: the fee schedule in force that day is {schedule_label}.",
-        f"{_fmt(quantity)} {unit} at {fmt_money(rate)} per {unit.rstrip('s')} = {fmt_money(amount)}.",
+        say(
+            "%(what)s on %(on)s: the fee schedule in force that day is %(schedule)s.",
+            what=what,
+            on=fmt_date(on),
+            schedule=schedule_label,
+        ),
+        say(
+            "%(quantity)s %(unit)s at %(rate)s per %(each)s = %(amount)s.",
+            quantity=_fmt(quantity),
+            unit=units,
+            rate=fmt_money(rate),
+            each=each,
+            amount=fmt_money(amount),
+        ),
     )
     return ChargeAmount(amount, explain(("D6",), steps))
 
@@ -125,13 +164,13 @@ def monitoring_facility_due(required_on: dt.date, *, ruleset: Ruleset, calendar:
     return calendar_days_deadline(
         slug="D7-facility",
         provision="D7",
-        title="Monitoring facility due",
+        title=say("Monitoring facility due"),
         start=required_on,
-        start_what="the day the FOG Manager required the facility",
+        start_what=say("the day the FOG Manager required the facility"),
         days=ruleset.monitoring_facility_days,
-        act="Installing the facility",
-        lapse_label="The facility is overdue (D7)",
+        act=say("Installing the facility"),
+        lapse_label=say("The facility is overdue (D7)"),
         calendar=calendar,
-        what="building a facility at the establishment",
+        what=say("building a facility at the establishment"),
         office_act=False,
     )

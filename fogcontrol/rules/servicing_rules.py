@@ -24,7 +24,7 @@ from decimal import Decimal
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.deadlines import record_retention_end
 from fogcontrol.rules.devices import Measurement, Observation
-from fogcontrol.rules.explain import fmt_date, fmt_percent
+from fogcontrol.rules.explain import fmt_date, fmt_percent, say
 from fogcontrol.rules.ruleset import Ruleset
 
 FLAG_OVER_CAPACITY = "over_capacity"
@@ -176,8 +176,13 @@ def vehicle_conflict_flag(
     minutes = abs(int((serviced_at - other_serviced_at).total_seconds() // 60))
     return flag(
         FLAG_VEHICLE_CONFLICT,
-        f"Vehicle {plate} is also recorded at {other_site} {minutes} minute(s) apart "
-        f"(less than {ruleset.manifest_vehicle_conflict_minutes} minutes).",
+        say(
+            "Vehicle %(plate)s is also recorded at %(site)s %(minutes)s minute(s) apart (less than %(least)s minutes).",
+            plate=plate,
+            site=other_site,
+            minutes=minutes,
+            least=ruleset.manifest_vehicle_conflict_minutes,
+        ),
     )
 
 
@@ -202,14 +207,21 @@ def inspection_flags(
     flags: list[Flag] = []
     gap = (service_date - over_limit_reading_on).days
     found = (
-        f"found {fmt_percent(over_limit_reading_ratio)} full" if over_limit_reading_ratio else "found over"
+        say("found %(ratio)s full", ratio=fmt_percent(over_limit_reading_ratio))
+        if over_limit_reading_ratio
+        else say("found over")
     )
     if full_pumpout and gap >= ruleset.immediate_service_days:
         flags.append(
             flag(
                 FLAG_LATE_AFTER_OVER_LIMIT,
-                f"The device was {found} on {fmt_date(over_limit_reading_on)} and must be serviced "
-                f"immediately (E6); this pump-out came {gap} day(s) later.",
+                say(
+                    "The device was %(found)s on %(on)s and must be serviced immediately (E6); this pump-out "
+                    "came %(gap)s day(s) later.",
+                    found=found,
+                    on=fmt_date(over_limit_reading_on),
+                    gap=gap,
+                ),
             )
         )
     if (
@@ -220,8 +232,14 @@ def inspection_flags(
         flags.append(
             flag(
                 FLAG_CONTRADICTS_INSPECTION,
-                f"An inspection on {fmt_date(over_limit_reading_on)} {found}; this manifest reports "
-                f"{fmt_percent(manifest_ratio)} before pumping {gap} day(s) later.",
+                say(
+                    "An inspection on %(on)s %(found)s; this manifest reports %(ratio)s before pumping %(gap)s "
+                    "day(s) later.",
+                    on=fmt_date(over_limit_reading_on),
+                    found=found,
+                    ratio=fmt_percent(manifest_ratio),
+                    gap=gap,
+                ),
             )
         )
     return flags
@@ -232,10 +250,19 @@ def serviced_late_flag(*, service_date: dt.date, due: dt.date | None, grace_days
     overdue (the maintenance schedule was not followed, P7(3)). The due date is in calendar days."""
     if due is None or service_date <= due + dt.timedelta(days=grace_days):
         return None
-    grace = f", after a grace period of {grace_days} day(s)" if grace_days else ""
+    late = (service_date - due).days
     return flag(
         FLAG_SERVICED_LATE,
-        f"The pump-out was due {fmt_date(due)}; it was done {(service_date - due).days} day(s) late{grace}.",
+        say(
+            "The pump-out was due %(due)s; it was done %(late)s day(s) late, after a grace period of %(grace)s day(s).",
+            due=fmt_date(due),
+            late=late,
+            grace=grace_days,
+        )
+        if grace_days
+        else say(
+            "The pump-out was due %(due)s; it was done %(late)s day(s) late.", due=fmt_date(due), late=late
+        ),
     )
 
 
@@ -270,27 +297,38 @@ def purge_allowed(
     assert earliest is not None
     if held:
         return PurgeDecision(
-            False, earliest, "A litigation hold keeps this record until the hold is released."
+            False, earliest, say("A litigation hold keeps this record until the hold is released.")
         )
     if today < earliest:
         return PurgeDecision(
             False,
             earliest,
-            f"F5 keeps this record at least {ruleset.record_retention_years} year(s): "
-            f"it may not be destroyed before {fmt_date(earliest)}.",
+            say(
+                "F5 keeps this record at least %(years)s year(s): it may not be destroyed before %(earliest)s.",
+                years=ruleset.record_retention_years,
+                earliest=fmt_date(earliest),
+            ),
         )
     if not town_approval:
         return PurgeDecision(
             False,
             earliest,
-            f"F5's {ruleset.record_retention_years} year(s) ended on {fmt_date(earliest - dt.timedelta(days=1))}, "
-            "but F5 is the permittee's minimum: this is the Town's copy of record, kept under the Town's "
-            "records-retention schedule until the Town Council approves its destruction and the city attorney "
-            "consents in writing (Gov. Code §34090). Record that approval, then purge.",
+            say(
+                "F5's %(years)s year(s) ended on %(ended)s, but F5 is the permittee's minimum: this is the Town's "
+                "copy of record, kept under the Town's records-retention schedule until the Town Council approves "
+                "its destruction and the city attorney consents in writing (Gov. Code §34090). Record that "
+                "approval, then purge.",
+                years=ruleset.record_retention_years,
+                ended=fmt_date(earliest - dt.timedelta(days=1)),
+            ),
         )
     return PurgeDecision(
         True,
         earliest,
-        f"Retention ended; destroyable since {fmt_date(earliest)} (F5), with the Town's approval: "
-        f"{town_approval} (Gov. Code §34090).",
+        say(
+            "Retention ended; destroyable since %(earliest)s (F5), with the Town's approval: %(approval)s "
+            "(Gov. Code §34090).",
+            earliest=fmt_date(earliest),
+            approval=town_approval,
+        ),
     )

@@ -10,8 +10,8 @@ import dataclasses
 from collections.abc import Iterable
 from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 
-from fogcontrol.rules.devices import GRAVITY_INTERCEPTOR, HYDROMECHANICAL_INTERCEPTOR, check_kind, to_decimal
-from fogcontrol.rules.explain import Explanation, explain, fmt_percent
+from fogcontrol.rules.devices import GRAVITY_INTERCEPTOR, check_kind, to_decimal
+from fogcontrol.rules.explain import Explanation, explain, fmt_percent, say
 from fogcontrol.rules.ruleset import CPC_FIXTURE_DFU_SOURCES, Ruleset
 
 _CENT = Decimal("0.01")
@@ -42,18 +42,27 @@ def gravity_interceptor_size(dfu: int, ruleset: Ruleset) -> GravitySizing:
         raise ValueError("dfu: must be a whole number of drainage fixture units, zero or more")
     dfu = int(dfu)
     table = sorted(ruleset.cpc_gravity_interceptor_table)
-    steps = [f"Connected load: {dfu} drainage fixture units (DFU)."]
+    steps = [say("Connected load: %(dfu)s drainage fixture units (DFU).", dfu=dfu)]
     for row_dfu, gallons in table:
         if row_dfu >= dfu:
             steps.append(
-                f"CPC gravity interceptor table: the first row that carries {dfu} DFU is the "
-                f"{row_dfu} DFU row, {gallons} gallons (A4)."
+                say(
+                    "CPC gravity interceptor table: the first row that carries %(dfu)s DFU is the %(row)s DFU row, "
+                    "%(gallons)s gallons (A4).",
+                    dfu=dfu,
+                    row=row_dfu,
+                    gallons=gallons,
+                )
             )
             return GravitySizing(dfu, gallons, row_dfu, False, explain(("A4",), steps))
     largest_dfu, largest_gallons = table[-1] if table else (0, 0)
     steps.append(
-        f"The load is above the CPC table (largest row {largest_dfu} DFU, {largest_gallons} gallons): "
-        "the interceptor must be engineered and approved by the Building Official (A4)."
+        say(
+            "The load is above the CPC table (largest row %(dfu)s DFU, %(gallons)s gallons): the interceptor "
+            "must be engineered and approved by the Building Official (A4).",
+            dfu=largest_dfu,
+            gallons=largest_gallons,
+        )
     )
     return GravitySizing(dfu, None, None, True, explain(("A4",), steps))
 
@@ -128,13 +137,28 @@ def hydromechanical_size(fixtures: Iterable[Fixture | tuple], ruleset: Ruleset) 
         each = item.length_in * item.width_in * item.depth_in / per_gallon
         total += each * item.count
         steps.append(
-            f"{item.kind}: {item.count} x ({item.length_in} x {item.width_in} x {item.depth_in} in "
-            f"/ {ruleset.cpc_cubic_inches_per_gallon}) = {item.count} x {_show(each)} = {_show(each * item.count)} gal."
+            say(
+                "%(kind)s: %(count)s x (%(length)s x %(width)s x %(depth)s in / %(per_gallon)s) = %(count)s x "
+                "%(each)s = %(volume)s gal.",
+                kind=item.kind,
+                count=item.count,
+                length=item.length_in,
+                width=item.width_in,
+                depth=item.depth_in,
+                per_gallon=ruleset.cpc_cubic_inches_per_gallon,
+                each=_show(each),
+                volume=_show(each * item.count),
+            )
         )
     ratio = ruleset.cpc_fixture_drainage_load_ratio
     load = total * ratio
     steps.append(
-        f"Total fixture volume {_show(total)} gal; drainage load at {fmt_percent(ratio)}: {_show(load)} gal."
+        say(
+            "Total fixture volume %(total)s gal; drainage load at %(ratio)s: %(load)s gal.",
+            total=_show(total),
+            ratio=fmt_percent(ratio),
+            load=_show(load),
+        )
     )
     sizes = sorted(ruleset.hydromechanical_standard_sizes_gpm)
     flows: list[tuple[int, Decimal, int | None]] = []
@@ -142,26 +166,49 @@ def hydromechanical_size(fixtures: Iterable[Fixture | tuple], ruleset: Ruleset) 
         flow = load / minutes
         size = next((gpm for gpm in sizes if gpm >= flow), None)
         flows.append((minutes, flow, size))
-        met = f"smallest standard size {size} gpm" if size else "above the largest standard size"
-        steps.append(f"Drained in {minutes} minute(s): {_show(flow)} gpm; {met}.")
+        met = (
+            say("smallest standard size %(size)s gpm", size=size)
+            if size
+            else say("above the largest standard size")
+        )
+        steps.append(
+            say(
+                "Drained in %(minutes)s minute(s): %(flow)s gpm; %(met)s.",
+                minutes=minutes,
+                flow=_show(flow),
+                met=met,
+            )
+        )
     governing = flows[-1]
     capacity_ratio = ruleset.cpc_hydromechanical_capacity_ratio
     capacity_min = total / capacity_ratio
     least = max(governing[1], capacity_min)
     required = next((gpm for gpm in sizes if gpm >= least), None)
     steps.append(
-        f"CPC 1014.2.1: the fixtures may hold at most {capacity_ratio} x the rated flow, so the trap must be "
-        f"rated at least {_show(total)} / {capacity_ratio} = {_show(capacity_min)} gpm."
+        say(
+            "CPC 1014.2.1: the fixtures may hold at most %(ratio)s x the rated flow, so the trap must be rated "
+            "at least %(total)s / %(ratio)s = %(least)s gpm.",
+            ratio=capacity_ratio,
+            total=_show(total),
+            least=_show(capacity_min),
+        )
     )
     if required is None:
         steps.append(
-            f"No standard size ({', '.join(map(str, sizes))} gpm) meets the load: a larger device or a "
-            "gravity interceptor is needed (A4, A5)."
+            say(
+                "No standard size (%(sizes)s gpm) meets the load: a larger device or a gravity interceptor is "
+                "needed (A4, A5).",
+                sizes=", ".join(map(str, sizes)),
+            )
         )
     else:
         steps.append(
-            f"Required rated flow: {required} gpm, the smallest standard size that carries the longest "
-            f"accepted drain period ({governing[0]} minute(s)) and meets the capacity rule (A5)."
+            say(
+                "Required rated flow: %(required)s gpm, the smallest standard size that carries the longest "
+                "accepted drain period (%(minutes)s minute(s)) and meets the capacity rule (A5).",
+                required=required,
+                minutes=governing[0],
+            )
         )
     return HydromechanicalSizing(
         fixture_volume_gal=total,
@@ -191,14 +238,26 @@ def a4_flags(
     flags = []
     least = ruleset.interceptor_min_compartments
     if compartments is None:
-        flags.append(f"A4: number of compartments not recorded (at least {least} required).")
+        flags.append(
+            say("A4: number of compartments not recorded (at least %(least)s required).", least=least)
+        )
     elif compartments < least:
-        flags.append(f"A4: {compartments} compartment(s); at least {least} required.")
+        flags.append(
+            say("A4: %(count)s compartment(s); at least %(least)s required.", count=compartments, least=least)
+        )
     smallest = ruleset.interceptor_min_manhole_inches
     if manhole_in is None:
-        flags.append(f"A4: access manhole diameter not recorded (at least {smallest} in required).")
+        flags.append(
+            say("A4: access manhole diameter not recorded (at least %(least)s in required).", least=smallest)
+        )
     elif to_decimal(manhole_in, "manhole_in") < smallest:
-        flags.append(f"A4: access manhole {manhole_in} in; at least {smallest} in required.")
+        flags.append(
+            say(
+                "A4: access manhole %(size)s in; at least %(least)s in required.",
+                size=manhole_in,
+                least=smallest,
+            )
+        )
     return tuple(flags)
 
 
@@ -272,40 +331,67 @@ def drainage_fixture_units(fixtures: Iterable[FixtureLoad], ruleset: Ruleset) ->
         if item.count < 1:
             raise ValueError(f"count: must be at least 1 ({item.label})")
         if not item.drains_to_device:
-            steps.append(f"{item.label}: does not drain to the device; not counted.")
+            steps.append(say("%(label)s: does not drain to the device; not counted.", label=item.label))
             continue
         if not item.has_drain:
-            steps.append(f"{item.label}: no drain connection; no drainage load.")
+            steps.append(say("%(label)s: no drain connection; no drainage load.", label=item.label))
             continue
         if item.receptor:
             receptors.append(item.label)
             steps.append(
-                f"{item.label}: an indirect-waste receptor, sized by the fixtures that drain into it (CPC "
-                "Table 702.1 note 1); they are counted on their own lines, so it is not counted again."
+                say(
+                    "%(label)s: an indirect-waste receptor, sized by the fixtures that drain into it (CPC Table "
+                    "702.1 note 1); they are counted on their own lines, so it is not counted again.",
+                    label=item.label,
+                )
             )
             continue
         draining += 1
         dfu = table.get(item.kind)
         if dfu is not None:
             total += dfu * item.count
-            source = CPC_FIXTURE_DFU_SOURCES.get(item.kind, "CPC Table 702.1, as in the ruleset")
-            steps.append(f"{item.label}: {item.count} x {dfu} DFU = {item.count * dfu} DFU ({source}).")
+            source = CPC_FIXTURE_DFU_SOURCES.get(item.kind) or say("CPC Table 702.1, as in the ruleset")
+            steps.append(
+                say(
+                    "%(label)s: %(count)s x %(dfu)s DFU = %(total)s DFU (%(source)s).",
+                    label=item.label,
+                    count=item.count,
+                    dfu=dfu,
+                    total=item.count * dfu,
+                    source=source,
+                )
+            )
             continue
         if item.flow_gpm is not None and item.flow_gpm > 0:
             line_flow = to_decimal(item.flow_gpm, "flow_gpm") * item.count
             flow += line_flow
             steps.append(
-                f"{item.label}: no drainage fixture unit value; {item.count} x {_show(Decimal(item.flow_gpm))} gpm "
-                f"= {_show(line_flow)} gpm, sized by its flow (CPC Table 1014.3.6 note 3)."
+                say(
+                    "%(label)s: no drainage fixture unit value; %(count)s x %(gpm)s gpm = %(flow)s gpm, sized by "
+                    "its flow (CPC Table 1014.3.6 note 3).",
+                    label=item.label,
+                    count=item.count,
+                    gpm=_show(Decimal(item.flow_gpm)),
+                    flow=_show(line_flow),
+                )
             )
             continue
         unlisted.append(item.label)
         steps.append(
-            f"{item.label}: no drainage fixture unit value and no flow given: its load is unknown. Give its "
-            "flow (gpm), or the interceptor's inlet pipe size (CPC 1014.3.6, Table 703.2)."
+            say(
+                "%(label)s: no drainage fixture unit value and no flow given: its load is unknown. Give its flow "
+                "(gpm), or the interceptor's inlet pipe size (CPC 1014.3.6, Table 703.2).",
+                label=item.label,
+            )
         )
     steps.append(
-        f"Total connected load: {total} DFU" + (f", plus {_show(flow)} gpm of appliances." if flow else ".")
+        say(
+            "Total connected load: %(total)s DFU, plus %(flow)s gpm of appliances.",
+            total=total,
+            flow=_show(flow),
+        )
+        if flow
+        else say("Total connected load: %(total)s DFU.", total=total)
     )
     return DfuLoad(
         total=total,
@@ -375,43 +461,79 @@ def gravity_interceptor_requirement(
     pipe_dfu = inlet_pipe_max_dfu(pipe, ruleset) if pipe is not None else None
     basis, basis_dfu, complete = "fixtures", load.total, True
     if not load.known:
-        unknown = ", ".join(load.unlisted) if load.unlisted else "no fixture draining to the device is listed"
+        unknown = (
+            ", ".join(load.unlisted) if load.unlisted else say("no fixture draining to the device is listed")
+        )
         if pipe_dfu is not None:
             basis, basis_dfu = "inlet_pipe", pipe_dfu
             steps.append(
-                f"The fixtures' drainage fixture units are not known ({unknown}): the interceptor is sized by "
-                f"its {fmt_pipe(pipe)} in inlet pipe, which may carry at most {pipe_dfu} DFU (CPC 1014.3.6, "
-                "Table 703.2, horizontal drainage piping)."
+                say(
+                    "The fixtures' drainage fixture units are not known (%(unknown)s): the interceptor is sized by "
+                    "its %(pipe)s in inlet pipe, which may carry at most %(dfu)s DFU (CPC 1014.3.6, Table 703.2, "
+                    "horizontal drainage piping).",
+                    unknown=unknown,
+                    pipe=fmt_pipe(pipe),
+                    dfu=pipe_dfu,
+                )
             )
             if load.total > pipe_dfu:
                 steps.append(
-                    f"The listed fixtures alone come to {load.total} DFU, more than a {fmt_pipe(pipe)} in pipe "
-                    "may carry: check the plans."
+                    say(
+                        "The listed fixtures alone come to %(total)s DFU, more than a %(pipe)s in pipe may carry: "
+                        "check the plans.",
+                        total=load.total,
+                        pipe=fmt_pipe(pipe),
+                    )
                 )
         else:
             complete = False
             steps.append(
-                f"The fixtures' drainage fixture units are not known ({unknown}) and "
-                + (
-                    f"CPC Table 703.2 in the ruleset has no row for a {fmt_pipe(pipe)} in inlet pipe"
-                    if pipe is not None
-                    else "the inlet pipe size is not given"
+                say(
+                    "The fixtures' drainage fixture units are not known (%(unknown)s) and CPC Table 703.2 in the "
+                    "ruleset has no row for a %(pipe)s in inlet pipe: the %(total)s DFU counted give only the "
+                    "least size (CPC 1014.3.6).",
+                    unknown=unknown,
+                    pipe=fmt_pipe(pipe),
+                    total=load.total,
                 )
-                + f": the {load.total} DFU counted give only the least size (CPC 1014.3.6)."
+                if pipe is not None
+                else say(
+                    "The fixtures' drainage fixture units are not known (%(unknown)s) and the inlet pipe size is "
+                    "not given: the %(total)s DFU counted give only the least size (CPC 1014.3.6).",
+                    unknown=unknown,
+                    total=load.total,
+                )
             )
     elif pipe is not None:
-        steps.append(f"The fixtures' DFUs are known; the {fmt_pipe(pipe)} in inlet pipe size is not needed.")
+        steps.append(
+            say(
+                "The fixtures' DFUs are known; the %(pipe)s in inlet pipe size is not needed.",
+                pipe=fmt_pipe(pipe),
+            )
+        )
     table = gravity_interceptor_size(basis_dfu, ruleset)
     minutes = ruleset.cpc_direct_appliance_minutes
     flow_volume = int((load.direct_flow_gpm * minutes).to_integral_value(rounding=ROUND_CEILING))
     if flow_volume:
         steps.append(
-            f"Appliances with no DFU value: {_show(load.direct_flow_gpm)} gpm x {minutes} minutes = "
-            f"{flow_volume:,} gallons more (CPC Table 1014.3.6 note 3)."
+            say(
+                "Appliances with no DFU value: %(gpm)s gpm x %(minutes)s minutes = %(volume)s gallons more (CPC "
+                "Table 1014.3.6 note 3).",
+                gpm=_show(load.direct_flow_gpm),
+                minutes=minutes,
+                volume=f"{flow_volume:,}",
+            )
         )
     required = None if table.required_gallons is None else table.required_gallons + flow_volume
     if required is not None and flow_volume:
-        steps.append(f"Required: {table.required_gallons:,} + {flow_volume:,} = {required:,} gallons (A4).")
+        steps.append(
+            say(
+                "Required: %(table)s + %(flow)s = %(required)s gallons (A4).",
+                table=f"{table.required_gallons:,}",
+                flow=f"{flow_volume:,}",
+                required=f"{required:,}",
+            )
+        )
     explanation = table.explanation.plus(explain(("A4",), steps)) if steps else table.explanation
     return GravityRequirement(
         basis=basis,
@@ -425,92 +547,3 @@ def gravity_interceptor_requirement(
         inlet_pipe_in=pipe,
         explanation=explanation,
     )
-
-
-@dataclasses.dataclass(frozen=True)
-class SizingCheck:
-    """What the CPC asks, what is installed, and whether it is enough (None: cannot tell)."""
-
-    dfu: DfuLoad
-    gravity: GravityRequirement
-    hydromechanical: HydromechanicalSizing | None
-    device_kind: str
-    installed_gallons: int | None
-    installed_gpm: int | None
-    adequate: bool | None
-    verdict: str
-    warnings: tuple[str, ...]
-    a4_flags: tuple[str, ...]
-
-    @property
-    def explanation(self) -> Explanation:
-        combined = self.dfu.explanation.plus(self.gravity.explanation)
-        if self.hydromechanical is not None:
-            combined = combined.plus(self.hydromechanical.explanation)
-        return combined.plus(explain(("A4", "A5"), (self.verdict,)))
-
-
-def _gravity_verdict(gravity: GravityRequirement, gallons: int | None) -> tuple[bool | None, str]:
-    if gravity.required_gallons is None:
-        return (
-            None,
-            "The load is above the CPC table: the Building Official must approve an engineered size (A4).",
-        )
-    size = f"{gravity.required_gallons:,} gallons"
-    if not gravity.complete:
-        if gallons is not None and gallons < gravity.required_gallons:
-            return False, (
-                f"The installed interceptor ({gallons:,} gallons) is smaller than {size}, the least the CPC asks "
-                "for the fixtures counted so far (A4)."
-            )
-        return None, (
-            f"The CPC asks for at least {size}, but some fixtures' load is unknown: give their flow (gpm) or "
-            "the inlet pipe size (CPC 1014.3.6, Table 703.2) (A4)."
-        )
-    if gallons is None:
-        return None, f"The CPC asks for {size}; the installed capacity is not recorded."
-    if gallons >= gravity.required_gallons:
-        return True, f"The installed interceptor ({gallons:,} gallons) meets the CPC size of {size} (A4)."
-    return (
-        False,
-        f"The installed interceptor ({gallons:,} gallons) is smaller than the CPC size of {size} (A4).",
-    )
-
-
-def _trap_verdict(hydro: HydromechanicalSizing | None, gpm: int | None) -> tuple[bool | None, str]:
-    if hydro is None:
-        return None, "No sink dimensions were given, so the grease trap flow cannot be worked out (A5)."
-    if gpm is not None and hydro.capacity_exceeded(gpm):
-        return False, (
-            f"The fixtures draining to the trap hold {_show(hydro.fixture_volume_gal)} gallons, more than "
-            f"{hydro.capacity_ratio} x its rated {gpm} gpm = {_show(hydro.capacity_ratio * gpm)} gallons "
-            "(CPC 1014.2.1, A5)."
-        )
-    if hydro.required_rated_flow_gpm is None:
-        return False, "No standard grease trap meets the load: a gravity interceptor is needed (A4, A5)."
-    if gpm is None:
-        return (
-            None,
-            f"The CPC asks for {hydro.required_rated_flow_gpm} gpm; the trap's rated flow is not recorded.",
-        )
-    if gpm >= hydro.required_rated_flow_gpm:
-        return (
-            True,
-            f"The installed trap ({gpm} gpm) meets the CPC rated flow of {hydro.required_rated_flow_gpm} gpm (A5).",
-        )
-    return (
-        False,
-        f"The installed trap ({gpm} gpm) is below the CPC rated flow of {hydro.required_rated_flow_gpm} gpm (A5).",
-    )
-
-
-def sizing_verdict(kind, gravity, hydro, gallons, gpm) -> tuple[bool | None, str]:
-    """A4 / A5: is the installed device at least the CPC size? True, False, or None when it cannot
-    be told (size not recorded, load unknown or above the table, another approved kind), with the
-    sentence the reviewer reads. A trap also fails when its fixtures hold more than 2.5 x its rated
-    gpm (CPC 1014.2.1)."""
-    if kind == GRAVITY_INTERCEPTOR:
-        return _gravity_verdict(gravity, gallons)
-    if kind == HYDROMECHANICAL_INTERCEPTOR:
-        return _trap_verdict(hydro, gpm)
-    return None, "The device kind is not stated or is another approved device: the reviewer judges its size."

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.counting import Deadline
 from fogcontrol.rules.deadlines import cost_recovery_due, fee_delinquency, spill_report_due
-from fogcontrol.rules.explain import Explanation, explain
+from fogcontrol.rules.explain import Explanation, explain, say
 from fogcontrol.rules.ruleset import Ruleset
 
 ORDER = "WQ 2022-0103-DWQ"
@@ -77,31 +77,51 @@ def spill_category(
     An unknown volume is read as 0 gallons, and the explanation says so."""
     spilled = volume_spilled if volume_spilled is not None else Decimal(0)
     reached = volume_reached_surface_water or Decimal(0)
-    steps = [f"The State's general order {ORDER} sets four categories of spill."]
+    steps = [say("The State's general order %(order)s sets four categories of spill.", order=ORDER)]
     if volume_spilled is None:
-        steps.append("The volume spilled is not known: it is read as 0 gallons.")
+        steps.append(say("The volume spilled is not known: it is read as 0 gallons."))
     if reached > 0:
-        steps.append(f"{reached:,} gallons reached surface water: Category 1, whatever the volume.")
+        steps.append(
+            say(
+                "%(gallons)s gallons reached surface water: Category 1, whatever the volume.",
+                gallons=f"{reached:,}",
+            )
+        )
         category = CATEGORY_1
     elif destination == DEST_SURFACE_WATER:
-        steps.append("The spill's destination is surface water: Category 1, whatever the volume.")
+        steps.append(say("The spill's destination is surface water: Category 1, whatever the volume."))
         category = CATEGORY_1
     elif destination == DEST_STORM_DRAIN and not storm_drain_fully_recovered:
         steps.append(
-            "The spill reached a storm drain, which flows to surface water, and was not fully "
-            "captured and returned: Category 1."
+            say(
+                "The spill reached a storm drain, which flows to surface water, and was not fully "
+                "captured and returned: Category 1."
+            )
         )
         category = CATEGORY_1
     elif spilled >= CATEGORY_2_MIN_GALLONS:
         steps.append(
-            f"{spilled:,} gallons, none reaching surface water: 1,000 gallons or more is Category 2."
+            say(
+                "%(gallons)s gallons, none reaching surface water: 1,000 gallons or more is Category 2.",
+                gallons=f"{spilled:,}",
+            )
         )
         category = CATEGORY_2
     elif spilled >= CATEGORY_3_MIN_GALLONS:
-        steps.append(f"{spilled:,} gallons, none reaching surface water: 50 to 999 gallons is Category 3.")
+        steps.append(
+            say(
+                "%(gallons)s gallons, none reaching surface water: 50 to 999 gallons is Category 3.",
+                gallons=f"{spilled:,}",
+            )
+        )
         category = CATEGORY_3
     else:
-        steps.append(f"{spilled:,} gallons, none reaching surface water: under 50 gallons is Category 4.")
+        steps.append(
+            say(
+                "%(gallons)s gallons, none reaching surface water: under 50 gallons is Category 4.",
+                gallons=f"{spilled:,}",
+            )
+        )
         category = CATEGORY_4
     return CategoryResult(category, CATEGORY_LABELS[category], explain(("I1", ORDER), steps))
 
@@ -161,7 +181,7 @@ def normalise_cause(text: str) -> tuple[str, bool]:
 
 # --- J2: the written report ----------------------------------------------------------------------
 
-LIABILITY_STATEMENT = (
+LIABILITY_STATEMENT = say(
     "Notifying the Town does not relieve the FSE of any expense, loss, damage or other liability "
     "the spill causes, nor of any fee or other liability under Chapter 10.02 or other law (J3). A "
     "sewer overflow linked to this spill still counts against the FSE."
@@ -233,8 +253,10 @@ def cost_due(kind: str, invoiced_on: dt.date, *, ruleset: Ruleset, calendar: Tow
             explanation=explain(
                 ("N2",),
                 [
-                    "N2 makes the violator liable for fines, penalties and assessments other agencies "
-                    "impose on the Town, and gives no period of its own; the chapter's general rule applies."
+                    say(
+                        "N2 makes the violator liable for fines, penalties and assessments other agencies "
+                        "impose on the Town, and gives no period of its own; the chapter's general rule applies."
+                    )
                 ],
             ).plus(deadline.explanation),
         )

@@ -47,7 +47,7 @@ from fogcontrol.servicing.permissions import (
     can_set_frequency,
     can_submit_manifest,
 )
-from fogcontrol.servicing.services.frequency import frequency_assessment
+from fogcontrol.servicing.services.frequency import frequency_assessment, stored_advice
 from fogcontrol.servicing.services.manifests import can_correct
 
 PAGE_SIZE = 50
@@ -543,5 +543,11 @@ def request_detail(request, pk):
     return render(
         request,
         "servicing/request_detail.html",
-        {"filed": filed, "form": form, "assessment": assessment, "can_decide": can_set_frequency(user)},
+        {
+            "filed": filed,
+            "form": form,
+            "assessment": assessment,
+            "recorded_advice": stored_advice(filed.decision_assessment or filed.assessment),
+            "can_decide": can_set_frequency(user),
+        },
     )

@@ -40,3 +40,9 @@ def said(value):
 def said_in_language(value):
     """Whether ``value|said`` reads in the page's language (False: its English, to mark lang="en")."""
     return working.is_translated(value)
+
+
+@register.filter
+def working_provisions(value):
+    """ "Provisions: E1, Counting days" in the page's language (``core/components/working.html``)."""
+    return working.working_provisions(value)

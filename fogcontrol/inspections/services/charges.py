@@ -17,6 +17,7 @@ from fogcontrol.audit.services import audit_record, audited_bulk_update, snapsho
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.working import english_label
 from fogcontrol.inspections.models import ComplianceCharge, Inspection
 from fogcontrol.inspections.roles import CHARGE_CANCELLERS, CHARGE_RECORDERS
 from fogcontrol.permits.models import FeeKind
@@ -95,7 +96,7 @@ def compliance_charge_record(
         quantity=quantity,
         rate=line.amount,
         unit=unit,
-        what=ComplianceCharge.Kind(kind).label,
+        what=english_label(ComplianceCharge.Kind(kind).label),
         schedule_label=str(schedule),
         on=incurred_on,
     )
@@ -106,7 +107,7 @@ def compliance_charge_record(
         rate=line.amount,
         amount=priced.amount,
         fee_schedule=schedule,
-        pricing=priced.explanation.as_dict(),
+        pricing=priced.explanation.as_record(),
         reason=reason.strip(),
         inspection=inspection,
         sample_id=sample_id,

@@ -179,7 +179,7 @@ def inspection_complete(*, inspection: Inspection, acting_user, idempotency_key:
         calendar=town_calendar(),
     )
     inspection.outside_hours = hours.outside
-    inspection.hours_explanation = hours.explanation.as_dict()
+    inspection.hours_explanation = hours.explanation.as_record()
     photos = _photos_by_item(inspection)
     entry = rules.entry_findings(
         refused=inspection.entry == Inspection.Entry.REFUSED,

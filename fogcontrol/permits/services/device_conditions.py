@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from fogcontrol.permits.sizing import application_sizing
 from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.ruleset import Ruleset
-from fogcontrol.rules.sizing import sizing_verdict
+from fogcontrol.rules.sizing_verdict import sizing_verdict
 
 
 @dataclasses.dataclass(frozen=True)

@@ -33,6 +33,7 @@ MODULES = [
     "sampling",
     "servicing_rules",
     "sizing",
+    "sizing_verdict",
     "spills",
 ]
 PROVISION = re.compile(r"\b[A-Q]\d{1,2}\b|Counting days|CCP §12[ab]")

@@ -14,8 +14,8 @@ from fogcontrol.rules.sizing import (
     gravity_interceptor_size,
     hydromechanical_size,
     inlet_pipe_max_dfu,
-    sizing_verdict,
 )
+from fogcontrol.rules.sizing_verdict import sizing_verdict
 from fogcontrol.rules.tests.helpers import RULES
 
 

@@ -56,7 +56,7 @@ def facility_require(
         location=location.strip(),
         required_on=required_on,
         due_on=due.due,
-        due_explanation=due.explanation.as_dict(),
+        due_explanation=due.explanation.as_record(),
         required_by_label=actor_label_for(acting_user),
     )
     facility.full_clean()

@@ -21,10 +21,11 @@ from django.utils import timezone
 from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.working import english_label
 from fogcontrol.findings.models import Finding
 from fogcontrol.findings.services import findings_open_bulk
 from fogcontrol.program.selectors import town_today, town_zone
-from fogcontrol.rules.explain import explain, fmt_date
+from fogcontrol.rules.explain import explain, fmt_date, say
 from fogcontrol.rules.sampling import judge_result
 from fogcontrol.sampling.models import Analyte, DischargeLimit, LabReport, LabResult, Sample, Unit
 from fogcontrol.sampling.roles import SAMPLERS
@@ -95,12 +96,18 @@ def _limits_in_force(sample: Sample, on: dt.date) -> dict[str, DischargeLimit]:
 
 
 def _judge(result: LabResult, limit: DischargeLimit | None, on: dt.date) -> None:
-    label = Analyte(result.analyte).label
+    label = english_label(Analyte(result.analyte).label)  # English of record, said again in Spanish
     if limit is None:
         result.judgement = explain(
             ("D5",),
-            (f"No discharge limit for {label} was in force on {fmt_date(on)}: nothing to judge against.",),
-        ).as_dict()
+            (
+                say(
+                    "No discharge limit for %(analyte)s was in force on %(on)s: nothing to judge against.",
+                    analyte=label,
+                    on=fmt_date(on),
+                ),
+            ),
+        ).as_record()
         return
     judgement = judge_result(
         analyte=label,
@@ -109,13 +116,19 @@ def _judge(result: LabResult, limit: DischargeLimit | None, on: dt.date) -> None
         limit_min=limit.min_value,
         limit_max=limit.max_value,
         limit_unit=limit.unit,
-        condition=limit.condition or f"{label} {limit.wording}, from {fmt_date(limit.effective_from)}",
+        condition=limit.condition
+        or say(
+            "%(analyte)s %(wording)s, from %(day)s",
+            analyte=label,
+            wording=limit.wording,
+            day=fmt_date(limit.effective_from),
+        ),
         provision=limit.provision,
     )
     result.limit = limit
     result.outside = judgement.outside
     result.provision = judgement.provision if judgement.outside else ""
-    result.judgement = judgement.explanation.as_dict()
+    result.judgement = judgement.explanation.as_record()
 
 
 def _finding(result: LabResult, sample: Sample, on: dt.date) -> Finding:

@@ -27,6 +27,7 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.errors import StateConflict as Conflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.working import english_label
 from fogcontrol.permits.services.permit_modifications import (
     audit_backdated_notice,
     b7_notice_date,
@@ -38,6 +39,7 @@ from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.registry.services import device_update
 from fogcontrol.rules import maintenance
 from fogcontrol.rules.deadlines import frequency_change_effective
+from fogcontrol.rules.explain import Explanation, explain, say
 from fogcontrol.rules.servicing_rules import observations_from_history
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import (
@@ -148,7 +150,7 @@ def frequency_change(
         reason=reason.strip(),
         notice_date=notice_date,
         effective_on=effective_on,
-        explanation=notice.explanation.as_dict(),
+        explanation=notice.explanation.as_record(),
         decided_by=person(acting_user),
         backdating_reason=backdating_reason,
         mailing_record=mailing_record,
@@ -269,18 +271,23 @@ def _compliance_findings(device: GreaseControlDevice, state: DeviceServiceState 
     """E5 "full compliance", as servicing can see it: what the FSE has not done. An open frequency
     review is the FOG Manager's task, not the FSE's failing, so it does not count."""
     if state is None:
-        return ["no service record for the device yet (E1)"]
+        return [say("no service record for the device yet (E1)")]
     findings = []
     if state.status == "overdue":
-        findings.append(f"the device is overdue for service (due {state.next_due:%Y-%m-%d}, E1)")
+        findings.append(
+            say("the device is overdue for service (due %(due)s, E1)", due=f"{state.next_due:%Y-%m-%d}")
+        )
     elif state.status == "over_limit":
-        findings.append("the device was last found over the 25% limit (E3, E6)")
+        findings.append(say("the device was last found over the 25%% limit (E3, E6)"))
     elif state.status == "never_serviced":
-        findings.append("no full pump-out is on record (E1)")
+        findings.append(say("no full pump-out is on record (E1)"))
     open_duties = ServiceRequirement.objects.filter(
         device=device, status=ServiceRequirement.Status.OPEN
     ).exclude(kind=ServiceRequirement.Kind.FREQUENCY_REVIEW)
-    findings.extend(f"open requirement: {duty.get_kind_display()}" for duty in open_duties)
+    findings.extend(
+        say("open requirement: %(kind)s", kind=english_label(ServiceRequirement.Kind(duty.kind).label))
+        for duty in open_duties
+    )
     return findings
 
 
@@ -313,9 +320,19 @@ def _assessment_dict(decision) -> dict:
         "reasons": list(decision.reasons),
         "projected_fill_ratio": str(projected.quantize(Decimal("0.0001"))) if projected is not None else None,
         "recommended_frequency_days": decision.recommendation.recommended_frequency_days,
-        "explanation": decision.explanation.as_dict(),
+        "explanation": decision.explanation.as_record(),
         "advice": list(decision.advice),
+        # Each advice line's template and values, so a stored assessment reads in Spanish too (issue 18).
+        "advice_said": explain((), decision.advice).as_record()["said"],
     }
+
+
+def stored_advice(assessment: dict) -> tuple:
+    """The advice a stored assessment holds, each line said again in the reader's language when it
+    was stored with its template (``advice_said``; English as stored otherwise)."""
+    record = {"steps": list(assessment.get("advice") or []), "said": assessment.get("advice_said") or []}
+    explanation = Explanation.from_record(record)
+    return explanation.steps if explanation else ()
 
 
 @transaction.atomic

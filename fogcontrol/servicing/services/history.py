@@ -273,7 +273,7 @@ class ServiceHistoryBatch:
                     opened_by_reading=reading,
                     proposed_frequency_days=consequences.proposed_frequency_days,
                     proposed_effective_on=consequences.frequency_change_effective_on,
-                    explanation=consequences.explanation.as_dict(),
+                    explanation=consequences.explanation.as_record(),
                 )
                 held.open[kind] = requirement
                 self.requirements.append(requirement)

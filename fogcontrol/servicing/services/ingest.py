@@ -306,7 +306,7 @@ class _Chunk:
                     due_on=manifest.service_date if kind == Kind.IMMEDIATE_SERVICE else None,
                     opened_by_manifest=manifest, proposed_frequency_days=consequences.proposed_frequency_days,
                     proposed_effective_on=consequences.frequency_change_effective_on,
-                    explanation=consequences.explanation.as_dict(),
+                    explanation=consequences.explanation.as_record(),
                 )  # fmt: skip
                 held.open[kind] = [requirement]
                 self.opened.append(requirement)

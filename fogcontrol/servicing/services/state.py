@@ -198,7 +198,7 @@ def _open_requirement(
         opened_by_reading=reading,
         proposed_frequency_days=consequences.proposed_frequency_days,
         proposed_effective_on=consequences.frequency_change_effective_on,
-        explanation=consequences.explanation.as_dict(),
+        explanation=consequences.explanation.as_record(),
     )
     audit_record(
         acting_user=acting_user,
