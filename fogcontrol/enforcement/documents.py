@@ -18,10 +18,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from fogcontrol.core.languages import document_date
+from fogcontrol.core.working import said
 from fogcontrol.notices import catalogue
 from fogcontrol.notices.selectors import default_addressee
 from fogcontrol.notices.services import document_issue, document_language_for, wording_key
-from fogcontrol.rules.explain import fmt_date
+from fogcontrol.rules.explain import Sentence, fmt_date
 
 NOTICE_OF_VIOLATION = "enforcement_notice_of_violation"
 CITATION = "enforcement_citation"
@@ -167,13 +168,16 @@ class Joined:
 
 def _value(value, language: str):
     """A value for the letter in ``language``: a date written in full, violations one a line, words
-    (``Words``, a lazy label) translated, a ``Joined`` written part by part."""
+    (``Words``, a lazy label) and the rules' sentences translated, a ``Joined`` written part by part."""
     if isinstance(value, dt.date):
         return _date(value, language)
     if isinstance(value, (list, tuple)):
         return "\n".join(violation_line(violation, language) for violation in value)
     if isinstance(value, Joined):
         return value.separator.join(_value(part, language) for part in value.parts)
+    if isinstance(value, Sentence):  # a step of the rules' working, said in the letter's language
+        with translation.override(language):
+            return said(value)
     if isinstance(value, Words):
         values = {name: _value(part, language) for name, part in value.values.items()}
         with translation.override(language):

@@ -139,7 +139,7 @@ def complaint_serve(
             "law_violated": complaint.law_violated,
             "proposed_penalty": fmt_money(proposed_penalty),
             "hearing_on": words(gettext_noop("%(day)s at %(place)s"), day=hearing_on, place=hearing.place),
-            # The rules' working of the last day, quoted as the English of record in a Spanish letter.
+            # The rules' working of the last day, said in the letter's language.
             "hearing_latest_on": words(
                 gettext_noop("%(day)s (%(working)s)"), day=limit.due, working=limit.explanation.steps[-1]
             ),

@@ -274,10 +274,10 @@ def _approve(
         context={
             "order_reference": order.reference,
             "amount": fmt_money(order.amount),
-            # The rules' working of the cap, quoted as the English of record in a Spanish letter.
+            # The rules' working of the cap, said in the letter's language.
             "cap_working": words(
                 pgettext_lazy("penalty cap working", "%(working)s"),
-                working=" ".join(cap.explanation.steps[:-1]),
+                working=Joined(tuple(cap.explanation.steps[:-1])),
             ),
             "factors": Joined(
                 tuple(

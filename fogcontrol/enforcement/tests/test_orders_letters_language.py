@@ -90,7 +90,8 @@ def test_p5_l3_the_spanish_letters_state_the_ruleset_periods_and_the_rules_worki
     complaint = letters["enforcement_complaint"].body
     assert f"dentro de los {rules.complaint_hearing_days} días siguientes a la notificación" in complaint
     assert f"dentro de los {rules.appeal_days} días siguientes a su notificación (P6)" in complaint
-    assert "(cálculo oficial, en inglés: The hearing is late from" in complaint
+    # The rules' working is said in Spanish too (issue 18), not quoted in English.
+    assert "(La audiencia está atrasada a partir del" in complaint
     suspension = letters["enforcement_suspension_notice"].body
     assert f"no más de {rules.hearing_continuance_max_days} días en total (L3)" in suspension
     assert (
@@ -102,7 +103,7 @@ def test_p5_l3_the_spanish_letters_state_the_ruleset_periods_and_the_rules_worki
     assert f"a solicitud de la parte interesada: {WRITTEN['reason']}" in notice
     assert "sobre la suspensión o revocación (L2-L4)" in notice
     penalty = letters["enforcement_penalty_order"].body
-    assert "Cálculo oficial del tope (P7), en inglés: Violation:" in penalty
+    assert "Cálculo del tope (P7): Infracción:" in penalty
     assert f"{rules.lien_delinquency_days} días de atraso" in penalty
 
 
