@@ -112,7 +112,9 @@ def working_provisions(working: Any) -> str:
     explanation = as_explanation(working)
     # Provision IDs stay as they are; "Counting days" is a name, said in the reader's language.
     provisions = ", ".join(gettext(p) for p in (explanation.provisions if explanation else ()))
-    return gettext("Provisions: %(provisions)s") % {"provisions": provisions or pgettext("provisions", "none")}
+    return gettext("Provisions: %(provisions)s") % {
+        "provisions": provisions or pgettext("provisions", "none")
+    }
 
 
 def working_text(working: Any) -> str:
