@@ -21,5 +21,7 @@ def _install_kept_counts(sender, using="default", **kwargs):
 
     from fogcontrol.dashboard import kept
 
-    if kept.TABLE in connections[using].introspection.table_names():
+    connection = connections[using]
+    tables = connection.introspection.table_names()
+    if kept.TABLE in tables and "registry_shareddevice" in tables:
         kept.install(using=using)

@@ -3,12 +3,20 @@
 from django.db import migrations, models
 
 
+def drop_triggers(apps, schema_editor):
+    """Migrated back: the counting triggers on the other apps' tables go with the table they write."""
+    from fogcontrol.dashboard import kept
+
+    for statement in kept.drop_sql(schema_editor.connection.vendor):
+        schema_editor.execute(statement)
+
+
 class Migration(migrations.Migration):
     initial = True
 
     # The counted tables (kept.py): their triggers are installed after every migrate (apps.py).
     dependencies = [
-        ("registry", "0007_list_order_indexes"),
+        ("registry", "0008_shared_devices_and_search_indexes"),
         ("servicing", "0010_list_order_indexes"),
         ("permits", "0012_list_order_indexes"),
     ]
@@ -33,4 +41,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
+        migrations.RunPython(migrations.RunPython.noop, drop_triggers),
     ]
