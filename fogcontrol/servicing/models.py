@@ -171,6 +171,8 @@ class Manifest(CopyOfRecord):
     certified_by_name = models.CharField("certified by (typed signature)", max_length=150)
     certification_version = models.CharField(max_length=32)
     certification_text = models.TextField()
+    # Issue 18: the language of the text certified (the words shown to the signer, F7).
+    certification_language = models.CharField(max_length=8, default="en")
     corrects = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections"
     )
@@ -184,8 +186,9 @@ class Manifest(CopyOfRecord):
 
     objects = ManifestQuerySet.as_manager()
 
-    # Rows stored before servicing 0005 were hashed without it (fogcontrol.core.records).
-    hash_fields_added_later = ("hauler_attested",)
+    # Rows stored before servicing 0006 were hashed without the first, before 0011 without the
+    # second (fogcontrol.core.records).
+    hash_fields_added_later = ("hauler_attested", "certification_language")
     # The database lets a manifest be deleted only under a recorded RetentionApproval of this class
     # covering its service date, once F5's period has ended (fogcontrol.core.record_triggers).
     purge_record_class = "manifests"
