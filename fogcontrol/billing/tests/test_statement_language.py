@@ -40,7 +40,8 @@ def _reader(town, client, language):
 
 @pytest.mark.provision("Q1", "D6", "P12")
 def test_q1_a_spanish_fse_reads_its_statement_lines_in_spanish_and_staff_text_as_written(town, client):
-    d6_invoice, payment, typed, typed_invoice = _account_with_history(town)
+    with override("es"):  # posted while Spanish is active: the ledger still keeps English
+        d6_invoice, payment, typed, typed_invoice = _account_with_history(town)
     _reader(town, client, "es")
     page = strip_tags(client.get(f"/billing/accounts/{d6_invoice.debtor_id}/").content.decode())
     with override("es"):
@@ -56,6 +57,10 @@ def test_q1_a_spanish_fse_reads_its_statement_lines_in_spanish_and_staff_text_as
     # The ledger keeps its English of record.
     entry = LedgerEntry.objects.get(payment=payment)
     assert entry.description == f"Payment {payment.receipt_number} (Bank transfer, TX-D6)"
+    picked = LedgerEntry.objects.get(kind="charge", charge__source="inspections.compliancecharge")
+    assert picked.description.startswith(
+        "Specialty FOG Compliance Charge (D6): follow-up inspection, 2 hours, "
+    )
     # The invoice prints the program's charge in Spanish too.
     text = pdf_text(client.get(f"/billing/invoices/{d6_invoice.pk}/pdf/").content)
     assert "inspección de seguimiento, 2 horas" in text
