@@ -3,7 +3,7 @@
 The text is versioned so a manifest keeps the exact words its signer certified (F7); a new text
 gets a new version and old manifests keep theirs. Each version is written in English and Spanish
 (issue 18): the signer reads and signs it in their language, and the manifest keeps the words shown
-and their language (``Manifest.certification_text``, ``certification_language``). The wording is
+(``Manifest.certification_text``), which name their language (``language_of``). The wording is
 here, not in a catalogue: a translation may change, a certified text may not.
 """
 
@@ -47,3 +47,11 @@ def language_shown(language: str | None) -> str:
 def certification_text(version: str, language: str = ENGLISH) -> str | None:
     """The words of ``version`` in ``language``; None when that version is not written in it."""
     return BY_LANGUAGE.get(language, {}).get(version)
+
+
+def language_of(version: str, text: str) -> str:
+    """The language whose text of ``version`` is ``text``; English for any other (F7)."""
+    for language, texts in BY_LANGUAGE.items():
+        if texts.get(version) == text:
+            return language
+    return ENGLISH

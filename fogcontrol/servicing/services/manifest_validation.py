@@ -541,7 +541,6 @@ def manifest_validate(
         "certified_by_name": signer,
         "certification_version": version,
         "certification_text": certification.certification_text(version, language),
-        "certification_language": language,
         "_attachments": attachments,
     }
     return Resolved(fields=fields, device=device, ratio=ratio, number_shared=number_shared)

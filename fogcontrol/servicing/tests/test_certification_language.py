@@ -2,6 +2,8 @@
 signer's language, and the copy of record keeps the words shown with their language. English stays
 byte-identical."""
 
+import json
+
 import pytest
 from django.test import Client
 from django.utils.html import strip_tags
@@ -37,12 +39,15 @@ def test_e7_f7_a_spanish_hauler_reads_and_signs_the_certification_in_spanish(tow
     assert english_left(SPANISH) == []
     assert "(Capítulo 10.02, E7)" in SPANISH and "(F7)" in SPANISH
 
-    client.post("/servicing/manifests/new/", portal_post(town.own_device))
+    # The browser posts the form's hidden language with it.
+    assert 'name="certification_language" value="es"' in html
+    client.post("/servicing/manifests/new/", portal_post(town.own_device, certification_language="es"))
     manifest = Manifest.objects.get()
     # F7: the copy of record keeps exactly the words shown and their language.
     assert manifest.certification_text == SPANISH
     assert manifest.certification_language == "es"
     assert manifest.certification_version == certification.CURRENT_VERSION
+    assert json.loads(manifest.submission)["certification_language"] == "es"  # as posted
     assert verify_chain(Manifest).ok
     detail = client.get(f"/servicing/manifests/{manifest.pk}/").content.decode()
     assert SPANISH in detail
