@@ -149,7 +149,8 @@ def statement(debtor: Debtor, *, start: dt.date | None = None, end: dt.date | No
     if end is not None:
         entries = entries.filter(posted_on__lte=end)
     balance, lines = opening, []
-    for item in entries.order_by("posted_on", "pk"):
+    # The records a line is written from in the reader's language (billing/entry_text.py): joined.
+    for item in entries.select_related("charge", "payment", "invoice").order_by("posted_on", "pk"):
         balance += item.receivable_change
         lines.append(StatementLine(entry=item, change=item.receivable_change, balance=balance))
     return Statement(debtor=debtor, start=start, end=end, opening=opening, lines=lines, closing=balance)

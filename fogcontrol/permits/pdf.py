@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from fogcontrol.core.languages import DATE_FORMATS, Language
+from fogcontrol.core.languages import DATE_FORMATS, Language, document_language, establishment_recipient
 from fogcontrol.core.pdf import render_pdf
 from fogcontrol.permits.models import PermitNotice, PermitVersion
 from fogcontrol.permits.selectors import permit_conditions_of_version
@@ -117,6 +117,20 @@ def issued_by_name(version: PermitVersion) -> str:
     return full_name or (version.contacts or {}).get("fog_manager_name") or _("the FOG Manager")
 
 
-def notice_pdf(notice: PermitNotice, contacts: dict) -> bytes:
-    """A notice as a printable letter on the Town's behalf."""
-    return _pdf("permits/pdf/letter.html", {"notice": notice, "contacts": contacts})
+def notice_language(user, notice: PermitNotice, asked: str | None = None) -> str:
+    """The language a notice's letter prints in (issue 18): as asked (``?language=``), else an
+    outside user's own, else its addressee's (the party, or the establishment's contact)."""
+    return document_language(user, notice.party, establishment_recipient(notice.establishment), asked=asked)
+
+
+def notice_pdf(notice: PermitNotice, contacts: dict, *, language: str = "en") -> bytes:
+    """A notice as a printable letter on the Town's behalf, in ``language`` when the notice was
+    written in it (issue 18: B6, B7), else in the English of record."""
+    language = notice.language_written(language if language in LANGUAGES else "en")
+    subject, body = notice.text_in(language)
+    return _pdf(
+        "permits/pdf/letter.html",
+        {"notice": notice, "contacts": contacts, "subject": subject, "body": body,
+         "date_format": DATE_FORMATS[language]},
+        language=language,
+    )  # fmt: skip

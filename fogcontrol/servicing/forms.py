@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from fogcontrol.core.roles import Role
@@ -103,6 +104,8 @@ class ManifestForm(forms.Form):
     )
     certify = forms.BooleanField(label=_("I certify the statement above"), required=False)
     certification_version = forms.CharField(widget=forms.HiddenInput, initial=certification.CURRENT_VERSION)
+    # Issue 18: the language the certification is shown in, so the manifest keeps the words signed.
+    certification_language = forms.CharField(widget=forms.HiddenInput, required=False)
 
     CERTIFICATION_FIELDS = ("certified_by_name", _("certify"))
 
@@ -129,6 +132,7 @@ class ManifestForm(forms.Form):
                 "A hauler on your establishment's list. To add one, ask the FOG Manager."
             )
         self.vehicles = selectors.vehicles_for(user)
+        self.initial.setdefault("certification_language", certification.language_shown(get_language()))
         if not self.is_bound and correcting is None:
             remembered = selectors.portal_defaults(user)
             self.initial.setdefault("serviced_at", timezone.localtime().replace(second=0, microsecond=0))
@@ -137,6 +141,22 @@ class ManifestForm(forms.Form):
             for field in ("vehicle_plate", "driver_name", "receiving_facility", "certified_by_name"):
                 if remembered.get(field):
                     self.initial.setdefault(field, remembered[field])
+
+    @property
+    def certification_language_shown(self) -> str:
+        """The language of the certification on the page: as posted, else the page's."""
+        posted = self.data.get("certification_language") if self.is_bound else None
+        return certification.language_shown(posted or get_language())
+
+    @property
+    def certification_shown(self) -> str:
+        """The certification's words as the signer reads them (F7)."""
+        version = self["certification_version"].value() or certification.CURRENT_VERSION
+        return certification.certification_text(
+            version, self.certification_language_shown
+        ) or certification.certification_text(
+            certification.CURRENT_VERSION, self.certification_language_shown
+        )
 
     @property
     def fields_before_certification(self):
@@ -169,6 +189,7 @@ class ManifestForm(forms.Form):
             baffles_cleaned=data["baffles_cleaned"],
             certified_by_name=data.get("certified_by_name") or "",
             certification_version=data.get("certification_version") or "",
+            certification_language=data.get("certification_language") or self.certification_language_shown,
             establishment=data.get("establishment"),
             hauler=data.get("hauler") or (data.get("hauler_other") or "").strip() or None,
             driver_name=data.get("driver_name") or "",

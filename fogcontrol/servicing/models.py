@@ -170,6 +170,8 @@ class Manifest(CopyOfRecord):
     delivered_on = models.DateField("delivered to the receiving facility", null=True, blank=True)
     certified_by_name = models.CharField("certified by (typed signature)", max_length=150)
     certification_version = models.CharField(max_length=32)
+    # F7, issue 18: the words the signer was shown and certified, in their language (the text of
+    # the version in English or Spanish; `certification_language` reads which).
     certification_text = models.TextField()
     corrects = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections"
@@ -214,6 +216,18 @@ class Manifest(CopyOfRecord):
 
     def __str__(self) -> str:
         return f"Manifest {self.manifest_number} ({self.service_date:%Y-%m-%d})"
+
+    @property
+    def certification_language(self) -> str:
+        """Issue 18: the language of the certification as signed, read from the words kept (F7).
+
+        Not a column: a field added to a keyed chain would leave every row signed before it
+        unverifiable (only unkeyed rows are checked under older layouts, ``hash_layouts``). The
+        words kept are the version's text in one language, which names it; the portal's raw
+        submission also records the language posted."""
+        from fogcontrol.servicing.certification import language_of
+
+        return language_of(self.certification_version, self.certification_text)
 
     @property
     def fill_percent(self):

@@ -7,8 +7,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from fogcontrol.core.errors import StateConflict as Conflict
@@ -132,7 +132,8 @@ def manifest_new(request):
         "servicing/manifest_form.html",
         {
             "form": form,
-            "certification_text": certification.TEXTS[certification.CURRENT_VERSION],
+            "certification_text": form.certification_shown,
+            "certification_language": form.certification_language_shown,
             "vehicles": form.vehicles,
         },
     )
@@ -218,7 +219,8 @@ def manifest_correct(request, pk):
         {
             "form": form,
             "correcting": manifest,
-            "certification_text": certification.TEXTS[certification.CURRENT_VERSION],
+            "certification_text": form.certification_shown,
+            "certification_language": form.certification_language_shown,
             "vehicles": form.vehicles,
         },
     )
@@ -226,9 +228,14 @@ def manifest_correct(request, pk):
 
 @login_required
 def certification_page(request):
-    return render(
-        request, "servicing/certification.html", {"texts": sorted(certification.TEXTS.items(), reverse=True)}
-    )
+    # Issue 18: each version in the reader's language (English where a version has no translation).
+    language = certification.language_shown(get_language())
+    texts = [
+        (version, certification.certification_text(version, language) or text,
+         language if certification.certification_text(version, language) else certification.ENGLISH)
+        for version, text in sorted(certification.TEXTS.items(), reverse=True)
+    ]  # fmt: skip
+    return render(request, "servicing/certification.html", {"texts": texts})
 
 
 # --- CSV imports -------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import translation
 
 from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
 from fogcontrol.billing.models import Account, Charge, Debtor, InvoiceKind, LedgerEntry
@@ -133,7 +134,10 @@ def charges_pickup(*, acting_user) -> int:
     made = 0
     for adapter in sources():
         charged = Charge.objects.filter(source=adapter.key, source_id__isnull=False).values("source_id")
-        rows = [adapter.to_row(record) for record in adapter.uncharged().exclude(pk__in=charged)]
+        # The ledger's descriptions are the English of record, whatever language is active (issue 18:
+        # pages show them in the reader's, billing/entry_text.py).
+        with translation.override("en"):
+            rows = [adapter.to_row(record) for record in adapter.uncharged().exclude(pk__in=charged)]
         if not rows:
             continue
         debtors = _debtor_ids(rows)

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import translation
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.billing.amounts import with_debtor_amounts, with_invoice_amounts, with_payment_amounts
@@ -35,6 +36,14 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.two_person import decision_note, require_person, require_second_person, stamp_decision
 from fogcontrol.program.selectors import town_today
 from fogcontrol.rules.billing import allocate_oldest_first
+
+
+def _method_in_english(record) -> str:
+    """A payment's or refund's method as the ledger's English of record keeps it, whatever
+    language is active (issue 18: pages show it in the reader's, billing/entry_text.py)."""
+    with translation.override("en"):
+        return record.get_method_display()
+
 
 ZERO = Decimal("0.00")
 
@@ -165,7 +174,7 @@ def payment_record(
     entry(
         debtor_id=debtor.pk, posted_on=received_on, kind=LedgerEntry.Kind.PAYMENT, debit=Account.CASH,
         credit=Account.RECEIVABLE, amount=amount, description=f"Payment {payment.receipt_number} "
-        f"({payment.get_method_display()}{', ' + payment.reference if payment.reference else ''})",
+        f"({_method_in_english(payment)}{', ' + payment.reference if payment.reference else ''})",
         acting_user=acting_user, payment=payment,
     ).save()  # fmt: skip
     audit_record(acting_user=acting_user, action="billing.payment", instance=payment, after=snapshot(payment))
@@ -233,7 +242,7 @@ def refund_record(
     refund.save()
     entry(
         debtor_id=debtor.pk, posted_on=refunded_on, kind=LedgerEntry.Kind.REFUND, debit=Account.RECEIVABLE,
-        credit=Account.CASH, amount=amount, description=f"Refund of credit ({refund.get_method_display()})",
+        credit=Account.CASH, amount=amount, description=f"Refund of credit ({_method_in_english(refund)})",
         reason=reason.strip(), acting_user=acting_user,
     ).save()  # fmt: skip
     audit_record(

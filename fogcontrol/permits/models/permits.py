@@ -283,6 +283,9 @@ class PermitNotice(models.Model):
     email_error = models.TextField(blank=True)
     # B7: when the notice was mailed before it was recorded, the evidence (article number, date mailed).
     mailing_record = models.TextField(blank=True)
+    # Issue 18: the same notice written in the other languages at the time it was sent,
+    # {"es": {"subject": …, "body": …}}; `subject` and `body` are the English of record.
+    translations = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -302,6 +305,18 @@ class PermitNotice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} sent {self.sent_on:%Y-%m-%d}"
+
+    def text_in(self, language: str) -> tuple[str, str]:
+        """The notice's subject and body in ``language``: as written in it when it was sent, else
+        the English of record (a notice written before, or by code that writes English only)."""
+        written = (self.translations or {}).get(language) or {}
+        if written.get("subject") and written.get("body"):
+            return written["subject"], written["body"]
+        return self.subject, self.body
+
+    def language_written(self, language: str) -> str:
+        """``language`` when the notice was written in it, else English."""
+        return language if (self.translations or {}).get(language) else "en"
 
     @property
     def addressee_name(self) -> str:

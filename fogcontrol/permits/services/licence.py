@@ -13,17 +13,35 @@ A permit already expired stays expired: it is renewed by application (B6).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.permits.models import Permit, PermitNotice, PermitStatus, PermitVersion
 from fogcontrol.permits.services.common import audited_save, record_event
-from fogcontrol.permits.services.notices import notice_send
+from fogcontrol.permits.services.notices import notice_day, notice_send
 from fogcontrol.permits.services.permit_versions import current_conditions, write_version
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
-from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.permit_term import permit_term
+
+
+def _licence_notice(number: str, licence: str, expires, valid_until, was) -> tuple[str, str]:
+    """B6: the notice that the permit's expiry follows the licence, in the active language."""
+    values = {"number": number, "licence": licence, "expires": notice_day(expires),
+              "until": notice_day(valid_until), "was": notice_day(was)}  # fmt: skip
+    subject = _("FOG permit %(number)s: expiry follows your business licence") % values
+    body = (
+        _(
+            "Your FOG permit %(number)s is renewed annually and concurrently with your business licence "
+            "(Chapter 10.02, B6). Business licence %(licence)s now expires on %(expires)s, so the permit is "
+            "valid until %(until)s (it was %(was)s). Renew the permit with the licence. The revised permit "
+            "is on the FOG permit portal."
+        )
+        % values
+    )
+    return subject, body
 
 
 @transaction.atomic
@@ -76,13 +94,8 @@ def permits_follow_licence(*, establishment, acting_user, previous_expiry: dt.da
             acting_user=acting_user,
             establishment=establishment,
             kind=PermitNotice.Kind.LICENCE_EXPIRY,
-            subject=f"FOG permit {permit.number}: expiry follows your business licence",
-            body=(
-                f"Your FOG permit {permit.number} is renewed annually and concurrently with your business "
-                f"licence (Chapter 10.02, B6). Business licence {establishment.licence_number} now expires on "
-                f"{fmt_date(expires)}, so the permit is valid until {fmt_date(term.valid_until)} "
-                f"(it was {fmt_date(was)}). Renew the permit with the licence. The revised permit is on the "
-                "FOG permit portal."
+            wording=functools.partial(
+                _licence_notice, permit.number, establishment.licence_number, expires, term.valid_until, was
             ),
             sent_on=today,
             permit=permit,

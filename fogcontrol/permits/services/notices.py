@@ -8,13 +8,17 @@ is written back to the notice, and the letter can always be printed instead.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.languages import Language
 from fogcontrol.core.queue import enqueue_on_commit
 from fogcontrol.permits.models import PermitNotice
 from fogcontrol.permits.services.common import town_contacts
@@ -76,13 +80,30 @@ def permittee_has_contact(establishment) -> bool:
     )
 
 
+def notice_day(day: dt.date) -> str:
+    """A date in a notice, in the active language: "Friday, July 3, 2026" (as ``rules.explain.fmt_date``),
+    "viernes 3 de julio de 2026"."""
+    return date_format(day, _("l, F j, Y"))
+
+
+def notice_texts(wording: Callable[[], tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """Issue 18: a notice written in every language the program writes in: ``wording`` (built with
+    ``gettext`` and ``notice_day``) called once under each language. {language: (subject, body)}."""
+    texts = {}
+    for language in Language.values:
+        with translation.override(language):
+            texts[language] = wording()
+    return texts
+
+
 def notice_send(
     *,
     acting_user,
     establishment=None,
     kind: str,
-    subject: str,
-    body: str,
+    subject: str = "",
+    body: str = "",
+    wording: Callable[[], tuple[str, str]] | None = None,
     sent_on: dt.date,
     permit=None,
     application=None,
@@ -95,7 +116,16 @@ def notice_send(
 
     The addressee is the permittee (`establishment`), or a `party` such as the property owner of a
     shared device (A2), who gets a letter only when a mailing address is on record.
+
+    The text is ``subject`` and ``body`` (English), or ``wording`` (issue 18): written in every
+    language (``notice_texts``), the English kept as the notice's subject and body and the others in
+    ``translations``, so each addressee's e-mail and letter go out in their language.
     """
+    translations = {}
+    if wording is not None:
+        texts = notice_texts(wording)
+        subject, body = texts.pop(Language.ENGLISH)
+        translations = {language: {"subject": s, "body": b} for language, (s, b) in texts.items()}
     if party is not None:
         emails = [party.email] if party.email else []
         addressee = party_addressee(party)
@@ -123,6 +153,7 @@ def notice_send(
         method=method,
         email_to=emails,
         mailing_record=mailing_record,
+        translations=translations,
         created_by=person(acting_user),
         created_by_label=actor_label_for(acting_user),
     )
@@ -134,11 +165,15 @@ def notice_send(
     return notice
 
 
-def notice_email_letter(notice: PermitNotice) -> tuple[str, str]:
-    """The e-mail of a notice: its subject and its text signed by the FOG Manager."""
+def notice_email_letter(notice: PermitNotice, language: str = Language.ENGLISH) -> tuple[str, str]:
+    """The e-mail of a notice: its subject and its text signed by the FOG Manager, in ``language``
+    when the notice was written in it (else the English of record)."""
     contacts = town_contacts()
-    signature = f"{contacts['fog_manager_name'] or 'FOG Manager'}\n{contacts['town_name']}"
-    return notice.subject, f"{notice.body}\n\n{signature}"
+    language = notice.language_written(language)
+    with translation.override(language):
+        manager = contacts["fog_manager_name"] or _("FOG Manager")
+    subject, body = notice.text_in(language)
+    return subject, f"{body}\n\n{manager}\n{contacts['town_name']}"
 
 
 def notice_email_outcome(*, notice: PermitNotice, sent: bool, error: str = "") -> PermitNotice:

@@ -13,18 +13,20 @@ modification changes its conditions.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
 from fogcontrol.core.roles import Role
 from fogcontrol.permits.models import Permit, PermitModification, PermitNotice, PermitStatus, PermitVersion
 from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager
-from fogcontrol.permits.services.notices import notice_send
+from fogcontrol.permits.services.notices import notice_day, notice_send
 from fogcontrol.permits.services.permit_versions import (
     MODIFIABLE_TERMS,
     current_conditions,
@@ -243,14 +245,13 @@ def permit_modification_propose(
         acting_user=acting_user,
         establishment=permit.establishment,
         kind=PermitNotice.Kind.MODIFICATION,
-        subject=f"FOG permit {permit.number}: proposed change of terms",
-        body=(
-            f"The Town proposes to change FOG permit {permit.number} of {permit.establishment.business_name}:\n\n"
-            f"{summary}.\n\nReason: {reason.strip()}\n\n"
-            f"The change takes effect on {fmt_date(effective_on)}, no sooner than "
-            f"{ruleset.frequency_change_notice_days} days after this notice (Chapter 10.02, B7). "
-            f"Compliance schedule: {schedule}\n\nThe permit will be reissued with the new terms on that date."
-        ),
+        wording=functools.partial(
+            _modification_notice,
+            permit,
+            modification,
+            typed_schedule=compliance_schedule.strip(),
+            notice_days=ruleset.frequency_change_notice_days,
+        ),  # fmt: skip
         sent_on=notice_date,
         permit=permit,
         modification=modification,
@@ -259,6 +260,44 @@ def permit_modification_propose(
     if effective_on <= today:
         _apply(modification, acting_user=acting_user)
     return modification
+
+
+def _summary(modification: PermitModification) -> str:
+    """The change in words in the active language (``PermitModification.summary`` in English)."""
+    parts = []
+    after = modification.changes.get("service_frequency_days")
+    if "service_frequency_days" in modification.changes:
+        before = modification.previous_values.get("service_frequency_days")
+        parts.append(
+            _("service frequency from every %(before)s days to every %(after)s days")
+            % {"before": before, "after": after}
+            if before
+            else _("service frequency to every %(after)s days") % {"after": after}
+        )
+    if "conditions" in modification.changes:
+        parts.append(_("permit conditions revised"))
+    return "; ".join(parts)
+
+
+def _modification_notice(permit, modification, *, typed_schedule: str, notice_days: int) -> tuple[str, str]:
+    """B7: the notice of a proposed change of the permit's terms, in the active language (the reason
+    and a compliance schedule staff typed stay as written)."""
+    summary = _summary(modification)
+    schedule = typed_schedule or _("Comply from %(day)s.") % {"day": notice_day(modification.effective_on)}
+    values = {"number": permit.number, "business": permit.establishment.business_name,
+              "summary": summary[:1].upper() + summary[1:], "reason": modification.reason,
+              "day": notice_day(modification.effective_on), "days": notice_days, "schedule": schedule}  # fmt: skip
+    subject = _("FOG permit %(number)s: proposed change of terms") % values
+    body = (
+        _(
+            "The Town proposes to change FOG permit %(number)s of %(business)s:\n\n%(summary)s.\n\n"
+            "Reason: %(reason)s\n\nThe change takes effect on %(day)s, no sooner than %(days)s days after "
+            "this notice (Chapter 10.02, B7). Compliance schedule: %(schedule)s\n\nThe permit will be "
+            "reissued with the new terms on that date."
+        )
+        % values
+    )
+    return subject, body
 
 
 def _apply(modification: PermitModification, *, acting_user) -> PermitVersion:

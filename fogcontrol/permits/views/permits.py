@@ -21,7 +21,7 @@ from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, 
 from fogcontrol.permits import exports, forms, selectors, services
 from fogcontrol.permits.actions import permit_actions, remodel_actions
 from fogcontrol.permits.filters import PermitFilter
-from fogcontrol.permits.pdf import LANGUAGES, notice_pdf, permit_language, permit_pdf
+from fogcontrol.permits.pdf import LANGUAGES, notice_language, notice_pdf, permit_language, permit_pdf
 from fogcontrol.permits.roles import DECISION_RECORDERS, FEE_EDITORS, STEP_ROLES
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
 from fogcontrol.permits.states import TransitionNotAllowed
@@ -256,7 +256,14 @@ def modification_withdraw(request, pk):
 @login_required
 def notice_letter(request, pk):
     notice = found(lambda user, key: selectors.notices_visible_to(user).get(pk=key), request.user, pk)
-    response = HttpResponse(notice_pdf(notice, town_contacts()), content_type="application/pdf")
+    response = HttpResponse(
+        notice_pdf(
+            notice,
+            town_contacts(),
+            language=notice_language(request.user, notice, request.GET.get("language")),
+        ),
+        content_type="application/pdf",
+    )
     response["Content-Disposition"] = f'inline; filename="notice-{notice.pk}.pdf"'
     return response
 

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from fogcontrol.permits.models import Permit, PermitModification, PermitNotice
-from fogcontrol.permits.services.notices import notice_send, party_has_contact, permittee_has_contact
+from fogcontrol.permits.services.notices import (
+    notice_day,
+    notice_send,
+    party_has_contact,
+    permittee_has_contact,
+)
 from fogcontrol.permits.services.permit_modifications import permits_stating_frequency_of
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Party
 from fogcontrol.registry.selectors import notice_recipient_for, responsibility_for
-from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.responsibility import PROPERTY_OWNER
 
 # The key a refusal is filed under: not a field of the request, but what the FOG Manager must fix.
@@ -117,13 +123,68 @@ def _permit_of(permits: list[Permit], fse) -> Permit | None:
 def _intro(recipient: Recipient, device: GreaseControlDevice) -> str:
     if recipient.why == "owner":
         served = ", ".join(fse.business_name for fse in device.establishments.all())
-        return (
-            f"You receive this notice as the party responsible for grease control device {device.identifier}, "
-            f"which serves several food service establishments on your parcel ({served}) (Chapter 10.02, A2)."
-        )
+        return _(
+            "You receive this notice as the party responsible for grease control device %(device)s, "
+            "which serves several food service establishments on your parcel (%(served)s) (Chapter 10.02, A2)."
+        ) % {"device": device.identifier, "served": served}
     if recipient.permit is not None:
-        return f"FOG permit {recipient.permit.number} states this device's service frequency."
-    return f"{recipient.establishment.business_name} operates and maintains this device (Chapter 10.02, A3)."
+        return _("FOG permit %(number)s states this device's service frequency.") % {
+            "number": recipient.permit.number
+        }
+    return _("%(business)s operates and maintains this device (Chapter 10.02, A3).") % {
+        "business": recipient.establishment.business_name
+    }
+
+
+def _change_notice(change, recipient: Recipient, *, notice_days: int, replaced) -> tuple[str, str]:
+    """B7: the notice of a proposed change of frequency to one recipient, in the active language
+    (the reason staff typed stays as written)."""
+    device = change.device
+    values = {"device": device.identifier, "kind": device.get_kind_display().lower(), "to": change.to_days,
+              "reason": change.reason, "day": notice_day(change.effective_on), "days": notice_days}  # fmt: skip
+    values["before"] = (
+        _("every %(days)s days") % {"days": change.from_days}
+        if change.from_days
+        else _("the default frequency (E2)")
+    )
+    body = (
+        _(
+            "The Town proposes to change the service frequency of grease control device %(device)s (%(kind)s) "
+            "from %(before)s to every %(to)s days.\n\nReason: %(reason)s\n\nThe change takes effect on "
+            "%(day)s, no sooner than %(days)s days after this notice (Chapter 10.02, B7)."
+        )
+        % values
+    )
+    if replaced is not None:
+        body += "\n\n" + _(
+            "This replaces the change proposed on %(notice)s (every %(to)s days from %(day)s), which is withdrawn."
+        ) % {
+            "notice": notice_day(replaced.notice_date),
+            "to": replaced.to_days,
+            "day": notice_day(replaced.effective_on),
+        }
+    body += "\n\n" + _intro(recipient, device)
+    if recipient.permit is not None:
+        body += "\n\n" + _("Permit %(number)s will be reissued with the new frequency on that date.") % {
+            "number": recipient.permit.number
+        }
+    subject = _("Grease control device %(device)s: proposed change of service frequency") % values
+    return subject, body
+
+
+def _withdrawal_notice(change, *, reason: str) -> tuple[str, str]:
+    """B7: the notice that a proposed change is withdrawn, in the active language."""
+    values = {"device": change.device.identifier, "to": change.to_days, "day": notice_day(change.effective_on),
+              "notice": notice_day(change.notice_date), "reason": reason}  # fmt: skip
+    subject = _("Grease control device %(device)s: proposed change withdrawn") % values
+    body = (
+        _(
+            "The change of service frequency to every %(to)s days from %(day)s, of which you were told on "
+            "%(notice)s, is withdrawn. Reason: %(reason)s\n\nThe device keeps its current frequency."
+        )
+        % values
+    )
+    return subject, body
 
 
 def frequency_notices_send(
@@ -135,24 +196,13 @@ def frequency_notices_send(
     modifications: list[PermitModification],
     replaced=None,
 ) -> list[PermitNotice]:
-    """B7: tell every recipient of a proposed change, on the notice date; a replaced proposal is named."""
+    """B7: tell every recipient of a proposed change, on the notice date; a replaced proposal is named.
+    Each notice is written in English and Spanish (issue 18)."""
     device = change.device
     by_permit = {modification.permit_id: modification for modification in modifications}
-    before = f"every {change.from_days} days" if change.from_days else "the default frequency (E2)"
-    replaced_words = (
-        f"\n\nThis replaces the change proposed on {fmt_date(replaced.notice_date)} (every {replaced.to_days} "
-        f"days from {fmt_date(replaced.effective_on)}), which is withdrawn."
-        if replaced is not None
-        else ""
-    )
     notices = []
     for recipient in recipients:
         permit = recipient.permit
-        reissue = (
-            f"\n\nPermit {permit.number} will be reissued with the new frequency on that date."
-            if permit
-            else ""
-        )
         notices.append(
             notice_send(
                 acting_user=acting_user,
@@ -162,14 +212,8 @@ def frequency_notices_send(
                 permit=permit,
                 modification=by_permit.get(permit.pk) if permit else None,
                 kind=PermitNotice.Kind.FREQUENCY_CHANGE,
-                subject=f"Grease control device {device.identifier}: proposed change of service frequency",
-                body=(
-                    f"The Town proposes to change the service frequency of grease control device "
-                    f"{device.identifier} ({device.get_kind_display().lower()}) from {before} to every "
-                    f"{change.to_days} days.\n\nReason: {change.reason}\n\n"
-                    f"The change takes effect on {fmt_date(change.effective_on)}, no sooner than {notice_days} "
-                    f"days after this notice (Chapter 10.02, B7).{replaced_words}\n\n{_intro(recipient, device)}"
-                    f"{reissue}"
+                wording=functools.partial(
+                    _change_notice, change, recipient, notice_days=notice_days, replaced=replaced
                 ),
                 sent_on=change.notice_date,
                 mailing_record=change.mailing_record,
@@ -192,12 +236,7 @@ def frequency_withdrawal_notices_send(
                 device=change.device,
                 permit=told.permit,
                 kind=PermitNotice.Kind.FREQUENCY_CHANGE,
-                subject=f"Grease control device {change.device.identifier}: proposed change withdrawn",
-                body=(
-                    f"The change of service frequency to every {change.to_days} days from "
-                    f"{fmt_date(change.effective_on)}, of which you were told on {fmt_date(change.notice_date)}, "
-                    f"is withdrawn. Reason: {reason}\n\nThe device keeps its current frequency."
-                ),
+                wording=functools.partial(_withdrawal_notice, change, reason=reason),
                 sent_on=today,
             )
         )

@@ -69,6 +69,8 @@ class ManifestSubmission:
     receiving_facility: Any = None
     delivered_on: dt.date | None = None
     attachments: list = dataclasses.field(default_factory=list)
+    # Issue 18: the language the certification was shown in and signed (F7).
+    certification_language: str = certification.ENGLISH
 
 
 @dataclasses.dataclass
@@ -472,6 +474,12 @@ def manifest_validate(
             "certification_version",
             refusal("certification_unknown", version=version, current=certification.CURRENT_VERSION),
         )
+    language = (submission.certification_language or certification.ENGLISH).strip()
+    if version and certification.certification_text(version, language) is None:
+        errors.add(
+            "certification_language",
+            f"The certification is written in {', '.join(certification.BY_LANGUAGE)}: certify in one of them.",
+        )
 
     for name in ("driver_name", "condition_notes", "certified_by_name", "manifest_number"):
         value = getattr(submission, name) or ""
@@ -513,7 +521,7 @@ def manifest_validate(
         "delivered_on": submission.delivered_on,
         "certified_by_name": signer,
         "certification_version": version,
-        "certification_text": certification.certification_text(version),
+        "certification_text": certification.certification_text(version, language),
         "_attachments": attachments,
     }
     return Resolved(fields=fields, device=device, ratio=ratio, number_shared=number_shared)

@@ -146,6 +146,7 @@ def submission_from_manifest(manifest: Manifest, **changes) -> ManifestSubmissio
         "baffles_cleaned": manifest.baffles_cleaned,
         "certified_by_name": manifest.certified_by_name,
         "certification_version": manifest.certification_version,
+        "certification_language": manifest.certification_language,
         "establishment": manifest.establishment,
         "hauler": manifest.hauler or manifest.hauler_name or None,
         "driver_name": manifest.driver_name,

@@ -21,7 +21,7 @@ from fogcontrol.permits.api import order_serializers as o
 from fogcontrol.permits.api import serializers as s
 from fogcontrol.permits.api.views.base import CONFLICT, PermitsViewSet, pdf_response
 from fogcontrol.permits.filters import ModificationFilter, NoticeFilter, PermitFilter
-from fogcontrol.permits.pdf import LANGUAGES, notice_pdf, permit_language, permit_pdf
+from fogcontrol.permits.pdf import LANGUAGES, notice_language, notice_pdf, permit_language, permit_pdf
 from fogcontrol.permits.roles import STEP_ROLES
 from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.program.selectors import ruleset_on, town_today
@@ -350,4 +350,11 @@ class NoticeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, PermitsVie
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, PDFRenderer])
     def letter(self, request, pk=None):
         notice = self.get_object()
-        return pdf_response(notice_pdf(notice, town_contacts()), f"notice-{notice.pk}.pdf")
+        return pdf_response(
+            notice_pdf(
+                notice,
+                town_contacts(),
+                language=notice_language(request.user, notice, request.query_params.get("language")),
+            ),
+            f"notice-{notice.pk}.pdf",
+        )
