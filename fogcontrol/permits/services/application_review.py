@@ -6,19 +6,21 @@ the state transition (fogcontrol.permits.states) and leaves an audit entry and a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.actors import actor_label_for, is_job, person
+from fogcontrol.core.languages import Language
 from fogcontrol.core.permissions import has_role
 from fogcontrol.core.records import canonical_submission, record_append
 from fogcontrol.permits.models import (
@@ -50,6 +52,11 @@ from fogcontrol.permits.services.common import (
     require_reviewer,
 )
 from fogcontrol.permits.services.fees import fee_assess
+from fogcontrol.permits.services.notice_wordings import (
+    application_rejected_wording,
+    information_requested_wording,
+    l5_denial_wording,
+)
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.states import TransitionNotAllowed, check_application_transition
 from fogcontrol.program.selectors import town_today
@@ -237,11 +244,11 @@ def application_request_information(
         acting_user=acting_user,
         establishment=application.establishment,
         kind=PermitNotice.Kind.INFORMATION_REQUESTED,
-        subject=f"FOG permit application {application.reference}: information requested",
-        body=(
-            f"The FOG Manager needs more information to evaluate application {application.reference} "
-            f"for {application.establishment.business_name} (Chapter 10.02, B3):\n\n{message.strip()}\n\n"
-            "Please answer through the FOG permit portal."
+        wording=functools.partial(
+            information_requested_wording,
+            reference=application.reference,
+            business=application.establishment.business_name,
+            message=message.strip(),
         ),
         sent_on=town_today(),
         application=application,
@@ -360,6 +367,7 @@ def application_reject(
         raise ValidationError(
             {"reasons": ["Give the reasons for the rejection: the applicant is told them."]}
         )
+    given, warnings = reasons.strip(), []
     if deny_under_l5:
         warnings = l5_warnings(application)
         if not warnings:
@@ -367,16 +375,8 @@ def application_reject(
                 {"deny_under_l5": ["L5: this application is not associated with any revoked permit; give "
                                    "other reasons."]}
             )  # fmt: skip
-        reasons = (
-            "Denied under L5 (Chapter 10.02): "
-            + " ".join(
-                f"associated with permit {w.permit_number}, revoked by order {w.order_reference} "
-                f"({', '.join(w.associations)})."
-                for w in warnings
-            )
-            + "\n\n"
-            + reasons.strip()
-        )
+        with translation.override(Language.ENGLISH):
+            reasons = l5_denial_wording(warnings) + "\n\n" + given
     application = _review_step(
         application,
         acting_user=acting_user,
@@ -390,11 +390,12 @@ def application_reject(
         acting_user=acting_user,
         establishment=application.establishment,
         kind=PermitNotice.Kind.APPLICATION_REJECTED,
-        subject=f"FOG permit application {application.reference}: rejected",
-        body=(
-            f"Application {application.reference} for {application.establishment.business_name} has been "
-            f"rejected for these reasons:\n\n{reasons.strip()}\n\nYou may submit a new application. Every FSE "
-            "must hold a FOG Permit (Chapter 10.02, B1)."
+        wording=functools.partial(
+            application_rejected_wording,
+            reference=application.reference,
+            business=application.establishment.business_name,
+            reasons=given,
+            warnings=warnings,
         ),
         sent_on=town_today(),
         application=application,

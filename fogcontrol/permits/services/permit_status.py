@@ -9,6 +9,7 @@ provisions.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +25,7 @@ from fogcontrol.permits.models import (
     PermitStatus,
 )
 from fogcontrol.permits.services.common import audited_save, require_fog_manager
+from fogcontrol.permits.services.notice_wordings import order_applied_wording
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.orders import FINAL_APPEAL_STATUSES
 from fogcontrol.permits.services.permit_modifications import permit_modifications_apply_due
@@ -123,19 +125,8 @@ def _apply(
         acting_user=acting_user,
         establishment=permit.establishment,
         kind=PermitNotice.Kind.ORDER,
-        subject=f"FOG permit {permit.number}: {permit.get_status_display().lower()} by order {order.reference}",
-        body=(
-            f"By order {order.reference} ({order.get_kind_display()}), FOG permit {permit.number} of "
-            f"{permit.establishment.business_name} is {permit.get_status_display().lower()} from {fmt_date(today)}. "
-            + (
-                "No wastewater containing FOG may be discharged to the public sewer while it is suspended (L5, M1). "
-                if target == PermitStatus.SUSPENDED
-                else "No wastewater containing FOG may be discharged until a new permit is applied for and "
-                "approved (L5). "
-                if target == PermitStatus.REVOKED
-                else ""
-            )
-            + f"{order.decision or order.facts}"
+        wording=functools.partial(
+            order_applied_wording, permit=permit, order=order, target=target, day=today
         ),
         sent_on=today,
         permit=permit,

@@ -11,6 +11,7 @@ suspension, revocation and expiry in permit_status.py; a licence's new expiry in
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -32,6 +33,7 @@ from fogcontrol.permits.models import (
 from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager, town_contacts
 from fogcontrol.permits.services.device_conditions import device_findings, require_device_condition
 from fogcontrol.permits.services.fees import fees_outstanding
+from fogcontrol.permits.services.notice_wordings import permit_issued_wording
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.permit_versions import (
     current_conditions,
@@ -44,7 +46,6 @@ from fogcontrol.permits.states import TransitionNotAllowed, check_application_tr
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.devices import default_frequency
-from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.permit_term import PermitTerm, licence_check, permit_term, renewal_term_start
 
 CONTACTS_REQUIRED = {
@@ -237,19 +238,16 @@ def permit_issue(
         acting_user=acting_user,
         establishment=permit.establishment,
         kind=PermitNotice.Kind.PERMIT_ISSUED,
-        subject=f"FOG permit {permit.number} {'renewed' if reason == PermitVersion.Reason.RENEWED else 'issued'}",
-        body=(
-            f"FOG permit {permit.number} has been {'renewed' if reason == PermitVersion.Reason.RENEWED else 'issued'} "
-            f"to {permit.establishment.business_name}. It is valid until {fmt_date(permit.valid_until)}, "
-            f"renewed with business licence {permit.establishment.licence_number} (B6). "
-            f"The grease control device must be serviced at least every {frequency} days (E1). "
-            + (
-                f"Condition on the device (A4, A5): {device_terms.condition} Comply by "
-                f"{fmt_date(device_terms.compliance_date)}. "
-                if device_terms.findings
-                else ""
-            )
-            + "Download the permit from the FOG permit portal and keep it on the premises."
+        wording=functools.partial(
+            permit_issued_wording,
+            number=permit.number,
+            business=permit.establishment.business_name,
+            licence=permit.establishment.licence_number,
+            valid_until=permit.valid_until,
+            frequency=frequency,
+            renewed=reason == PermitVersion.Reason.RENEWED,
+            condition=device_terms.condition if device_terms.findings else "",
+            compliance_date=device_terms.compliance_date,
         ),
         sent_on=on,
         permit=permit,
