@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
+from django.utils.translation import gettext as _
 from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
 # More pixels than this is refused before decoding (a decompression bomb).
@@ -44,14 +45,15 @@ def open_image(data: bytes, field: str, formats: set[str]) -> Image.Image:
     try:
         image = Image.open(io.BytesIO(data))
         if image.width * image.height > MAX_PIXELS:
-            raise ValidationError({field: "The image has too many pixels."})
+            raise ValidationError({field: _("The image has too many pixels.")})
         if image.format not in formats:
-            raise ValidationError({field: f"Send a {' or '.join(sorted(formats - {'MPO'}))} image."})
+            named = f" {_('or')} ".join(sorted(formats - {"MPO"}))
+            raise ValidationError({field: _("Send a %(formats)s image.") % {"formats": named}})
         with _truncated_images_refused():
             image.load()
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError) as exc:
         raise ValidationError(
-            {field: "This is not an image that can be read; take the photo again."}
+            {field: _("This is not an image that can be read; take the photo again.")}
         ) from exc
     return image
 
@@ -60,16 +62,16 @@ def signature_from_data_url(data_url: str, *, field: str) -> ContentFile:
     """A signature drawn on screen (``data:image/png;base64,...``) as a fresh PNG, or a 400."""
     match = _DATA_URL.match((data_url or "").strip())
     if match is None:
-        raise ValidationError({field: "Sign in the box (a PNG drawing is expected)."})
+        raise ValidationError({field: _("Sign in the box (a PNG drawing is expected).")})
     try:
         data = base64.b64decode(match.group("data"), validate=False)
     except (binascii.Error, ValueError) as exc:
-        raise ValidationError({field: "The signature could not be read; sign again."}) from exc
+        raise ValidationError({field: _("The signature could not be read; sign again.")}) from exc
     if len(data) > settings.FOGCONTROL_MAX_SIGNATURE_BYTES:
-        raise ValidationError({field: "The signature drawing is too large; clear it and sign again."})
+        raise ValidationError({field: _("The signature drawing is too large; clear it and sign again.")})
     image = open_image(data, field, {"PNG"})
     if image.getbbox() is None or (image.mode in ("RGBA", "LA") and image.getchannel("A").getbbox() is None):
-        raise ValidationError({field: "The signature box is empty: sign in it."})
+        raise ValidationError({field: _("The signature box is empty: sign in it.")})
     canvas = Image.new("RGB", image.size, "white")
     rgba = image.convert("RGBA")
     canvas.paste(rgba, mask=rgba.getchannel("A"))
@@ -89,10 +91,13 @@ def reencode_photo(uploaded, *, field: str = "file") -> tuple[ContentFile, int, 
     limit = settings.FOGCONTROL_MAX_PHOTO_BYTES
     if uploaded.size > limit:
         raise ValidationError(
-            {field: f"The photo is {uploaded.size:,} bytes; the largest accepted is {limit:,}."}
+            {
+                field: _("The photo is %(size)s bytes; the largest accepted is %(limit)s.")
+                % {"size": f"{uploaded.size:,}", "limit": f"{limit:,}"}
+            }
         )
     if uploaded.size == 0:
-        raise ValidationError({field: "The photo is empty: take it again."})
+        raise ValidationError({field: _("The photo is empty: take it again.")})
     uploaded.seek(0)
     image = open_image(uploaded.read(), field, PHOTO_FORMATS)
     image = ImageOps.exif_transpose(image).convert("RGB")
