@@ -26,7 +26,7 @@ def notice_readers(notice: PermitNotice) -> dict[str, Recipient]:
 
 def permit_notice_queue(*, notice: PermitNotice, acting_user) -> list[Message]:
     """Queue a permit notice's e-mail to each of its addresses (permits' ``notice_recorded``), each
-    in the reader's language when the notice was written in it (B6, B7; else the English of record)."""
+    in the reader's language when the notice was written in it (every notice since issue 18; else the English of record)."""
     readers = notice_readers(notice)
     drafts = []
     for address in notice.email_to:
