@@ -137,3 +137,22 @@ def test_reset_requests_are_limited_per_email_whatever_the_address(town, setting
         Client(REMOTE_ADDR=f"192.0.2.{number}").post("/password/reset/", {"email": email})
     assert Client(REMOTE_ADDR="192.0.2.99").post("/password/reset/", {"email": email}).status_code == 429
     assert len(mail.outbox) == 2
+
+
+def test_the_reset_email_is_in_the_language_the_account_chose_whatever_the_browser(town):
+    """Issue 18: a Spanish-speaking restaurant owner's reset link comes in Spanish, even when asked
+    for from an English browser; an English account's e-mail is as before."""
+    owner = town.users[Role.FSE]
+    owner.preferred_language = "es"
+    owner.save(update_fields=["preferred_language"])
+    hauler = town.users[Role.HAULER]
+
+    Client(HTTP_ACCEPT_LANGUAGE="en").post("/password/reset/", {"email": owner.email})
+    Client(HTTP_ACCEPT_LANGUAGE="es").post("/password/reset/", {"email": hauler.email})
+
+    spanish, english = mail.outbox
+    assert spanish.subject == "Restablezca su contraseña de FOG Control"
+    assert f'Alguien pidió restablecer la contraseña de la cuenta "{owner.username}"' in spanish.body
+    assert "ignore este correo" in spanish.body and "/password/reset/" in spanish.body
+    assert english.subject == "Reset your FOG Control password"
+    assert f'the FOG Control Program account "{hauler.username}"' in english.body

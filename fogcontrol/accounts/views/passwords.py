@@ -7,16 +7,20 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse_lazy
+from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext
 
 from fogcontrol.accounts import ratelimit
 from fogcontrol.accounts.lockout import client_ip
 from fogcontrol.accounts.services import password_set
 from fogcontrol.audit.services import audit_record
 from fogcontrol.core.fresh_auth import note_authentication
+from fogcontrol.core.languages import language_of
 
 
 def _too_many(request, message: str):
@@ -36,8 +40,10 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         if self._limited():
             return _too_many(
                 request,
-                "Too many wrong current passwords: changing your password is paused for 15 minutes. "
-                "If you forgot it, sign out and use “Forgot your password?”.",
+                gettext(
+                    "Too many wrong current passwords: changing your password is paused for 15 minutes. "
+                    "If you forgot it, sign out and use “Forgot your password?”."
+                ),
             )
         return super().post(request, *args, **kwargs)
 
@@ -57,12 +63,21 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         note_authentication(self.request)
         ratelimit.clear("password-change", str(user.pk))
         messages.success(
-            self.request, "Your password was changed. Other devices signed in as you were signed out."
+            self.request, gettext("Your password was changed. Other devices signed in as you were signed out.")
         )
         return super(auth_views.PasswordChangeView, self).form_valid(form)
 
 
+class AccountLanguageResetForm(PasswordResetForm):
+    """The reset e-mail in the language the account chose (issue 18), whoever's browser asked."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        with translation.override(language_of(context.get("user"))):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
 class PasswordResetView(auth_views.PasswordResetView):
+    form_class = AccountLanguageResetForm
     template_name = "registration/password_reset_form.html"
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
@@ -76,7 +91,8 @@ class PasswordResetView(auth_views.PasswordResetView):
             email and ratelimit.hit("password-reset-email", email, ratelimit.RESET_WINDOW_SECONDS) > limit
         ):
             return _too_many(
-                request, "Too many password reset requests: wait an hour, or ask the FOG Manager to help."
+                request,
+                gettext("Too many password reset requests: wait an hour, or ask the FOG Manager to help."),
             )
         return super().post(request, *args, **kwargs)
 
