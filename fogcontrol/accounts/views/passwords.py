@@ -7,8 +7,8 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.utils import translation
@@ -63,7 +63,8 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         note_authentication(self.request)
         ratelimit.clear("password-change", str(user.pk))
         messages.success(
-            self.request, gettext("Your password was changed. Other devices signed in as you were signed out.")
+            self.request,
+            gettext("Your password was changed. Other devices signed in as you were signed out."),
         )
         return super(auth_views.PasswordChangeView, self).form_valid(form)
 
