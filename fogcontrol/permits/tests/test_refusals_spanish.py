@@ -2,35 +2,16 @@
 sees each refusal beside its field on the application's page, and the API answers in the language
 asked for (Accept-Language). English stays word for word (the other tests)."""
 
-import re
-
 import pytest
 
 from conftest import api_as
 from fogcontrol.permits.models import ApplicationStatus, PermitApplication
 from fogcontrol.permits.tests.conftest import B3_ANSWERS
+from fogcontrol.testing.spanish import field_error, in_spanish
 
 pytestmark = pytest.mark.django_db
 
 APPS = "/api/v1/permit-applications/"
-
-
-def in_spanish(client, user):
-    user.preferred_language = "es"
-    user.save(update_fields=["preferred_language"])
-    client.force_login(user)
-    return client
-
-
-def field_error(page: str, name: str) -> str:
-    """The error beside the control ``name``, which names it among what describes it."""
-    error_id = f"id_{name}_error"
-    control = re.search(rf'<[^>]*name="{re.escape(name)}"[^>]*>', page)
-    described = re.search(r'aria-describedby="([^"]*)"', control.group(0)) if control else None
-    assert described and error_id in described.group(1).split(), f"{name} is not described by {error_id}"
-    found = re.search(rf'<p class="field-error" id="{re.escape(error_id)}">([^<]*)</p>', page)
-    assert found, f"no error beside {name}"
-    return found.group(1)
 
 
 def management():
@@ -43,7 +24,7 @@ def test_a4_an_inlet_pipe_the_table_does_not_size_is_refused_in_spanish_beside_t
     client, draft, fse_user
 ):
     form = {f"app-{k}": v for k, v in B3_ANSWERS.items()} | {"app-inlet_pipe_size_in": "7"} | management()
-    refused = in_spanish(client, fse_user).post(f"/permits/applications/{draft.pk}/edit/", form)
+    refused = in_spanish(fse_user, client).post(f"/permits/applications/{draft.pk}/edit/", form)
     assert refused.status_code == 400
     message = field_error(refused.content.decode(), "app-inlet_pipe_size_in")
     assert message.startswith("La Tabla 703.2 del CPC no da un máximo para una tubería de 7 pulg")
@@ -54,7 +35,7 @@ def test_a4_an_inlet_pipe_the_table_does_not_size_is_refused_in_spanish_beside_t
 
 @pytest.mark.provision("B3")
 def test_b3_a_missing_item_at_submission_is_named_in_spanish_beside_its_field(client, town, fse_user, fees):
-    fse = in_spanish(client, fse_user)
+    fse = in_spanish(fse_user, client)
     fse.post("/permits/applications/new/", {"establishment": town.own_fse.pk, "route": "full"})
     application = PermitApplication.objects.get()
     answers = {f"app-{k}": v for k, v in B3_ANSWERS.items() if k != "wastewater_volume_gpd"}

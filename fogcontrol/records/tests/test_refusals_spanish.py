@@ -2,37 +2,18 @@
 field on the records page, and in the API's answer in the language asked for (Accept-Language)."""
 
 import datetime as dt
-import re
 
 import pytest
-from django.test import Client
 
 from conftest import api_as
 from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
 from fogcontrol.records.models import OilPickup
+from fogcontrol.testing.spanish import field_error, in_spanish
 
 pytestmark = pytest.mark.django_db
 
 FUTURE = "Esta fecha está en el futuro: registre una recolección que ya ocurrió."
-
-
-def in_spanish(user) -> Client:
-    user.preferred_language = "es"
-    user.save(update_fields=["preferred_language"])
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def field_error(page: str, name: str) -> str:
-    error_id = f"id_{name}_error"
-    control = re.search(rf'<[^>]*name="{re.escape(name)}"[^>]*>', page)
-    described = re.search(r'aria-describedby="([^"]*)"', control.group(0)) if control else None
-    assert described and error_id in described.group(1).split(), f"{name} is not described by {error_id}"
-    found = re.search(rf'<p class="field-error" id="{re.escape(error_id)}">([^<]*)</p>', page)
-    assert found, f"no error beside {name}"
-    return found.group(1)
 
 
 @pytest.mark.provision("C2")

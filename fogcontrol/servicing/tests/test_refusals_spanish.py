@@ -6,7 +6,6 @@ import datetime as dt
 import re
 
 import pytest
-from django.test import Client
 from django.utils import translation
 
 from conftest import api_as
@@ -17,16 +16,9 @@ from fogcontrol.servicing.tests.helpers import api_body
 from fogcontrol.servicing.tests.test_imports import row as csv_row
 from fogcontrol.servicing.tests.test_imports import run
 from fogcontrol.servicing.tests.test_pages import portal_post
+from fogcontrol.testing.spanish import in_spanish
 
 pytestmark = pytest.mark.django_db
-
-
-def in_spanish(user) -> Client:
-    user.preferred_language = "es"
-    user.save(update_fields=["preferred_language"])
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def described_by(page: str, error_id: str) -> bool:

@@ -2,37 +2,17 @@
 on the portal's page, and in the API's answer in the language asked for (Accept-Language)."""
 
 import datetime as dt
-import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from conftest import api_as
 from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
 from fogcontrol.spills.models import SpillReport
-from fogcontrol.testing.auth import force_login_verified
+from fogcontrol.testing.spanish import field_error, in_spanish
 
 pytestmark = pytest.mark.django_db
-
-
-def in_spanish(user) -> Client:
-    user.preferred_language = "es"
-    user.save(update_fields=["preferred_language"])
-    client = Client()
-    force_login_verified(client, user)
-    return client
-
-
-def field_error(page: str, name: str) -> str:
-    error_id = f"id_{name}_error"
-    control = re.search(rf'<[^>]*name="{re.escape(name)}"[^>]*>', page)
-    described = re.search(r'aria-describedby="([^"]*)"', control.group(0)) if control else None
-    assert described and error_id in described.group(1).split(), f"{name} is not described by {error_id}"
-    found = re.search(rf'<p class="field-error" id="{re.escape(error_id)}">([^<]*)</p>', page)
-    assert found, f"no error beside {name}"
-    return found.group(1)
 
 
 @pytest.mark.provision("J1")
