@@ -97,6 +97,9 @@ def test_the_home_reads_kept_counts_and_never_the_towns_large_tables(client, tow
         assert not town_wide, (url, town_wide)
 
 
+@pytest.mark.provision("A2")
+@pytest.mark.provision("B6")
+@pytest.mark.provision("E1")
 def test_the_kept_counts_equal_a_recount_after_every_kind_of_write(town, monkeypatch):
     """Services (a manifest filed, E1-E4), the factories' saves, links added and removed (A2), and
     plain UPDATEs of many rows (as the sweeps write: statuses, permits ending, B6) all move the kept
@@ -133,6 +136,8 @@ def test_the_kept_counts_equal_a_recount_after_every_kind_of_write(town, monkeyp
     assert _agrees(manager, monkeypatch)
 
 
+@pytest.mark.provision("B6")
+@pytest.mark.provision("E1")
 def test_the_home_shows_a_change_at_once(client, town):
     """A permit ending in 20 days (B6) and a device falling overdue (E1) show on the next request,
     not after the next sweep: the counts move in the writing transaction."""

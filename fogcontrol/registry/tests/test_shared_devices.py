@@ -27,6 +27,7 @@ def _shared() -> set[int]:
     return shared
 
 
+@pytest.mark.provision("A2")
 def test_a2_a_device_is_shared_while_it_serves_two_fses_however_its_links_change():
     diner, wok, pho = EstablishmentFactory(), EstablishmentFactory(), EstablishmentFactory()
     device = DeviceFactory(establishments=[diner])
@@ -53,6 +54,7 @@ def test_a2_a_device_is_shared_while_it_serves_two_fses_however_its_links_change
     assert _shared() == {alone.pk}
 
 
+@pytest.mark.provision("A2")
 def test_a2_deleting_an_fse_or_the_device_leaves_no_stale_shared_device():
     diner, wok, pho = EstablishmentFactory(), EstablishmentFactory(), EstablishmentFactory()
     device = DeviceFactory(establishments=[diner, wok])
