@@ -64,8 +64,8 @@ def from_overdue_service(device, establishment, *, next_due: dt.date, grace_days
     day; one violation per FSE it serves (A2: naming the parcel owner for a shared device)."""
     began = next_due + dt.timedelta(days=grace_days + 1)
     return Violation(
-        establishment_id=establishment.pk,  # by id: a set of thousands, the descriptor is most of the cost
-        device_id=device.pk,
+        establishment=establishment,
+        device=device,
         property_owner_id=_owner_id(device, establishment),
         provision="E1",
         kind=Violation.Kind.MAINTENANCE,
@@ -89,7 +89,7 @@ def permit_expired_key(permit_id: int, valid_until: dt.date) -> str:
 def from_missing_permit(establishment, *, today: dt.date) -> Violation:
     """B1: an active FSE that never held a permit; counted from the day the Town found it."""
     return Violation(
-        establishment_id=establishment.pk,
+        establishment=establishment,
         provision="B1",
         kind=Violation.Kind.NO_PERMIT,
         description="The establishment holds no FOG permit (B1).",
@@ -103,7 +103,7 @@ def from_missing_permit(establishment, *, today: dt.date) -> Violation:
 def from_expired_permit(establishment, *, permit_id: int, number: str, valid_until: dt.date) -> Violation:
     """B1, B6: a permit not renewed is expired from the day after its last day."""
     return Violation(
-        establishment_id=establishment.pk,
+        establishment=establishment,
         provision="B1",
         kind=Violation.Kind.NO_PERMIT,
         description=f"FOG permit {number} expired after {fmt_date(valid_until)} and was not renewed (B1, B6).",
