@@ -197,7 +197,7 @@ def _expire_sql(ids: list[int], *, now, acting_user) -> None:
     event_at = PermitEvent._meta.get_field("at").get_db_prep_save(now, connection)
     with connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO permits_permitevent (at, actor_id, actor_label, application_id, permit_id, action, "
+            "INSERT INTO permits_permitevent (at, actor_id, actor_label, application_id, permit_id, action, "  # nosec B608: fixed names, values are parameters
             "from_status, to_status, note) "
             f"SELECT %s, %s, %s, NULL, p.id, %s, %s, %s, 'Not renewed by ' || {valid_until} || ' (B6)' "
             f"FROM permits_permit p WHERE p.id IN ({', '.join(['%s'] * len(ids))}) ORDER BY p.id",
