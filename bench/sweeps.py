@@ -37,7 +37,8 @@ step's writes, without the rules, in the fewest statements:
 
 Steps with no floor here show "-". Printed: wall and CPU seconds (SQLite runs in the process: on
 a machine shared with other work, CPU time is the work itself), queries, the floor (wall and CPU)
-and the ratio of CPU to the floor's CPU, and the process's peak memory (RSS) after the step.
+and the ratio of CPU to the floor's CPU (on PostgreSQL, where the work is the server's, of wall
+times, marked "w"), and the process's peak memory (RSS) after the step.
 """
 
 from __future__ import annotations
@@ -281,7 +282,9 @@ def one_size(establishments: int, years: int, existing: bool = False) -> dict:
             "generate_cpu": time.process_time() - cpu,
             "generate_parts": made.seconds,
         }
-    result.update({"existing": existing, "rss_after_generate": _rss_mib(), "steps": []})
+    result.update(
+        {"existing": existing, "vendor": connection.vendor, "rss_after_generate": _rss_mib(), "steps": []}
+    )
     today = town_today()
     executed = [0]
 
@@ -378,7 +381,10 @@ def _print(result: dict) -> None:
     )
     for row in result["steps"]:
         floor, floor_cpu = row["floor"], row.get("floor_cpu")
-        ratio = f"{row['cpu'] / floor_cpu:.1f}" if floor_cpu else "-"
+        if result.get("vendor") == "postgresql":  # the work is the server's: this process's CPU says little
+            ratio = f"{row['wall'] / floor:.1f}w" if floor else "-"
+        else:
+            ratio = f"{row['cpu'] / floor_cpu:.1f}" if floor_cpu else "-"
         print(
             f"{row['run']:>3} {row['step']:<12} {row['wall']:>8.2f} {row['cpu']:>8.2f} {row['queries']:>8} "
             f"{'-' if floor is None else f'{floor:.3f}':>8} {'-' if floor_cpu is None else f'{floor_cpu:.3f}':>9} "
