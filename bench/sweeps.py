@@ -338,6 +338,10 @@ def main() -> int:
     if args.one is not None:
         print(json.dumps(one_size(args.one, args.years, existing=args.existing), default=str))
         return 0
+    if args.existing and not (os.environ.get("DATABASE_URL") or os.environ.get("FOGCONTROL_DATA_DIR")):
+        parser.error(
+            "--existing sweeps (and changes) a program: name it with DATABASE_URL or FOGCONTROL_DATA_DIR"
+        )
     results = []
     for size in [0] if args.existing else args.sizes:
         env = dict(os.environ)
