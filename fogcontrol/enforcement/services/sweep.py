@@ -4,7 +4,8 @@ ones whose source is cured. Set-based and idempotent: run twice, the second run 
 Sources: open findings (inspections, late records, spills), overdue device service (E1), active FSEs
 with no permit in force (B1, B6), and manifest flags referred for enforcement (a backstop: the review
 opens its violation at once through ``hooks.py``). Per source one SELECT of the candidates and one of
-the keys already open, then one INSERT of the violations and one of their audit entries. Cures: per
+the keys already open, then one INSERT of the violations and one INSERT … SELECT of their audit
+entries (built by the database). Cures: per
 source one SELECT, one UPDATE per cure day and one INSERT of audit entries.
 """
 
@@ -17,6 +18,8 @@ from django.db import transaction
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.audit.set_sql import audit_insert_select
+from fogcontrol.core.set_sql import insert_rows
 from fogcontrol.enforcement.models import AgreementMilestone, ComplianceAgreement, Violation
 from fogcontrol.enforcement.services import sources
 from fogcontrol.findings.models import Finding
@@ -42,19 +45,24 @@ def _new_only(candidates: list[Violation]) -> list[Violation]:
 
 
 def violations_open_bulk(*, violations: list[Violation], acting_user, note: str) -> list[Violation]:
-    """Open many violations at once (one INSERT and one of audit entries), skipping any source that
-    already has its violation."""
+    """Open many violations at once, skipping any source that already has its violation: one
+    INSERT of the violations (``core.set_sql``) and one INSERT … SELECT of their audit entries, each
+    violation's after built by the database (``audit.set_sql``), whatever their number."""
     fresh = _new_only(violations)
     for violation in fresh:
         violation.opened_by_label = (
             acting_user if isinstance(acting_user, str) else acting_user.get_username()
         )
-    created = Violation.objects.bulk_create(fresh)
-    audit_records_bulk(
+    created = insert_rows(fresh)
+    audit_insert_select(
         acting_user=acting_user,
         action="violation.open",
-        changes=[(v, None, snapshot(v)) for v in created],
+        model=Violation,
+        ids=[v.pk for v in created],
+        after=None,
+        object_repr=("t.provision || ': ' || t.description", []),
         note=note,
+        created=True,
     )
     return created
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import functools
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.audit.services import snapshot
+from fogcontrol.audit.set_sql import audit_insert_select
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.permits.models import (
     Permit,
@@ -171,45 +172,60 @@ def permit_revoke(
     return permit
 
 
-# Lapsed permits expired together: one SELECT, one UPDATE, one INSERT of events and one of audit
-# entries per batch, so the step's queries do not grow with the permits it expires (issue 16).
+# Lapsed permits expired together, by the database: per batch one SELECT of their ids (locked), one
+# INSERT … SELECT of audit entries (each permit's before and after built in SQL), one of timeline
+# events and one UPDATE, so the step's queries do not grow with the permits it expires and no
+# permit is loaded into Python (issue 16).
 EXPIRE_BATCH = 1000
 
 
-def _expire_batches(*, on: dt.date, acting_user):
-    """B6, set-based: yield each batch of permits expired (issued, last day of term before ``on``)."""
+def _expire_sql(ids: list[int], *, now, acting_user) -> None:
+    """B6: the permits ``ids`` (issued, locked) expire: their audit entries, events and UPDATE."""
+    text = "CAST(%s AS TEXT)"
+    audit_insert_select(
+        acting_user=acting_user,
+        action="permit.expire",
+        model=Permit,
+        ids=ids,
+        after={"status": (text, [PermitStatus.EXPIRED]), "updated_at": (text, [now.isoformat()])},
+        object_repr=("'FOG permit ' || COALESCE(NULLIF(t.number, ''), '(unnumbered)')", []),
+    )
+    actor = person(acting_user)
+    valid_until = (
+        "to_char(p.valid_until, 'YYYY-MM-DD')" if connection.vendor == "postgresql" else "p.valid_until"
+    )
+    event_at = PermitEvent._meta.get_field("at").get_db_prep_save(now, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO permits_permitevent (at, actor_id, actor_label, application_id, permit_id, action, "  # nosec B608: fixed names, values are parameters
+            "from_status, to_status, note) "
+            f"SELECT %s, %s, %s, NULL, p.id, %s, %s, %s, 'Not renewed by ' || {valid_until} || ' (B6)' "
+            f"FROM permits_permit p WHERE p.id IN ({', '.join(['%s'] * len(ids))}) ORDER BY p.id",
+            [event_at, actor.pk if actor else None, actor_label_for(acting_user), "permit.expire",
+             PermitStatus.ISSUED, PermitStatus.EXPIRED, *ids],
+        )  # fmt: skip
+    Permit.objects.filter(pk__in=ids).update(status=PermitStatus.EXPIRED, updated_at=now)
+
+
+def _expire_batches(*, on: dt.date, acting_user, instances: bool = False):
+    """B6, set-based: yield each batch of permits expired (issued, last day of term before ``on``):
+    their ids, or with ``instances`` the permits themselves as they are after."""
     check_permit_transition(PermitStatus.ISSUED, PermitStatus.EXPIRED)
-    lapsed = Permit.objects.filter(status=PermitStatus.ISSUED, valid_until__lt=on).order_by("pk")
-    actor, label = person(acting_user), actor_label_for(acting_user)
-    while True:
-        batch = list(lapsed.select_for_update()[:EXPIRE_BATCH])  # expired rows leave `lapsed`
+    lapsed = (
+        Permit.objects.filter(status=PermitStatus.ISSUED, valid_until__lt=on)
+        .order_by("pk")
+        .select_for_update()
+    )
+    while True:  # expired rows leave `lapsed`
+        batch = list(
+            lapsed[:EXPIRE_BATCH] if instances else lapsed.values_list("pk", flat=True)[:EXPIRE_BATCH]
+        )
         if not batch:
             return
         now = timezone.now()
-        changes = []
-        for permit in batch:
-            before = snapshot(permit)
+        _expire_sql([permit.pk for permit in batch] if instances else batch, now=now, acting_user=acting_user)
+        for permit in batch if instances else ():
             permit.status, permit.updated_at = PermitStatus.EXPIRED, now
-            changes.append((permit, before, snapshot(permit)))
-        Permit.objects.filter(pk__in=[permit.pk for permit in batch]).update(
-            status=PermitStatus.EXPIRED, updated_at=now
-        )
-        PermitEvent.objects.bulk_create(
-            [
-                PermitEvent(
-                    actor=actor,
-                    actor_label=label,
-                    permit=permit,
-                    action="permit.expire",
-                    from_status=PermitStatus.ISSUED,
-                    to_status=PermitStatus.EXPIRED,
-                    note=f"Not renewed by {permit.valid_until:%Y-%m-%d} (B6)",
-                )
-                for permit in batch
-            ],  # fmt: skip
-            batch_size=EXPIRE_BATCH,
-        )
-        audit_records_bulk(acting_user=acting_user, action="permit.expire", changes=changes)
         yield batch
         if len(batch) < EXPIRE_BATCH:
             return
@@ -220,7 +236,8 @@ def permits_expire_lapsed(*, on: dt.date, acting_user="permits_daily") -> list[P
     """B6: a permit not renewed by the last day of its term has expired from the day after.
 
     Set-based: each batch in one UPDATE, with its timeline events and audit entries in bulk."""
-    return [permit for batch in _expire_batches(on=on, acting_user=acting_user) for permit in batch]
+    batches = _expire_batches(on=on, acting_user=acting_user, instances=True)
+    return [permit for batch in batches for permit in batch]
 
 
 def permits_daily(*, on: dt.date | None = None, acting_user="permits_daily") -> dict[str, int]:

@@ -55,3 +55,29 @@ def test_expiring_takes_the_same_queries_for_2_and_20_permits(count, django_asse
     with django_assert_num_queries(7):
         expired = services.permits_expire_lapsed(on=LAST_DAY + dt.timedelta(days=1))
     assert len(expired) == count
+
+
+def _entry_content(entry) -> tuple:
+    return (entry.actor_id, entry.actor_label, entry.action, entry.content_type_id, entry.object_id,
+            entry.object_repr, entry.before, entry.after, entry.note)  # fmt: skip
+
+
+@pytest.mark.provision("B6")
+def test_b6_the_entries_written_in_sql_equal_those_the_python_path_writes():
+    """The audit entries built by the database (audit.set_sql) hold what ``audit_entries`` (the
+    per-row snapshots) would write for the same permits: same keys, same values."""
+    from fogcontrol.audit.services import audit_entries, snapshot
+
+    permits = _lapsed(3)
+    Permit.objects.filter(pk=permits[0].pk).update(number=None)  # "(unnumbered)"
+    befores = {p.pk: snapshot(Permit.objects.get(pk=p.pk)) for p in permits}
+    services.permits_daily(on=LAST_DAY + dt.timedelta(days=1), acting_user="permits.nightly")
+    after = list(Permit.objects.filter(pk__in=befores).order_by("pk"))
+    expected = audit_entries(
+        acting_user="permits.nightly",
+        action="permit.expire",
+        changes=[(permit, befores[permit.pk], snapshot(permit)) for permit in after],
+    )
+    written = list(AuditEntry.objects.filter(action="permit.expire").order_by("pk"))
+    assert [_entry_content(e) for e in written] == [_entry_content(e) for e in expected]
+    assert written[0].object_repr == "FOG permit (unnumbered)"

@@ -5,8 +5,9 @@ builds on both the device state (state.py) and the frequency changes (frequency.
 
 A device's state is derived data: a manifest or reading that changes it is audited, not the
 state. A status the sweep moves has no such cause (the date moved it), so the sweep audits each
-change itself, under its job label, set-based like the change: per batch of devices, one SELECT,
-one UPDATE per new status and one INSERT of audit entries with each device's before and after.
+change itself, under its job label, set-based like the change: per batch of devices, one SELECT
+of their ids, one INSERT … SELECT of audit entries with each device's before and after built by the
+database, and one UPDATE per new status.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import datetime as dt
 from django.db import transaction
 from django.db.models import Q
 
-from fogcontrol.audit.services import audit_records_bulk, snapshot
+from fogcontrol.audit.set_sql import audit_insert_select
 from fogcontrol.rules.servicing_rules import status_window
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState
@@ -36,9 +37,19 @@ def _dated_status(next_due: dt.date, window) -> str:
     return "compliant"
 
 
+def _status_case(window) -> tuple[str, list]:
+    """The SQL of ``_dated_status`` over the row ``t`` (a JSON text value for the audit's after)."""
+    return (
+        "CAST(CASE WHEN t.next_due < %s THEN 'overdue' WHEN t.next_due <= %s THEN 'due_soon' "
+        "ELSE 'compliant' END AS TEXT)",
+        [window.overdue_if_due_before, window.due_soon_if_due_by],
+    )
+
+
 def _move_statuses(*, window, today: dt.date, acting_user) -> dict[str, int]:
-    """Move every dated status the date has changed, a batch at a time: per batch one SELECT, one
-    UPDATE per new status and one INSERT of audit entries (each device's before and after)."""
+    """Move every dated status the date has changed, a batch at a time: per batch one SELECT of the
+    devices (locked), one INSERT … SELECT of audit entries with each device's before and after
+    built by the database (audit.set_sql), one UPDATE per new status."""
     overdue_before, soon_by = window.overdue_if_due_before, window.due_soon_if_due_by
     stale = (
         DeviceServiceState.objects.exclude(status__in=["over_limit", "never_serviced"])
@@ -51,27 +62,27 @@ def _move_statuses(*, window, today: dt.date, acting_user) -> dict[str, int]:
         .order_by("pk")
     )
     moved = {"overdue": 0, "due_soon": 0, "compliant": 0}
+    status_sql, status_params = _status_case(window)
+    text = "CAST(%s AS TEXT)"
     # One transaction: a status moves together with its audit entry, or not at all.
     with transaction.atomic():
         while True:
-            batch = list(stale.select_for_update()[:SWEEP_BATCH])  # moved rows leave `stale`
+            batch = list(stale.select_for_update().values_list("pk", "next_due")[:SWEEP_BATCH])
             by_status: dict[str, list[int]] = {}
-            changes = []
-            for state in batch:
-                before = snapshot(state)
-                state.status, state.status_on = _dated_status(state.next_due, window), today
-                by_status.setdefault(state.status, []).append(state.pk)
-                changes.append((state, before, snapshot(state)))
+            for pk, next_due in batch:  # moved rows leave `stale`
+                by_status.setdefault(_dated_status(next_due, window), []).append(pk)
+            audit_insert_select(
+                acting_user=acting_user,
+                action="device_state.sweep",
+                model=DeviceServiceState,
+                ids=[pk for pk, _ in batch],
+                after={"status": (status_sql, status_params), "status_on": (text, [today.isoformat()])},
+                object_repr=(f"CAST(t.device_id AS TEXT) || ': ' || {status_sql}", status_params),
+                note="The status changed with the date (D4, E1).",
+            )
             for status, pks in by_status.items():
                 DeviceServiceState.objects.filter(pk__in=pks).update(status=status, status_on=today)
                 moved[status] += len(pks)
-            if changes:
-                audit_records_bulk(
-                    acting_user=acting_user,
-                    action="device_state.sweep",
-                    changes=changes,
-                    note="The status changed with the date (D4, E1).",
-                )
             if len(batch) < SWEEP_BATCH:
                 return moved
 

@@ -198,8 +198,8 @@ def test_the_sweep_is_set_based(town, devices, django_assert_num_queries):
         submit(town.users[Role.HAULER], device, serviced_at=days_ago(index + 60))
     status_sweep()  # creates the states of the town's own devices
     # The same 11 statements for 3 devices and for 30: the Town profile, the devices, their frequency
-    # changes, the ruleset; in a savepoint the states, one UPDATE per new status, the audit entries
-    # in one bulk insert (with their content type, cleared before each test); the unchanged dates.
+    # changes, the ruleset; in a savepoint the states' ids, the audit entries in one INSERT … SELECT
+    # (with their content type, cleared before each test), one UPDATE per new status; the unchanged dates.
     with django_assert_num_queries(11):
         status_sweep(today=town_today() + dt.timedelta(days=365))
     assert DeviceServiceState.objects.filter(status="overdue").count() == devices

@@ -63,3 +63,39 @@ def test_a_sweep_larger_than_a_batch_moves_and_audits_every_device(town, monkeyp
     assert status_sweep(today=later)["overdue"] == 5
     assert DeviceServiceState.objects.filter(device__in=devices, status="overdue").count() == 5
     assert len(_sweep_entries()) == 5
+
+
+def _entry_content(entry) -> tuple:
+    return (entry.actor_id, entry.actor_label, entry.action, entry.content_type_id, entry.object_id,
+            entry.object_repr, entry.before, entry.after, entry.note)  # fmt: skip
+
+
+@pytest.mark.provision("D4")
+def test_d4_the_entries_written_in_sql_equal_those_the_python_path_writes(town):
+    """The sweep's audit entries are built by the database (audit.set_sql): they hold what
+    ``audit_entries`` (the per-row snapshots) would write for the same moves, decimals, booleans,
+    dates and times included."""
+    from decimal import Decimal
+
+    from fogcontrol.audit.services import audit_entries, snapshot
+
+    devices = _due_soon_devices(town, 3)
+    states = DeviceServiceState.objects.filter(device__in=devices).order_by("pk")
+    DeviceServiceState.objects.filter(pk=devices[0].pk).update(
+        fill_ratio=Decimal("0.4500"), fill_ratio_on=days_ago(80).date(), immediate_service_required=True
+    )
+    DeviceServiceState.objects.filter(pk=devices[1].pk).update(fill_ratio=Decimal("12.0625"), e8_exception="")
+    befores = {state.pk: snapshot(state) for state in states}
+    later = max(states.values_list("next_due", flat=True)) + dt.timedelta(days=1)
+
+    status_sweep(today=later, acting_user="servicing.nightly")
+
+    expected = audit_entries(
+        acting_user="servicing.nightly",
+        action="device_state.sweep",
+        changes=[(state, befores[state.pk], snapshot(state)) for state in states.all()],  # read again
+        note="The status changed with the date (D4, E1).",
+    )
+    written = list(AuditEntry.objects.filter(action="device_state.sweep").order_by("pk"))
+    assert [_entry_content(e) for e in written] == [_entry_content(e) for e in expected]
+    assert written[0].before["fill_ratio"] == "0.4500"
