@@ -23,7 +23,8 @@ server's CPU per request (gunicorn's processes, and PostgreSQL's backends for th
 read from /proc) and its ratio to the floor's (the load-independent figure on a busy machine),
 errors, and the machine's load. On PostgreSQL the database is ANALYZEd first. Staff pages are
 requested as the FOG Manager (a session made as a forced, verified sign-in: the same cookie the
-sign-in pages give), API lists with the manager's API token. `--queries` first prints each target's queries and the slowest, in process.
+sign-in pages give), API lists with the manager's API token. `--queries` first prints each
+target's queries and the slowest, in process.
 
 Everything is on 127.0.0.1, bounded in time (targets x seconds x worker counts, plus start-up),
 and gunicorn's process group is stopped on exit, on Ctrl-C and on errors.
