@@ -27,18 +27,19 @@ def actions_data(actions: dict) -> dict:
     return {step: VerdictSerializer(verdict).data for step, verdict in actions.items()}
 
 
+# DRF's ``to_representation``, reading a model's own columns straight off the row (issue 16).
+#
+# For every field of every row DRF calls ``Field.get_attribute``, which walks the source
+# through a generic getter that asks whether each value is a callable to call (an inspection
+# of its signature) and wraps the read in exception handling for missing attributes. A model's
+# concrete column (``business_name``, ``serviced_at``, ``device_id``) is never a callable and
+# never missing, so for a field whose source is one such column and whose class reads it DRF's
+# own way, this reads it with ``getattr``; every other field (related names, methods, nested
+# serializers, defaults) goes through DRF as before. Same keys, same order, same values: the
+# plan is made once a serializer (once a list), not once a row.
+# (No docstring: the OpenAPI schema takes a serializer's description from the first class of
+# its MRO that has one, and these serializers' descriptions must stay as they were.)
 class RowsSerializerMixin:
-    """DRF's ``to_representation``, reading a model's own columns straight off the row (issue 16).
-
-    For every field of every row DRF calls ``Field.get_attribute``, which walks the source
-    through a generic getter that asks whether each value is a callable to call (an inspection
-    of its signature) and wraps the read in exception handling for missing attributes. A model's
-    concrete column (``business_name``, ``serviced_at``, ``device_id``) is never a callable and
-    never missing, so for a field whose source is one such column and whose class reads it DRF's
-    own way, this reads it with ``getattr``; every other field (related names, methods, nested
-    serializers, defaults) goes through DRF as before. Same keys, same order, same values: the
-    plan is made once a serializer (once a list), not once a row."""
-
     @cached_property
     def _row_plan(self) -> list[tuple[str, serializers.Field, str | None]]:
         model = getattr(getattr(self, "Meta", None), "model", None)
