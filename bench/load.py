@@ -540,7 +540,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [
             t
             for t in targets(prepared)
-            if not args.targets or t.name.startswith(("floor", "reference")) or any(w in t.name for w in args.targets)
+            if not args.targets
+            or t.name.startswith(("floor", "reference"))
+            or any(w in t.name for w in args.targets)
         ]
         engine = "PostgreSQL" if database_url else "SQLite"
         say(
