@@ -1,6 +1,6 @@
 """Benchmark: the lists staff open most, at 1k, 10k and 100k establishments (time per request, queries).
 
-    .venv/bin/python bench/list_pages.py [--sizes 1000 10000 100000] [--repeat 20]
+    .venv/bin/python bench/list_pages.py [--sizes 1000 10000 100000] [--repeat 20] [--profile 30]
 
 Loads a town of N establishments straight into a throwaway SQLite database (or DATABASE_URL: use a
 scratch database; FOGCONTROL_DATA_DIR names a folder to keep it in, and a later run reuses the town
@@ -187,12 +187,31 @@ def _load(size: int, manifests_per_device: int) -> dict[str, int]:
     return counts
 
 
+def _profile(client, path: str, top: int) -> None:
+    """Ten more requests of ``path`` under cProfile: the functions with the most own time (stderr)."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(10):
+        client.get(path)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    print(f"# profile of 10 x {path}\n{out.getvalue()}", file=sys.stderr)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000])
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--manifests", type=int, default=2, help="manifests a device (default 2)")
     parser.add_argument("--slowest", action="store_true", help="print each page's slowest query")
+    parser.add_argument(
+        "--profile", type=int, metavar="N", help="cProfile each page: its N costliest functions (own time)"
+    )
     parser.add_argument("--paths", nargs="+", help="only these pages (the floor is always measured)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true", help="Also print BENCH-ROW lines (bench/rows.py).")
@@ -208,6 +227,7 @@ def main() -> int:
                 [sys.executable, __file__, "--one", str(size), "--repeat", str(args.repeat)]
                 + ["--manifests", str(args.manifests)]
                 + (["--slowest"] if args.slowest else [])
+                + (["--profile", str(args.profile)] if args.profile else [])
                 + (["--paths", *args.paths] if args.paths else [])
                 + (["--json"] if args.json else []),
                 check=True,
@@ -279,6 +299,8 @@ def main() -> int:
             from bench.rows import emit
 
             emit(f"GET {path} (median)", args.one, median, "ms", floor)
+        if args.profile:
+            _profile(client, path, args.profile)
         if args.slowest:
             slowest = max(queries.captured_queries, key=lambda query: float(query["time"]))
             print(f"#   {float(slowest['time']) * 1000:.1f} ms: {slowest['sql'][:400]}", file=sys.stderr)

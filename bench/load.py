@@ -17,12 +17,14 @@ http.client; gunicorn's sync workers close each connection, so every request ope
 `--seconds`, each sending its next request as soon as the last one is answered. Printed for each
 target: p50, p95, p99 of the latency, requests/s, the ratio of its p95 to the floor's p95 (the
 floor is the sign-in page, anonymous: the same stack, middleware and template engine, with no
-query of the program's data; there is no /healthz), the server's CPU per request (gunicorn's
-processes, and PostgreSQL's backends for this database, read from /proc) and its ratio to the
-floor's (the load-independent figure on a busy machine), errors, and the machine's load. On
-PostgreSQL the database is ANALYZEd first. Staff pages are requested as the FOG Manager (a session
-made as a forced, verified sign-in: the same cookie the sign-in pages give), API lists with the
-manager's API token. `--queries` first prints each target's queries and the slowest, in process.
+query of the program's data; there is no /healthz; a reference row, the password change form
+signed in as staff, shows what the session, second factor and staff navigation add), the
+server's CPU per request (gunicorn's processes, and PostgreSQL's backends for this database,
+read from /proc) and its ratio to the floor's (the load-independent figure on a busy machine),
+errors, and the machine's load. On PostgreSQL the database is ANALYZEd first. Staff pages are
+requested as the FOG Manager (a session made as a forced, verified sign-in: the same cookie the
+sign-in pages give), API lists with the manager's API token. `--queries` first prints each
+target's queries and the slowest, in process.
 
 Everything is on 127.0.0.1, bounded in time (targets x seconds x worker counts, plus start-up),
 and gunicorn's process group is stopped on exit, on Ctrl-C and on errors.
@@ -312,6 +314,10 @@ def spread(values: list[int], count: int) -> list[int]:
 def targets(prepared: Prepared) -> list[Target]:
     return [
         Target("floor (sign-in page)", ("/login/",), "anonymous"),
+        # A reference, not the floor: the cheapest staff page there is (a small form that reads
+        # nothing of the program), so the table shows what the signed-in stack (session, second
+        # factor, the staff navigation) costs a request before a list reads anything.
+        Target("reference: staff page /password/change/", ("/password/change/",), "session"),
         Target("FSE list /registry/establishments/", ("/registry/establishments/",), "session"),
         Target(
             "FSE page /registry/establishments/<pk>/",
@@ -534,7 +540,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [
             t
             for t in targets(prepared)
-            if not args.targets or t.name.startswith("floor") or any(w in t.name for w in args.targets)
+            if not args.targets
+            or t.name.startswith(("floor", "reference"))
+            or any(w in t.name for w in args.targets)
         ]
         engine = "PostgreSQL" if database_url else "SQLite"
         say(

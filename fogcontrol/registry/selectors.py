@@ -197,6 +197,18 @@ def establishment_list_for_api(user) -> QuerySet[FoodServiceEstablishment]:
     )
 
 
+# What a device's row reads of the FSEs it serves (`ServedEstablishmentSerializer`, A2's parcels
+# and the notice recipient): the list builds four records a link, so only these columns are loaded.
+_SERVED_COLUMNS = (
+    "business_name",
+    "status",
+    "parcel_id",
+    "parcel__apn",
+    "parcel__owner__name",
+    "parcel__owner_designee__name",
+)
+
+
 def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
     """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched."""
     return (
@@ -207,7 +219,7 @@ def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
                 "establishments",
                 queryset=FoodServiceEstablishment.objects.select_related(
                     "parcel__owner", "parcel__owner_designee"
-                ),
+                ).only(*_SERVED_COLUMNS),
             )
         )
     )

@@ -1,6 +1,10 @@
 """Serializers shared by every app's API."""
 
+from functools import cached_property
+
 from rest_framework import serializers
+from rest_framework.fields import SkipField
+from rest_framework.relations import PKOnlyObject
 
 
 class ExplanationSerializer(serializers.Serializer):
@@ -21,3 +25,49 @@ class VerdictSerializer(serializers.Serializer):
 
 def actions_data(actions: dict) -> dict:
     return {step: VerdictSerializer(verdict).data for step, verdict in actions.items()}
+
+
+# DRF's ``to_representation``, reading a model's own columns straight off the row (issue 16).
+#
+# For every field of every row DRF calls ``Field.get_attribute``, which walks the source
+# through a generic getter that asks whether each value is a callable to call (an inspection
+# of its signature) and wraps the read in exception handling for missing attributes. A model's
+# concrete column (``business_name``, ``serviced_at``, ``device_id``) is never a callable and
+# never missing, so for a field whose source is one such column and whose class reads it DRF's
+# own way, this reads it with ``getattr``; every other field (related names, methods, nested
+# serializers, defaults) goes through DRF as before. Same keys, same order, same values: the
+# plan is made once a serializer (once a list), not once a row.
+# (No docstring: the OpenAPI schema takes a serializer's description from the first class of
+# its MRO that has one, and these serializers' descriptions must stay as they were.)
+class RowsSerializerMixin:
+    @cached_property
+    def _row_plan(self) -> list[tuple[str, serializers.Field, str | None]]:
+        model = getattr(getattr(self, "Meta", None), "model", None)
+        columns = set()
+        if model is not None:
+            for column in model._meta.concrete_fields:
+                columns.add(column.attname if column.is_relation else column.name)
+        plan = []
+        for field in self._readable_fields:
+            attrs = field.source_attrs
+            direct = (
+                len(attrs) == 1
+                and attrs[0] in columns
+                and type(field).get_attribute is serializers.Field.get_attribute
+            )
+            plan.append((field.field_name, field, attrs[0] if direct else None))
+        return plan
+
+    def to_representation(self, instance):
+        row = {}
+        for name, field, column in self._row_plan:
+            if column is not None:
+                attribute = getattr(instance, column)
+            else:
+                try:
+                    attribute = field.get_attribute(instance)
+                except SkipField:
+                    continue
+            check_for_none = attribute.pk if isinstance(attribute, PKOnlyObject) else attribute
+            row[name] = None if check_for_none is None else field.to_representation(attribute)
+        return row

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
-from fogcontrol.core.api.serializers import actions_data
+from fogcontrol.core.api.serializers import RowsSerializerMixin, actions_data
 from fogcontrol.permits import selectors
 from fogcontrol.permits.actions import application_actions, permit_actions
 from fogcontrol.permits.models import (
@@ -370,7 +370,7 @@ class ModificationSerializer(serializers.ModelSerializer):
         ]
 
 
-class PermitListSerializer(serializers.ModelSerializer):
+class PermitListSerializer(RowsSerializerMixin, serializers.ModelSerializer):
     establishment_name = serializers.CharField(source="establishment.business_name", read_only=True)
     device_identifier = serializers.CharField(source="device.identifier", read_only=True, default=None)
     status_display = serializers.CharField(source="get_status_display", read_only=True)

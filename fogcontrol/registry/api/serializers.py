@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import PrimaryKeyRelatedField, ScopedPrimaryKeyRelatedField
-from fogcontrol.core.api.serializers import ExplanationSerializer
+from fogcontrol.core.api.serializers import ExplanationSerializer, RowsSerializerMixin
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors
 from fogcontrol.registry.models import (
@@ -43,7 +43,7 @@ def _users_field(**kwargs):
     )
 
 
-class RegistryModelSerializer(serializers.ModelSerializer):
+class RegistryModelSerializer(RowsSerializerMixin, serializers.ModelSerializer):
     """Shapes and checks a record; never saves it (the registry services do, with an audit entry)."""
 
     def create(self, validated_data):

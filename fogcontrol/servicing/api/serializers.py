@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.serializers import RowsSerializerMixin
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.servicing import certification
 from fogcontrol.servicing.models import (
@@ -97,13 +98,13 @@ class CorrectionInputSerializer(ManifestInputSerializer):
         return ManifestSubmission(**data)
 
 
-class FlagSerializer(serializers.ModelSerializer):
+class FlagSerializer(RowsSerializerMixin, serializers.ModelSerializer):
     class Meta:
         model = ManifestFlag
         fields = ["id", "manifest", "code", "provision", "message", "review", "reviewed_at", "review_note"]
 
 
-class ManifestSerializer(serializers.ModelSerializer):
+class ManifestSerializer(RowsSerializerMixin, serializers.ModelSerializer):
     device = serializers.CharField(source="device.identifier")
     receiving_facility = serializers.CharField(
         source="receiving_facility.name", default=None, allow_null=True
