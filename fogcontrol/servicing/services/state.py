@@ -87,7 +87,9 @@ def snapshot_from_events(
 ) -> DeviceSnapshot:
     """The rules' verdict on a device from its recent events (as ``device_events`` lists them:
     manifests newest first, then readings newest first). No query: a history loaded in bulk
-    (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds."""
+    (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds.
+    Of ``device`` only ``kind``, ``assigned_frequency_days`` and ``total_design_depth_in`` are read
+    (the sweep hands in a plain row, ``state_bulk._Device``)."""
     ruleset = ctx.ruleset(on)
     total = device.total_design_depth_in
     facts = history_facts(events)  # one sort, one pass (issue 16)
