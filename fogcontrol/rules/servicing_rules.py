@@ -147,7 +147,7 @@ class HistoryFacts:
 
 
 def history_facts(events: Iterable[ServiceEvent]) -> HistoryFacts:
-    """The three readings of a history below, and the latest manifest's day, from one sort.
+    """D4 / E1-E5: the three readings of a history below, and the latest manifest's day, from one sort.
 
     In day order the last full pump-out is the latest, the last reading is the latest measurement
     (on one day, the one given last), and the last manifest is on the latest manifest day."""
