@@ -31,6 +31,40 @@ def _rate(observation: Observation) -> Decimal:
     return (observation.fog_depth_in + observation.solids_depth_in) / observation.days_since_pumpout
 
 
+def _observations(values: Iterable[ObservationLike]) -> tuple[Observation, ...]:
+    """``observations_of``, without building again an observation that is already exact (whole
+    days, finite ``Decimal`` depths): the history's observations come that way, and copying each
+    twice and checking each depth four times was most of a device snapshot's time (issue 16)."""
+    out: list[Observation] = []
+    for value in values:
+        if (
+            type(value) is Observation
+            and type(value.days_since_pumpout) is int
+            and type(value.fog_depth_in) is Decimal
+            and type(value.solids_depth_in) is Decimal
+            and value.fog_depth_in.is_finite()
+            and value.solids_depth_in.is_finite()
+        ):
+            out.append(value)  # what observations_of would build: equal in every field
+        else:
+            out.extend(observations_of((value,)))
+    return tuple(out)
+
+
+def _check_depths(items: Sequence[Observation], total: Decimal) -> None:
+    """E3: every reading must fit the device, as ``fill_ratio`` checks it (and with its error),
+    without dividing when it fits."""
+    for item in items:
+        fog, solids = item.fog_depth_in, item.solids_depth_in
+        if fog < 0 or solids < 0 or total <= 0 or fog + solids > total:
+            fill_ratio(fog, solids, total)  # raises the ValueError naming the field
+
+
+def _mean_rate(usable: Sequence[Observation]) -> Decimal | None:
+    """The mean of the rates of observations already made exact and past day 0 (E4, E5)."""
+    return sum(map(_rate, usable), Decimal(0)) / len(usable) if usable else None
+
+
 def accumulation_rate(observations: Iterable[ObservationLike]) -> Decimal | None:
     """E4 / E5: the average FOG accumulation over time, inches of FOG + solids per day.
 
@@ -39,8 +73,7 @@ def accumulation_rate(observations: Iterable[ObservationLike]) -> Decimal | None
     rates, as E5 ("based on the average FOG accumulation over time") and E4 ("an average
     frequency") say. Observations at day 0 or before are ignored. None when none can be used.
     """
-    rates = [_rate(o) for o in observations_of(observations) if o.days_since_pumpout > 0]
-    return sum(rates, Decimal(0)) / len(rates) if rates else None
+    return _mean_rate([o for o in _observations(observations) if o.days_since_pumpout > 0])
 
 
 def intervals_observed(observations: Sequence[Observation]) -> int:
@@ -151,13 +184,12 @@ def recommend_frequency(
     """
     check_kind(kind)
     total = to_decimal(total_depth_in, "total_depth_in")
-    items = observations_of(observations)
-    for item in items:
-        fill_ratio(item.fog_depth_in, item.solids_depth_in, total)  # validates every reading
+    items = _observations(observations)
+    _check_depths(items, total)  # validates every reading (E3)
     usable = [o for o in items if o.days_since_pumpout > 0]
     allowed = tuple(sorted(ruleset.allowed_frequencies_days))
     limit, factor = ruleset.fill_limit_ratio, ruleset.frequency_safety_factor
-    rate = accumulation_rate(usable)
+    rate = _mean_rate(usable)
     last = items[-1] if items else None
     last_ratio = fill_ratio(last.fog_depth_in, last.solids_depth_in, total) if last else None
     default = default_frequency(kind, ruleset)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import operator
 from collections.abc import Iterable
 from decimal import Decimal
 
@@ -122,10 +123,67 @@ class ServiceEvent:
         return self.fog_depth_in is not None and self.solids_depth_in is not None
 
 
+# On one day a reading without pumping comes before a pump-out, so it counts from the previous
+# pump-out, not from the one that emptied the device that day. A stable sort: events of one day and
+# kind keep the order they were given in.
+_BY_DAY = operator.attrgetter("on", "full_pumpout")
+
+
 def _ordered(events: Iterable[ServiceEvent]) -> list[ServiceEvent]:
-    # On one day a reading without pumping comes before a pump-out, so it counts from the
-    # previous pump-out, not from the one that emptied the device that day.
-    return sorted(events, key=lambda e: (e.on, e.full_pumpout))
+    return sorted(events, key=_BY_DAY)
+
+
+@dataclasses.dataclass(frozen=True)
+class HistoryFacts:
+    """What a device's history says, read in one pass over its events in order (D4, E1-E5, E9):
+    ``last_full_pumpout``, ``latest_measurement`` and ``observations_from_history`` at once, and
+    the day of the latest manifest (``source == "manifest"``). The sweep's first run judges every
+    device of the program this way (issue 16)."""
+
+    last_full_pumpout: dt.date | None
+    latest_measurement: Measurement | None
+    observations: tuple[Observation, ...]
+    last_service_on: dt.date | None
+
+
+def history_facts(events: Iterable[ServiceEvent]) -> HistoryFacts:
+    """D4 / E1-E5: the three readings of a history below, and the latest manifest's day, from one sort.
+
+    In day order the last full pump-out is the latest, the last reading is the latest measurement
+    (on one day, the one given last), and the last manifest is on the latest manifest day."""
+    observations: list[Observation] = []
+    last_pumpout: dt.date | None = None
+    last_reading: ServiceEvent | None = None
+    last_service_on: dt.date | None = None
+    for event in _ordered(events):
+        if event.fog_depth_in is not None and event.solids_depth_in is not None:  # has_reading
+            last_reading = event
+            if last_pumpout is not None:
+                days = (event.on - last_pumpout).days
+                if days > 0:
+                    observations.append(
+                        Observation(days, event.fog_depth_in, event.solids_depth_in, last_pumpout)
+                    )
+        if event.full_pumpout:
+            last_pumpout = event.on
+        if event.source == "manifest":
+            last_service_on = event.on
+    return HistoryFacts(
+        last_full_pumpout=last_pumpout,
+        latest_measurement=_measurement(last_reading) if last_reading is not None else None,
+        observations=tuple(observations),
+        last_service_on=last_service_on,
+    )
+
+
+def _measurement(event: ServiceEvent) -> Measurement:
+    return Measurement(
+        on=event.on,
+        fog_depth_in=event.fog_depth_in,
+        solids_depth_in=event.solids_depth_in,
+        pumped_out=event.full_pumpout,
+        source=event.source,
+    )
 
 
 def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observation, ...]:
@@ -133,37 +191,17 @@ def observations_from_history(events: Iterable[ServiceEvent]) -> tuple[Observati
     FOG, solids, the pump-out's date). A pump-out's own reading (taken before pumping) counts from the previous pump-out.
     Readings before the first pump-out on record say nothing about the rate and are left out.
     """
-    out: list[Observation] = []
-    last_pumpout: dt.date | None = None
-    for event in _ordered(events):
-        if event.has_reading and last_pumpout is not None:
-            days = (event.on - last_pumpout).days
-            if days > 0:
-                out.append(Observation(days, event.fog_depth_in, event.solids_depth_in, last_pumpout))
-        if event.full_pumpout:
-            last_pumpout = event.on
-    return tuple(out)
+    return history_facts(events).observations
 
 
 def last_full_pumpout(events: Iterable[ServiceEvent]) -> dt.date | None:
     """The day of the last full pump-out, from which the next service falls due (E1, E2)."""
-    dates = [e.on for e in events if e.full_pumpout]
-    return max(dates) if dates else None
+    return max((e.on for e in events if e.full_pumpout), default=None)
 
 
 def latest_measurement(events: Iterable[ServiceEvent]) -> Measurement | None:
     """The most recent reading, as the ``Measurement`` that ``device_status`` takes (D4, E3)."""
-    readings = [e for e in _ordered(events) if e.has_reading]
-    if not readings:
-        return None
-    last = readings[-1]
-    return Measurement(
-        on=last.on,
-        fog_depth_in=last.fog_depth_in,
-        solids_depth_in=last.solids_depth_in,
-        pumped_out=last.full_pumpout,
-        source=last.source,
-    )
+    return history_facts(events).latest_measurement
 
 
 # --- review flags ------------------------------------------------------------------------------

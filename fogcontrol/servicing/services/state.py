@@ -25,12 +25,7 @@ from fogcontrol.rules import maintenance
 from fogcontrol.rules.devices import fill_ratio as rules_fill_ratio
 from fogcontrol.rules.frequency import FrequencyRecommendation
 from fogcontrol.rules.maintenance import ReadingConsequences
-from fogcontrol.rules.servicing_rules import (
-    ServiceEvent,
-    last_full_pumpout,
-    latest_measurement,
-    observations_from_history,
-)
+from fogcontrol.rules.servicing_rules import ServiceEvent, history_facts
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ServiceRequirement, SludgeReading
 from fogcontrol.servicing.permissions import REVIEWERS
@@ -92,10 +87,13 @@ def snapshot_from_events(
 ) -> DeviceSnapshot:
     """The rules' verdict on a device from its recent events (as ``device_events`` lists them:
     manifests newest first, then readings newest first). No query: a history loaded in bulk
-    (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds."""
+    (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds.
+    Of ``device`` only ``kind``, ``assigned_frequency_days`` and ``total_design_depth_in`` are read
+    (the sweep hands in a plain row, ``state_bulk._Device``)."""
     ruleset = ctx.ruleset(on)
     total = device.total_design_depth_in
-    measurement = latest_measurement(events) if total else None
+    facts = history_facts(events)  # one sort, one pass (issue 16)
+    measurement = facts.latest_measurement if total else None
     if measurement is not None:
         try:
             rules_fill_ratio(measurement.fog_depth_in, measurement.solids_depth_in, total)
@@ -105,7 +103,7 @@ def snapshot_from_events(
         on=on,
         kind=device.kind,
         assigned_frequency_days=device.assigned_frequency_days,
-        last_full_pumpout=last_full_pumpout(events),
+        last_full_pumpout=facts.last_full_pumpout,
         latest_measurement=measurement,
         total_depth_in=total or Decimal(1),
         ruleset=ruleset,
@@ -117,16 +115,15 @@ def snapshot_from_events(
             recommendation = maintenance.recommend_frequency(
                 kind=device.kind,
                 total_depth_in=total,
-                observations=observations_from_history(events),
+                observations=facts.observations,
                 ruleset=ruleset,
             )
         except ValueError:
             recommendation = None
-    service_days = [e.on for e in events if e.source == "manifest"]
     return DeviceSnapshot(
         status=status,
         recommendation=recommendation,
-        last_service_on=max(service_days) if service_days else None,
+        last_service_on=facts.last_service_on,
         last_manifest_id=last_manifest_id,
         measurement_on=measurement.on
         if (measurement is not None and status.fill_ratio is not None)
