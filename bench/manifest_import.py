@@ -11,6 +11,12 @@ record), the audit trail and the device states, read back and inserted again by 
 copies of those tables (no triggers, no chain, no rules): what storing the same rows costs at the
 least. The ratio is the floor's rows/s over the import's.
 
+The chain floor beside it: the same, but the manifest rows go by executemany into the manifest
+table itself with its chain triggers active (each row checked at the chain head, the head stepped
+onto it and checked in turn), in a transaction rolled back, after the imported rows are removed and
+the head set back under ``unprotection_sql`` (the triggers re-installed before the timing). What it
+costs beyond the floor is what the copy of record's chain alone costs.
+
 Runs on a throwaway SQLite database in a temporary folder (or DATABASE_URL if set: use a scratch
 database). Generates the CSV on disk, one row at a time, with one bad row in every 1,000, then
 runs the same import the upload page and the API queue. Prints rows/second and the peak memory of
@@ -203,7 +209,7 @@ def main() -> None:
     if not args.dry_run:
         where = f"source_import_id = {record.pk}"
         floor = _floor(where, audit_before)
-        figures = [("CSV import", record.rows_accepted, (seconds, cpu), floor)]
+        figures = [("CSV import", record.rows_accepted, (seconds, cpu), floor, _chain_floor(where, floor))]
         if args.parts:
             _parts(record, floor[1])
         if args.api:
@@ -212,13 +218,19 @@ def main() -> None:
         print(f"database: {connection.vendor}; rows/s of stored manifests")
         print("(wall clock; CPU seconds of this process beside it: on a busy machine, and on SQLite, which")
         print("runs in the process, the CPU figure is the work itself)")
-        print("| path | rows | import rows/s (CPU) | floor rows/s (CPU) | ratio (CPU) |")
-        print("| --- | ---: | ---: | ---: | ---: |")
-        for label, rows, (took, took_cpu), (floor_seconds, floor_cpu) in figures:
+        print(
+            "| path | rows | import rows/s (CPU) | floor rows/s (CPU) | ratio (CPU) "
+            "| chain floor rows/s (CPU) | ratio to it (CPU) |"
+        )
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for label, rows, (took, took_cpu), floor, (chain_seconds, chain_cpu) in figures:
+            floor_seconds, floor_cpu = floor[0], floor[1]
             print(
                 f"| {label} | {rows:,} | {rows / took:,.0f} ({rows / took_cpu:,.0f}) | "
                 f"{rows / floor_seconds:,.0f} ({rows / floor_cpu:,.0f}) | "
-                f"{took / floor_seconds:.1f}x ({took_cpu / floor_cpu:.1f}x) |"
+                f"{took / floor_seconds:.1f}x ({took_cpu / floor_cpu:.1f}x) | "
+                f"{rows / chain_seconds:,.0f} ({rows / chain_cpu:,.0f}) | "
+                f"{took / chain_seconds:.1f}x ({took_cpu / chain_cpu:.1f}x) |"
             )
             if args.json:
                 from bench.rows import emit
@@ -276,9 +288,10 @@ def _max_id(table: str) -> int:
         return cursor.fetchone()[0]
 
 
-def _floor(manifests_where: str, audit_after: int) -> float:
-    """Seconds to executemany the rows the run wrote (manifests, their audit entries, the device
-    states) into copies of those tables, in one transaction."""
+def _floor(manifests_where: str, audit_after: int) -> tuple:
+    """Seconds (wall, CPU) to executemany the rows the run wrote (manifests, their audit entries,
+    the device states) into copies of those tables, in one transaction; then the same two for the
+    manifests' copy alone."""
     from django.db import connection, transaction
 
     selections = [
@@ -288,6 +301,7 @@ def _floor(manifests_where: str, audit_after: int) -> float:
     ]
     postgres = connection.vendor == "postgresql"
     total = total_cpu = 0.0
+    manifests_only = None
     with connection.cursor() as cursor:
         for table, where in selections:
             cursor.execute(f"SELECT * FROM {table} WHERE {where}")  # nosec B608: fixed names
@@ -304,10 +318,74 @@ def _floor(manifests_where: str, audit_after: int) -> float:
             started, started_cpu = time.perf_counter(), time.process_time()
             with transaction.atomic():
                 cursor.executemany(sql, rows)
-            total += time.perf_counter() - started
-            total_cpu += time.process_time() - started_cpu
+            took, took_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+            total += took
+            total_cpu += took_cpu
+            if manifests_only is None:
+                manifests_only = (took, took_cpu)
             cursor.execute(f"DROP TABLE floor_{table}")
-    return total, total_cpu
+    return total, total_cpu, *manifests_only
+
+
+def _chain_floor(manifests_where: str, floor: tuple) -> tuple:
+    """The floor with the manifests executemany'd into the manifest table itself, its chain
+    triggers active (module docstring): seconds (wall, CPU). In a transaction rolled back: the
+    imported rows are removed and the chain head set back to the row before them with the
+    triggers dropped (``unprotection_sql``, as ``bench/generate.py``'s floor), the triggers are
+    installed again (``protection_sql``) with one more that steps the head onto each row inserted
+    (what ``record_append`` does after each insert), and only the executemany is timed. The audit
+    entries' and states' copies are the floor's own figures."""
+    from django.db import connection, transaction
+
+    from fogcontrol.core.record_triggers import HEAD, head_unprotection_sql, protection_sql, unprotection_sql
+    from fogcontrol.servicing.models import Manifest
+
+    table = Manifest._meta.db_table
+    postgres = connection.vendor == "postgresql"
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SELECT * FROM {table} WHERE {manifests_where} ORDER BY record_sequence")  # nosec B608: fixed names
+        columns = [d[0] for d in cursor.description]
+        rows = cursor.fetchall()
+        first = rows[0]
+        sequence_at, previous_at = columns.index("record_sequence"), columns.index("previous_hash")
+        for statement in unprotection_sql(connection.vendor, table) + head_unprotection_sql(
+            connection.vendor
+        ):
+            cursor.execute(statement)
+        cursor.execute(f"DELETE FROM {table} WHERE {manifests_where}")  # nosec B608: fixed names
+        cursor.execute(
+            f"UPDATE {HEAD} SET last_sequence = %s, last_hash = %s WHERE chain = %s",  # nosec B608: fixed names
+            [first[sequence_at] - 1, first[previous_at], table],
+        )
+        for statement in protection_sql(connection.vendor, table, purgeable=True):
+            cursor.execute(statement)
+        step = (
+            f"UPDATE {HEAD} SET last_sequence = NEW.record_sequence, last_hash = NEW.record_hash "  # nosec B608: fixed names
+            f"WHERE chain = '{table}'"
+        )
+        if postgres:
+            from psycopg.types.json import Jsonb
+
+            rows = [[Jsonb(v) if isinstance(v, dict | list) else v for v in row] for row in rows]
+            cursor.execute(
+                "CREATE FUNCTION floor_step_head() RETURNS trigger LANGUAGE plpgsql AS $$ "
+                f"BEGIN {step}; RETURN NULL; END $$"
+            )
+            cursor.execute(
+                f"CREATE TRIGGER floor_step_head AFTER INSERT ON {table} "
+                "FOR EACH ROW EXECUTE FUNCTION floor_step_head()"
+            )
+        else:
+            cursor.execute(f"CREATE TRIGGER floor_step_head AFTER INSERT ON {table} BEGIN {step}; END")
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(['%s'] * len(columns))})"  # nosec B608: fixed names
+        started, started_cpu = time.perf_counter(), time.process_time()
+        cursor.executemany(sql, rows)
+        took, took_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+        cursor.execute(f"SELECT last_sequence FROM {HEAD} WHERE chain = %s", [table])
+        assert cursor.fetchone()[0] == rows[-1][sequence_at], "the chain floor's head did not follow"
+        transaction.set_rollback(True)
+    total, total_cpu, manifests, manifests_cpu = floor
+    return total - manifests + took, total_cpu - manifests_cpu + took_cpu
 
 
 def _api(user, identifiers: list[str], rows: int, path: str) -> tuple:
@@ -352,7 +430,7 @@ def _api(user, identifiers: list[str], rows: int, path: str) -> tuple:
     seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
     assert Manifest.objects.filter(id__gt=first_api).count() == accepted
     floor = _floor(f"id > {first_api}", audit_before)
-    return "API batch", accepted, (seconds, cpu), floor
+    return "API batch", accepted, (seconds, cpu), floor, _chain_floor(f"id > {first_api}", floor)
 
 
 if __name__ == "__main__":

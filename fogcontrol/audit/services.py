@@ -84,32 +84,49 @@ def audit_entries(
     note: str = "",
 ) -> list[AuditEntry]:
     """The entries ``audit_records_bulk`` writes, unsaved: for a caller that writes the entries of
-    several actions in one statement (``core.set_sql.insert_rows``, the manifest ingest)."""
+    several actions in one statement (``core.set_sql.insert_rows``)."""
+    # By id, not instance: setting a relation through its descriptor is most of an entry's cost.
+    return [
+        AuditEntry(**values)
+        for values in audit_entry_values(acting_user=acting_user, action=action, changes=changes, note=note)
+    ]
+
+
+def audit_entry_values(
+    *,
+    acting_user,
+    action: str,
+    changes: Iterable[tuple[models.Model, dict | None, dict | None]],
+    note: str = "",
+) -> list[dict[str, Any]]:
+    """The fields of the entries ``audit_entries`` builds, as value lists (one mapping an entry, no
+    model instance): for a set-based write that inserts them as values (``core.set_sql.insert_values``,
+    the manifest ingest). ``at`` is left to the write (``auto_now_add``, as an instance's)."""
     actor, label = person(acting_user), actor_label_for(acting_user)
     actor_id = actor.pk if actor is not None else None
     types: dict[type, int] = {}
-
-    def content_type_id(instance):
+    rows = []
+    for instance, before, after in changes:
         model = type(instance)
-        if model not in types:
-            types[model] = ContentType.objects.get_for_model(instance, for_concrete_model=True).pk
-        return types[model]
-
-    # By id, not instance: setting a relation through its descriptor is most of an entry's cost.
-    return [
-        AuditEntry(
-            actor_id=actor_id,
-            actor_label=label,
-            action=action,
-            content_type_id=content_type_id(instance),
-            object_id=str(instance.pk),
-            object_repr=str(instance)[:255],
-            before=before,
-            after=after,
-            note=note,
+        content_type_id = types.get(model)
+        if content_type_id is None:
+            content_type_id = types[model] = ContentType.objects.get_for_model(
+                instance, for_concrete_model=True
+            ).pk
+        rows.append(
+            {
+                "actor_id": actor_id,
+                "actor_label": label,
+                "action": action,
+                "content_type_id": content_type_id,
+                "object_id": str(instance.pk),
+                "object_repr": str(instance)[:255],
+                "before": before,
+                "after": after,
+                "note": note,
+            }
         )
-        for instance, before, after in changes
-    ]
+    return rows
 
 
 def audit_records_bulk(

@@ -11,7 +11,10 @@ send the whole set as one JSON parameter and let the database unpack it:
 
 ``insert_rows`` (sets each instance's id), ``update_rows`` (by id) and ``upsert_rows`` (INSERT …
 ON CONFLICT DO UPDATE on a unique column) each take one statement. Defaults and ``auto_now`` are
-applied as ``bulk_create`` applies them (``pre_save``). Only SQLite and PostgreSQL.
+applied as ``bulk_create`` applies them (``pre_save``). ``insert_values`` and ``upsert_values`` do
+the same from value lists (a mapping of field names to values a row) without building a model
+instance a row, for sets that are written and never used as instances (audit entries, flags,
+device states): the stored rows are the same. Only SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from django.db import connections, models, router
+from django.utils import timezone
 
 
 def _default(value):
@@ -47,9 +51,12 @@ def db_preparers(fields, connection) -> list:
 
     def preparer(field):
         memo, prepare = {}, field.get_db_prep_save
+        same = _prepared_as_given(field) if connection.vendor == "sqlite" else frozenset()
 
         def prepared(value):
             kind = value.__class__
+            if kind in same:
+                return value
             if kind is decimal.Decimal:
                 key = (kind, str(value))  # 3.5 and 3.50 are equal, and hash alike, but are sent as written
             elif kind not in _MEMO_TYPES:
@@ -65,6 +72,34 @@ def db_preparers(fields, connection) -> list:
         return prepared
 
     return [preparer(field) for field in fields]
+
+
+# Django's own fields whose preparation for SQLite returns a value of these exact types as it is
+# (text is text, an integer an integer, a boolean a boolean): sent without the preparation's
+# calls. A subclass may prepare differently, so only these classes, and a relation by its
+# target's. (PostgreSQL's wraps integers in typed adapters: not there.)
+_SAME_TEXT = (models.CharField, models.TextField)
+_SAME_INT = (
+    models.AutoField,
+    models.BigAutoField,
+    models.IntegerField,
+    models.BigIntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+)
+
+
+def _prepared_as_given(field) -> frozenset:
+    while type(field) is models.ForeignKey or type(field) is models.OneToOneField:
+        field = field.target_field
+    if type(field) in _SAME_TEXT:
+        return frozenset({str})
+    if type(field) in _SAME_INT:
+        return frozenset({int})
+    if type(field) is models.BooleanField:
+        return frozenset({bool})
+    return frozenset()
 
 
 def pre_save_values(fields, *, add: bool):
@@ -205,3 +240,87 @@ def upsert_rows(objs: Sequence[models.Model], *, unique: str, update_fields: Seq
     sql = _insert_sql(connection, model, fields) + conflict
     with connection.cursor() as cursor:
         cursor.execute(sql, [_payload(connection, fields, objs, add=True)])
+
+
+def _value_plan(model, fields, given: Sequence[str]):
+    """For each field, how a row's value is found: given (by name or attname), the ``auto_now``
+    moment of the write (``pre_save``: one ``timezone.now()`` a row, as a model instance takes),
+    or the field's default (``Model.__init__``'s ``get_default``, once a set unless callable)."""
+    given = set(given)
+    plan = []
+    for field in fields:
+        auto = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+        if auto:
+            if not isinstance(field, models.DateTimeField):
+                raise TypeError(f"Value lists take auto_now only on DateTimeField, not {field.name}.")
+            plan.append(("now", None))
+        elif type(field).pre_save is not models.Field.pre_save and not isinstance(field, models.DateField):
+            raise TypeError(f"Value lists cannot apply {field.name}'s own pre_save.")
+        elif field.attname in given:
+            plan.append(("given", field.attname))
+        elif field.name in given:
+            plan.append(("given", field.name))
+        elif field.has_default() and callable(field.default):
+            plan.append(("call", field.get_default))
+        else:
+            plan.append(("constant", field.get_default()))
+    return plan
+
+
+def _values_payload(connection, fields, rows: Sequence[dict]) -> str:
+    sqlite = connection.vendor == "sqlite"
+    preparers = db_preparers(fields, connection) if sqlite else None
+    plan = _value_plan(fields[0].model, fields, rows[0].keys())
+    out = []
+    now = timezone.now
+    for row in rows:
+        values = []
+        for how, what in plan:
+            if how == "given":
+                values.append(row[what])
+            elif how == "constant":
+                values.append(what)
+            elif how == "now":
+                values.append(now())
+            else:
+                values.append(what())
+        if sqlite:
+            out.append([prepare(v) for prepare, v in zip(preparers, values, strict=True)])
+        else:
+            out.append({field.column: v for field, v in zip(fields, values, strict=True)})
+    return json.dumps(out, default=_default)
+
+
+def insert_values(model: type[models.Model], rows: Sequence[dict]) -> list[int]:
+    """INSERT one row of ``model`` a mapping (field name or attname -> value; every mapping with the
+    same keys; the rest take their defaults and ``auto_now``) in one statement, as ``insert_rows``
+    would the instances ``model(**row)``. Returns the new ids, in order."""
+    if not rows:
+        return []
+    connection = connections[router.db_for_write(model)]
+    fields = _writable(model)
+    quote = connection.ops.quote_name
+    sql = _insert_sql(connection, model, fields) + f" RETURNING {quote(model._meta.pk.column)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_values_payload(connection, fields, rows)])
+        return sorted(row[0] for row in cursor.fetchall())  # drawn in insertion order (insert_rows)
+
+
+def upsert_values(
+    model: type[models.Model], rows: Sequence[dict], *, unique: str, update_fields: Sequence[str]
+) -> None:
+    """``upsert_rows`` of the instances ``model(**row)``, without building them: one statement."""
+    if not rows:
+        return
+    connection = connections[router.db_for_write(model)]
+    fields = _writable(model)
+    quote = connection.ops.quote_name
+    key = model._meta.get_field(unique).column
+    updates = ", ".join(
+        f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
+    )
+    conflict = f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"  # nosec B608: SQL names come from model metadata
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _insert_sql(connection, model, fields) + conflict, [_values_payload(connection, fields, rows)]
+        )

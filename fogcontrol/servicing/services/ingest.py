@@ -34,11 +34,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_entries, snapshot
+from fogcontrol.audit.models import AuditEntry
+from fogcontrol.audit.services import audit_entry_values, snapshot
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.record_chunk import record_append_chunk
 from fogcontrol.core.records import canonical_submission
-from fogcontrol.core.set_sql import insert_rows, update_rows, upsert_rows
+from fogcontrol.core.set_sql import insert_rows, insert_values, update_rows, upsert_values
 from fogcontrol.rules.servicing_rules import ServiceEvent
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ManifestFlag, ServiceRequirement
@@ -323,12 +324,13 @@ class _Chunk:
         acting = self.acting_user
         with transaction.atomic():
             record_append_chunk(self.manifests, acting_user=acting)
+            # Flags, audit entries and states are written and never used as instances: value lists.
             flags = [
-                ManifestFlag(manifest=m, code=f.code, provision=f.provision, message=f.message)
+                {"manifest_id": m.pk, "code": f.code, "provision": f.provision, "message": f.message}
                 for m, found in self.flags
                 for f in found
             ]
-            insert_rows(flags)
+            insert_values(ManifestFlag, flags)
             insert_rows(self.opened)
             opened_after = [(r, None, snapshot(r)) for r in self.opened]
             closed_at, closes = timezone.now(), []
@@ -344,16 +346,18 @@ class _Chunk:
             update_rows(
                 [r for r, _, _ in closes], ["status", "closed_at", "closed_by_manifest", "close_note"]
             )
-            entries = audit_entries(
+            entries = audit_entry_values(
                 acting_user=acting,
                 action="manifest.submit",
                 changes=[(m, None, snapshot(m)) for m in self.manifests],
             )
-            entries += audit_entries(
+            entries += audit_entry_values(
                 acting_user=acting, action="service_requirement.open", changes=opened_after
             )
-            entries += audit_entries(acting_user=acting, action="service_requirement.close", changes=closes)
-            insert_rows(entries)
+            entries += audit_entry_values(
+                acting_user=acting, action="service_requirement.close", changes=closes
+            )
+            insert_values(AuditEntry, entries)
             self._write_states()
 
     def _write_states(self) -> None:
@@ -367,9 +371,12 @@ class _Chunk:
             snap = dataclasses.replace(held.snapshot, last_manifest_id=newest)  # its id, now written
             values = state_values(snap, today=today, open_kinds=open_kinds)
             states.append(
-                DeviceServiceState(
-                    device_id=held.device.pk, refreshed_at=now, e8_exception=held.e8_exception, **values
-                )
+                {
+                    "device_id": held.device.pk,
+                    "refreshed_at": now,
+                    "e8_exception": held.e8_exception,
+                    **values,
+                }
             )
             fields = [*values, "refreshed_at"]
-        upsert_rows(states, unique="device", update_fields=fields)
+        upsert_values(DeviceServiceState, states, unique="device", update_fields=fields)

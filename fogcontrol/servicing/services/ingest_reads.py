@@ -79,13 +79,13 @@ def _devices(submissions, acting_user, cache: dict) -> list[GreaseControlDevice]
 
 
 def _served(devices, cache: dict, *, listed: bool) -> None:
-    through = GreaseControlDevice.establishments.through
-    links = through.objects.filter(greasecontroldevice_id__in=[d.pk for d in devices]).select_related(
-        "foodserviceestablishment"
-    )
+    # One establishment a link, with its device's id beside it: not the link and the establishment
+    # (two model instances a row), as ``select_related`` over the through table would build.
     served = defaultdict(list)
-    for link in links:
-        served[link.greasecontroldevice_id].append(link.foodserviceestablishment)
+    for fse in FoodServiceEstablishment.objects.annotate(_device_id=F("devices__id")).filter(
+        _device_id__in=[d.pk for d in devices]
+    ):
+        served[fse._device_id].append(fse)
     for device in devices:
         cache[("establishments", device.pk)] = sorted(
             served[device.pk], key=lambda f: (f.business_name, f.pk)
