@@ -7,9 +7,11 @@ list's own selector, so the count is scoped to the user exactly as the list is.
 
 One query per source, whatever the size of the town: each source's figures are conditional
 aggregates (`Count(..., filter=Q(...))`) over that selector; cases are grouped by stage in one
-GROUP BY. The figures over every device and permit (service states, expiry bands) are read from
-the counts the database keeps (kept.py) where they stand for the user's list (staff), so that the
-page does not count the whole town on each request (issue 16). A panel the user's role does not
+GROUP BY. Where they stand for the user's list (staff, who see the whole town), every figure but
+the open cases by stage and this year's spills is read from the counts the database keeps (kept.py:
+service states, expiry bands, flags, requests, applications, inspections, hearings, invoices and
+what they owe), all in one query, so that the page does not count the town on each request (issue
+16); a narrower scope is counted live as before. A panel the user's role does not
 see is not counted at all (`panels.py`).
 """
 

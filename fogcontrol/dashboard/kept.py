@@ -18,6 +18,11 @@ figure): after every `migrate` (SQLite rebuilds a table to alter it, dropping it
 are installed again then) and as the nightly sweep's last step, which reports any count it had to
 correct (none, while the triggers hold).
 
+Since 2026-12-01 every figure of the home that counted a table is kept (the work waiting on staff,
+this month's inspections, this week's hearings, open and delinquent invoices with what they owe in
+cents, the payments' and inspections' trends, the active haulers): only the open cases by stage (a
+state of five related tables) and the spills (by the day in the Town's time zone) are counted live.
+
 The kept counts cover every record: they stand for a list only where the user's scope is the whole
 town (program staff); anyone else is counted live, as before (`covers`).
 """
