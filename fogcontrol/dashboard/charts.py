@@ -8,6 +8,11 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
+from django.template.defaultfilters import floatformat
+from django.utils.formats import date_format, localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+
 WIDTH = 300
 HEIGHT = 110
 TOP = 10  # room above the tallest bar
@@ -65,3 +70,35 @@ def bars(series, width: int = WIDTH, height: int = HEIGHT) -> Chart:
             )
         )
     return Chart(width=width, height=height, baseline=baseline, bars=drawn, peak=peak)
+
+
+def _one(number: float) -> str:
+    """A coordinate as `{{ x|floatformat:"1u" }}` writes it: one decimal, a point (already rounded)."""
+    return f"{number:.1f}"
+
+
+def bars_markup(chart: Chart) -> SafeString:
+    """The SVG of the bars, each named by its <title> (text escaped as the template would)."""
+    tick_y = chart.height - 4
+    return mark_safe(  # nosec B308 B703: only numbers and escaped text
+        "".join(
+            f'<g class="trend-bar"><title>{conditional_escape(bar.label)}</title>'
+            f'<rect x="{_one(bar.x)}" y="{_one(bar.y)}" width="{_one(bar.width)}" height="{_one(bar.height)}"/>'
+            f'<text x="{_one(bar.tick_x)}" y="{tick_y}" text-anchor="middle" aria-hidden="true">'
+            f"{conditional_escape(bar.tick)}</text></g>"
+            for bar in chart.bars
+        )
+    )
+
+
+def rows_markup(series) -> SafeString:
+    """The table's rows beneath the chart: the month (`|date:"M Y"`, in the page's language) and its
+    value (dollars as `|floatformat:"2g"`, counts as `{{ value }}`)."""
+    money = series.unit == "$"
+    return mark_safe(  # nosec B308 B703: only numbers and escaped text
+        "".join(
+            f"<tr><td>{conditional_escape(date_format(month, 'M Y'))}</td><td>"
+            f"{'$' + floatformat(value, '2g') if money else conditional_escape(localize(value))}</td></tr>"
+            for month, value in series.months
+        )
+    )

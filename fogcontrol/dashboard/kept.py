@@ -18,6 +18,11 @@ figure): after every `migrate` (SQLite rebuilds a table to alter it, dropping it
 are installed again then) and as the nightly sweep's last step, which reports any count it had to
 correct (none, while the triggers hold).
 
+Since 2026-12-01 every figure of the home that counted a table is kept (the work waiting on staff,
+this month's inspections, this week's hearings, open and delinquent invoices with what they owe in
+cents, the payments' and inspections' trends, the active haulers): only the open cases by stage (a
+state of five related tables) and the spills (by the day in the Town's time zone) are counted live.
+
 The kept counts cover every record: they stand for a list only where the user's scope is the whole
 town (program staff); anyone else is counted live, as before (`covers`).
 """
@@ -27,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from decimal import Decimal
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
@@ -38,6 +44,17 @@ DEVICES = "registry_greasecontroldevice"
 STATES = "servicing_deviceservicestate"
 PERMIT_ISSUED = "permit:issued"
 MANIFESTS = "manifest"
+HAULERS = "registry_haulercompany"
+INSPECTIONS = "inspections_inspection"
+INVOICES = "billing_invoice"
+ALLOCATIONS = "billing_allocation"
+INSPECTION_DUE = "inspection_due"
+INSPECTION_DONE = "inspection_done"
+HEARINGS = "hearing"
+PAYMENT_CENTS = "payment_cents"
+# The figures kept by day and by month, and how far from today each is read (kept_counts).
+BY_DAY = (PERMIT_ISSUED, HEARINGS)
+BY_MONTH = (MANIFESTS, INSPECTION_DUE, INSPECTION_DONE, PAYMENT_CENTS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,14 +70,45 @@ class Kept:
     columns: tuple[str, ...] = ()  # the columns read from the row: an UPDATE of others moves nothing
     vendor: dict = dataclasses.field(default_factory=dict)  # {vendor: {"where"/"bucket": sql}}
     recounted: bool = True  # False: it only moves a count another family recounts
+    value: str = "1"  # what one row adds: 1 (a count), or an amount in cents (a sum)
 
     def sql(self, part: str, vendor: str, row: str) -> str:
         text = self.vendor.get(vendor, {}).get(part, getattr(self, part))
         return re.sub(r"\bR\.", f"{row}.", text)
 
 
+def _month(column: str) -> dict:
+    """A date column's month as the bucket ('YYYY-MM'), on each vendor."""
+    return {
+        "bucket": f"substr(R.{column}, 1, 7)",
+        "vendor": {"postgresql": {"bucket": f"to_char(R.{column}, 'YYYY-MM')"}},
+    }
+
+
+def _day(column: str) -> dict:
+    """A date column's day as the bucket ('YYYY-MM-DD'), on each vendor."""
+    return {
+        "bucket": f"R.{column}",
+        "vendor": {"postgresql": {"bucket": f"to_char(R.{column}, 'YYYY-MM-DD')"}},
+    }
+
+
+def _cents(amount: str) -> str:
+    """An amount in dollars (a decimal column or expression) as whole cents, on both databases."""
+    return f"CAST(ROUND(({amount}) * 100) AS BIGINT)"
+
+
 _DEVICE_ACTIVE = f"(SELECT d.status FROM {DEVICES} d WHERE d.id = R.device_id) = 'active'"  # nosec B608: SQL of this module's constants only, no user input
 _STATE_OF_DEVICE = f"(SELECT s.status FROM {STATES} s WHERE s.device_id = R.id)"  # nosec B608: SQL of this module's constants only, no user input
+_INVOICE_OPEN = "R.status = 'open'"
+_INVOICE_DELINQUENT = "R.status = 'open' AND R.delinquent_on IS NOT NULL"
+_ALLOCATED = f"(SELECT COALESCE(SUM({_cents('a.amount')}), 0) FROM {ALLOCATIONS} a WHERE a.invoice_id = R.id)"  # nosec B608: SQL of this module's constants only, no user input
+
+
+def _of_invoice(where: str) -> str:
+    """`where` (over an invoice) said of an allocation's invoice."""
+    return f"EXISTS (SELECT 1 FROM {INVOICES} i WHERE i.id = R.invoice_id AND {where.replace('R.', 'i.')})"  # nosec B608: SQL of this module's constants only, no user input
+
 
 KEPT: tuple[Kept, ...] = (
     # The registry's tiles.
@@ -94,12 +142,65 @@ KEPT: tuple[Kept, ...] = (
         vendor={"postgresql": {"bucket": "to_char(R.valid_until, 'YYYY-MM-DD')"}},
     ),
     # Manifests by the month of their service (the trend).
+    Kept("servicing_manifest", "'manifest'", columns=("service_date",), **_month("service_date")),
+    # The work waiting on staff, by status: flags to review (F4), frequency requests (E5),
+    # applications (B5); the active haulers (a registry tile).
+    Kept("servicing_manifestflag", "'flag:' || R.review", columns=("review",)),
+    Kept("servicing_frequencychangerequest", "'frequency_request:' || R.status", columns=("status",)),
+    Kept("permits_permitapplication", "'application:' || R.status", columns=("status",)),
+    Kept(HAULERS, "'hauler_active'", where="R.active", columns=("active",)),
+    # Inspections (D8): drafts by the month they are scheduled, completed ones by the month of the
+    # visit (this month's figures and the twelve months' trend).
     Kept(
-        "servicing_manifest",
-        "'manifest'",
-        bucket="substr(R.service_date, 1, 7)",
-        columns=("service_date",),
-        vendor={"postgresql": {"bucket": "to_char(R.service_date, 'YYYY-MM')"}},
+        INSPECTIONS,
+        f"'{INSPECTION_DUE}'",
+        where="R.status = 'draft'",
+        columns=("status", "scheduled_on"),
+        **_month("scheduled_on"),
+    ),
+    Kept(
+        INSPECTIONS,
+        f"'{INSPECTION_DONE}'",
+        where="R.status = 'completed' AND R.visited_on IS NOT NULL",
+        columns=("status", "visited_on"),
+        **_month("visited_on"),
+    ),
+    # Hearings by their day (this week's figure sums seven).
+    Kept("enforcement_hearing", f"'{HEARINGS}'", columns=("scheduled_on",), **_day("scheduled_on")),
+    # Payments received, in cents, by month (the trend).
+    Kept(
+        "billing_payment",
+        f"'{PAYMENT_CENTS}'",
+        value=_cents("R.amount"),
+        columns=("received_on", "amount"),
+        **_month("received_on"),
+    ),
+    # Open and delinquent invoices (Q1, P8): how many, and what they still owe in cents (their total
+    # less every allocation to them). An allocation moves what its invoice owes.
+    *(
+        family
+        for figure, where, columns in (
+            ("invoice_open", _INVOICE_OPEN, ("status",)),
+            ("invoice_delinquent", _INVOICE_DELINQUENT, ("status", "delinquent_on")),
+        )
+        for family in (
+            Kept(INVOICES, f"'{figure}'", where=where, columns=columns),
+            Kept(
+                INVOICES,
+                f"'{figure}_cents'",
+                where=where,
+                value=f"{_cents('R.total')} - {_ALLOCATED}",
+                columns=(*columns, "total"),
+            ),
+            Kept(
+                ALLOCATIONS,
+                f"'{figure}_cents'",
+                where=_of_invoice(where),
+                value=f"-{_cents('R.amount')}",
+                columns=("invoice_id", "amount"),
+                recounted=False,
+            ),
+        )
     ),
 )
 
@@ -108,7 +209,7 @@ KEPT: tuple[Kept, ...] = (
 SHARED = "device_shared"
 
 
-def _upsert(figure: str, bucket: str, delta: int, where: str) -> str:
+def _upsert(figure: str, bucket: str, delta: str, where: str) -> str:
     return (
         f'INSERT INTO {TABLE} ("figure", "bucket", "n") SELECT {figure}, {bucket}, {delta} WHERE {where} '  # nosec B608: SQL of this module's constants only, no user input
         f'ON CONFLICT ("figure", "bucket") DO UPDATE SET "n" = {TABLE}."n" + excluded."n";'
@@ -118,7 +219,10 @@ def _upsert(figure: str, bucket: str, delta: int, where: str) -> str:
 def _moves(kept: list[Kept], vendor: str, row: str, delta: int) -> list[str]:
     return [
         _upsert(
-            k.sql("figure", vendor, row), k.sql("bucket", vendor, row), delta, k.sql("where", vendor, row)
+            k.sql("figure", vendor, row),
+            k.sql("bucket", vendor, row),
+            f"{delta} * ({k.sql('value', vendor, row)})",
+            k.sql("where", vendor, row),
         )
         for k in kept
     ]
@@ -185,7 +289,8 @@ def _statement_moves(moves: list[tuple[Kept, str, int]]) -> str:
     (an upsert may touch a row once), the counts that end where they began left alone."""
     selects = " UNION ALL ".join(
         f"SELECT {k.sql('figure', 'postgresql', rows)} AS f, {k.sql('bucket', 'postgresql', rows)} AS b, "  # nosec B608: SQL of this module's constants only, no user input
-        f"{delta} AS d FROM {rows} WHERE {k.sql('where', 'postgresql', rows)}"
+        f"{delta} * ({k.sql('value', 'postgresql', rows)}) AS d FROM {rows} "
+        f"WHERE {k.sql('where', 'postgresql', rows)}"
         for k, rows, delta in moves
     )
     return (
@@ -203,12 +308,16 @@ def drop_sql(vendor: str) -> list[str]:
             for table in tables
             for event in ("insert", "delete", "update")
         ]
-    # The triggers a row of earlier versions (one a table) and those a statement (one an event).
+    # The triggers a row of earlier versions (one a table) and those a statement (one an event). A
+    # counted table may be gone already (its app migrated back first): drop only where it is.
     return [
-        statement
+        f"DO $$ BEGIN IF to_regclass('{table}') IS NOT NULL THEN "
+        + " ".join(
+            f"DROP TRIGGER IF EXISTS {name} ON {table}; DROP FUNCTION IF EXISTS {name}();"
+            for name in (_name(table), *(_name(table, event) for event in ("insert", "delete", "update")))
+        )
+        + " END IF; END $$"
         for table in tables
-        for name in (_name(table), *(_name(table, event) for event in ("insert", "delete", "update")))
-        for statement in (f"DROP TRIGGER IF EXISTS {name} ON {table}", f"DROP FUNCTION IF EXISTS {name}()")
     ]
 
 
@@ -216,10 +325,12 @@ def _recount_sql(vendor: str) -> list[str]:
     """The true counts, one INSERT ... SELECT a family, into a temporary table."""
     statements = []
     for k in (k for k in KEPT if k.recounted):
-        figure, bucket, where = (k.sql(part, vendor, "R") for part in ("figure", "bucket", "where"))
+        figure, bucket, where, value = (
+            k.sql(part, vendor, "R") for part in ("figure", "bucket", "where", "value")
+        )
         statements.append(
-            f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, COUNT(*) FROM "  # nosec B608: SQL of this module's constants only, no user input
-            f"(SELECT {figure} AS f, {bucket} AS b FROM {k.table} R WHERE {where}) t "
+            f"INSERT INTO fogcontrol_recount (figure, bucket, n) SELECT f, b, SUM(v) FROM "  # nosec B608: SQL of this module's constants only, no user input
+            f"(SELECT {figure} AS f, {bucket} AS b, {value} AS v FROM {k.table} R WHERE {where}) t "
             "WHERE f IS NOT NULL GROUP BY f, b"
         )
     return statements
@@ -287,6 +398,7 @@ def covers(user, *models) -> bool:
 # How far ahead the permits' days and how far back the manifests' months are read: the permits
 # panel's last band ends 90 days ahead (figures.EXPIRY_BANDS), the trend shows twelve months.
 AHEAD_DAYS = 90
+BEHIND_DAYS = 6  # this week's hearings: the week began at most six days ago (a Monday)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,6 +416,16 @@ class KeptCounts:
         return {bucket: n for (f, bucket), n in self.rows.items() if f == figure and bucket}
 
 
+def month_of(day: dt.date) -> str:
+    """The bucket of `day`'s month."""
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def dollars(cents: int) -> Decimal:
+    """Kept cents as the amount in dollars the live sum gives (Decimal, two places)."""
+    return Decimal(cents).scaleb(-2)
+
+
 def kept_counts(user, today: dt.date) -> KeptCounts:
     """Every kept count the staff home shows on `today`, in one query (at most about 120 rows,
     whatever the size of the town), read once a request: kept on the request's user."""
@@ -313,11 +435,16 @@ def kept_counts(user, today: dt.date) -> KeptCounts:
 
     cache = user.__dict__.setdefault("_kept_counts", {})
     if today not in cache:
-        ahead = today + dt.timedelta(days=AHEAD_DAYS)
+        first_day = today - dt.timedelta(days=BEHIND_DAYS)
+        last_day = today + dt.timedelta(days=AHEAD_DAYS)
         rows = FigureCount.objects.filter(
             Q(bucket=NO_BUCKET)
-            | Q(figure=PERMIT_ISSUED, bucket__gte=today.isoformat(), bucket__lte=ahead.isoformat())
-            | Q(figure=MANIFESTS, bucket__gte=f"{today.year - 1:04d}-{today.month:02d}")
+            | Q(figure__in=BY_DAY, bucket__gte=first_day.isoformat(), bucket__lte=last_day.isoformat())
+            | Q(
+                figure__in=BY_MONTH,
+                bucket__gte=month_of(today.replace(year=today.year - 1, day=1)),
+                bucket__lte=month_of(today),
+            )
         ).values_list("figure", "bucket", "n")
         cache[today] = KeptCounts({(figure, bucket): n for figure, bucket, n in rows})
     return cache[today]

@@ -10,8 +10,8 @@ from fogcontrol.dashboard.figures import dashboard_panels
 from fogcontrol.dashboard.trends import dashboard_trends
 from fogcontrol.permits.roles import DECIDERS
 from fogcontrol.program.selectors import town_today
-from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, Parcel
-from fogcontrol.registry.selectors import haulers_visible_to, registry_counts
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice, HaulerCompany, Parcel
+from fogcontrol.registry.selectors import registry_counts
 from fogcontrol.servicing.permissions import REVIEWERS
 from fogcontrol.servicing.selectors import flags_to_review
 
@@ -30,9 +30,8 @@ def today_for(user) -> dict:
 
 def registry_tiles(user, today) -> dict[str, int]:
     """The registry's tiles on the staff home: the program's size. From the kept counts (kept.py)
-    where they stand for the user's lists (staff), read with the figures' in one query; the active
-    haulers (a few dozen) counted."""
-    if not kept.covers(user, FoodServiceEstablishment, GreaseControlDevice, Parcel):
+    where they stand for the user's lists (staff), read with the figures' in one query."""
+    if not kept.covers(user, FoodServiceEstablishment, GreaseControlDevice, Parcel, HaulerCompany):
         return registry_counts(user)
     counts = kept.kept_counts(user, today)
     active = GreaseControlDevice.Status.ACTIVE
@@ -43,7 +42,7 @@ def registry_tiles(user, today) -> dict[str, int]:
         "devices_flagged": counts.get("device_flagged"),
         "shared_devices": counts.get(kept.SHARED),
         "parcels": counts.get("parcel"),
-        "haulers": haulers_visible_to(user).filter(active=True).count(),
+        "haulers": counts.get("hauler_active"),
     }
 
 

@@ -15,9 +15,11 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 from django.db.models.functions import TruncMonth
 
+from fogcontrol.billing.models import Payment
 from fogcontrol.billing.selectors import payment_list
 from fogcontrol.dashboard import kept
 from fogcontrol.dashboard import panels as p
+from fogcontrol.dashboard.figures import midnight
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.inspections.selectors import inspection_list
 from fogcontrol.servicing.models import Manifest
@@ -66,26 +68,40 @@ def _by_month(queryset, field: str, value=None):
 def manifests_series(user, starts, today: dt.date) -> Series:
     if kept.covers(user, Manifest):
         # Kept by month of service (kept.py): at most 13 rows, read with the other kept counts.
-        months = kept.kept_counts(user, today).buckets(kept.MANIFESTS)
-        values = [(start, months.get(start.strftime("%Y-%m"), 0)) for start in starts]
+        values = _kept_months(user, today, kept.MANIFESTS, starts)
         return Series("manifests", "Manifests filed, by service date", "manifest", values)
     rows = _by_month(manifest_list(user).filter(service_date__gte=starts[0]), "service_date")
     return _series("manifests", "Manifests filed, by service date", "manifest", rows, starts)
 
 
+def _kept_months(user, today: dt.date, figure: str, starts, value=lambda n: n) -> list:
+    """A series read from counts kept by month (kept.py): at most 13 rows, read once a request."""
+    months = kept.kept_counts(user, today).buckets(figure)
+    return [(start, value(months.get(kept.month_of(start), 0))) for start in starts]
+
+
 def inspections_series(user, starts, today: dt.date) -> Series:
+    title = "Inspections done"
+    if not p.own_inspections_only(user) and kept.covers(user, Inspection):
+        return Series(
+            "inspections", title, "inspection", _kept_months(user, today, kept.INSPECTION_DONE, starts)
+        )
     rows = inspection_list(user).filter(status=Inspection.Status.COMPLETED, visited_on__gte=starts[0])
     if p.own_inspections_only(user):
         rows = rows.filter(inspector_id=user.pk)
-    return _series("inspections", "Inspections done", "inspection", _by_month(rows, "visited_on"), starts)
+    return _series("inspections", title, "inspection", _by_month(rows, "visited_on"), starts)
 
 
 def spills_series(user, starts, today: dt.date) -> Series:
-    rows = _by_month(spill_list(user).filter(started_at__date__gte=starts[0]), "started_at")
+    rows = _by_month(spill_list(user).filter(started_at__gte=midnight(starts[0])), "started_at")
     return _series("spills", "Spills, by the day they began", "spill", rows, starts)
 
 
 def payments_series(user, starts, today: dt.date) -> Series:
+    if kept.covers(user, Payment):
+        # Kept in cents by month (kept.py); a month with none is 0, as the live sum leaves it.
+        values = _kept_months(user, today, kept.PAYMENT_CENTS, starts, lambda n: kept.dollars(n) if n else 0)
+        return Series("payments", "Payments received", "$", values)
     rows = _by_month(payment_list(user).filter(received_on__gte=starts[0]), "received_on", Sum("amount"))
     return _series("payments", "Payments received", "$", rows, starts)
 
