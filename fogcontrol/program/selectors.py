@@ -16,7 +16,6 @@ from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
 
-
 # --- Read once a page (issue 16) -------------------------------------------------------------------
 # A page asks for today, the rules and the calendar from many places (the view, its selectors, its
 # template tags, the `rules` context processor): inside ``read_once()`` each is read from the
