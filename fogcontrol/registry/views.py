@@ -203,7 +203,7 @@ def _device_rows(devices) -> list[dict]:
 
 @login_required
 def establishment_detail(request, pk: int):
-    fse = found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_page, request.user, pk)
     context = {
         "fse": fse,
         "actions": establishment_actions(request.user, fse),
