@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from zoneinfo import ZoneInfo
@@ -18,21 +19,33 @@ from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
 
 # --- Read once a page (issue 16) -------------------------------------------------------------------
 # A page asks for today, the rules and the calendar from many places (the view, its selectors, its
-# template tags, the `rules` context processor): inside ``read_once()`` each is read from the
-# database once, the first time it is asked for. TownTimezoneMiddleware opens it around every GET
-# and HEAD request, which change none of them; outside it (jobs, commands, a POST that may change
-# the profile, the rules or the calendar) each call reads afresh, as before.
+# template tags, the `rules` context processor): inside ``read_once()`` (``@program_read_once`` on a
+# view that changes none of them) each is read from the database once, the first time it is asked
+# for. Outside it (jobs, commands, a POST that may change the profile, the rules or the calendar)
+# each call reads afresh, as before.
 
 _read_once: ContextVar[dict | None] = ContextVar("fogcontrol_program_read_once", default=None)
 
 
 @contextlib.contextmanager
-def read_once() -> Iterator[None]:
-    token = _read_once.set({})
+def read_once(*, profile: TownProfile | None = None) -> Iterator[None]:
+    """``profile``: the Town profile the request has read already (TownTimezoneMiddleware's)."""
+    token = _read_once.set({} if profile is None else {"profile": profile})
     try:
         yield
     finally:
         _read_once.reset(token)
+
+
+def program_read_once(view):
+    """A view whose page reads the Town profile, the rules and the calendar once (issue 16)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        with read_once(profile=getattr(request, "town", None)):
+            return view(request, *args, **kwargs)
+
+    return wrapped
 
 
 def _once(key, read: Callable):
