@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             for query in queries.captured_queries:
                 print(f"  {query['sql'][:300]}")
         return 0
-    print(f"{'page':<8} {'CPU ms/req (median)':>20} {'mean':>8} {'x floor':>8} {'queries':>16}")
+    print(f"{'page':<8} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
     floor = None
     for name, (client, paths) in pages.items():
         counts = []
@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         floor = floor or median
         queries = f"{min(counts)}-{max(counts)}" if min(counts) != max(counts) else str(counts[0])
         print(
-            f"{name:<8} {median:>20.1f} {statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
+            f"{name:<8} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
+            f"{statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
             flush=True,
         )
     return 0

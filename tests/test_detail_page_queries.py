@@ -13,10 +13,10 @@ from fogcontrol.testing import factories
 from fogcontrol.testing.queries import assert_queries_do_not_grow
 
 # Session, user, Town profile; the FSE with its parcel, owner, designee, operator and contact; its
-# devices, and their FSEs with their parcels; its haulers; its change history and the names the
-# entries mention (hauler, contact, parcel); what it owes (one query asks which of the invoices,
-# charges and billing sources hold anything, and none does; the unpaid citations); the permit panel
-# (the permit, the ruleset versions: read once for the page) and the service panel (the states).
+# devices, and their FSEs with their parcels; its haulers; its change history; what it owes (one
+# query asks which of billing's invoices, charges and sources hold anything, and none does; the
+# unpaid citations); the panels of the permit and of the devices' service states; the rules, read
+# once for the page.
 FSE_PAGE = 13
 # Session, user, Town profile; the device and its FSEs; its manifests with their flags, readings,
 # frequency changes and requirements; the ruleset versions (once for the page); the status from the
