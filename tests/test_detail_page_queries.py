@@ -42,7 +42,9 @@ def test_an_fse_page_takes_the_same_exact_queries_for_few_devices_and_many(town)
             submit(hauler, device, serviced_at=days_ago(5), baffles_cleaned=False)
 
     url = f"/registry/establishments/{town.own_fse.pk}/"
-    few, many = assert_queries_do_not_grow(_manager_client(town), add_devices, {url: FSE_PAGE}, grows=False)[url]
+    few, many = assert_queries_do_not_grow(_manager_client(town), add_devices, {url: FSE_PAGE}, grows=False)[
+        url
+    ]
     assert len(many.context["devices"]) - len(few.context["devices"]) == 5
 
 
