@@ -8,10 +8,12 @@ folder or database that already holds a program is reused, so one generation ser
 before and after a change). Then, through Django's test client in this process, signed in as the
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), the
 pages of `--sample` establishments in turn and the histories of `--sample` devices in turn,
-`--repeat` times each, and prints the median CPU time a request (``time.process_time``: the
-Python of the whole stack, and SQLite's engine, which runs in this process) and the queries of one
-request (counted on a separate request, so that capturing them costs nothing in the timing).
-`--profile fse|device` prints cProfile's top functions (cumulative) of that page instead.
+`--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
+(``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
+process) and the queries of one request (counted on a separate request, so that capturing them
+costs nothing in the timing). `--profile fse|device|floor` prints cProfile's top functions of that
+page instead, `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
+its CSRF tokens blanked (to diff the pages before and after a change).
 """
 
 from __future__ import annotations
