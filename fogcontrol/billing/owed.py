@@ -154,6 +154,8 @@ def owed_by_establishment(
     producers' records not yet picked up; oldest first within each. ``ruleset`` (in force on ``on``)
     and ``calendar``, when the caller has them, are not read again."""
     owed = []
+    # The ORM took an establishment for its id; the compiled query takes the id itself.
+    establishment_id = getattr(establishment_id, "pk", establishment_id)
     holding = _holding(establishment_id)
     if not holding:
         return owed
