@@ -10,8 +10,10 @@ everything the establishment owes the Town, whether or not billing has got to it
 
 Each amount names the provision it is billed under (Q1, P8, N1), its label the one it is owed
 under (B6, D6, O2, ...). Amounts not yet on an invoice are counted from the day they were assessed (for a penalty, the day
-its order became final), as their invoice would be (Q1, P8, N1). A fixed number of queries: one for
-the invoices, one for the charges, one per source; the ruleset and calendar once when needed, none when the caller passes them (the obligations list).
+its order became final), as their invoice would be (Q1, P8, N1). A fixed number of queries: one that
+asks which of the invoices, the charges and each source hold anything for the establishment (most
+establishments owe nothing: issue 16), then one for each that does; the ruleset and calendar once
+when needed, none when the caller passes them (the obligations list).
 Enforcement asks it before a CSA (H3), permits before a renewal (B6, Q2), records for the FSE's
 obligations list (Q1)."""
 
@@ -20,13 +22,15 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Exists, Q, QuerySet
 
 from fogcontrol.billing.amounts import with_invoice_amounts
 from fogcontrol.billing.models import Charge, Invoice
 from fogcontrol.billing.sources import sources
 from fogcontrol.core.owed import OwedAmount
 from fogcontrol.program.selectors import ruleset_on, town_calendar
+from fogcontrol.registry.models import FoodServiceEstablishment
 from fogcontrol.rules.billing import invoice_dates
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.explain import explain, say
@@ -79,22 +83,64 @@ class _Dating:
         )
 
 
-def _pending(establishment_id: int, dating: _Dating) -> list[OwedAmount]:
-    """Producer records owed and not on a live charge: not picked up yet, or released back to a
-    producer that keeps them owed (one query per source)."""
-    owed = []
+def _pending_records(adapter, establishment_id: int) -> QuerySet:
+    """The source's records owed by the establishment and not on a live charge: not picked up yet,
+    or released back to a producer that keeps them owed."""
     released = (Invoice.Status.CANCELLED, Invoice.Status.WRITTEN_OFF)
-    for adapter in sources():
-        live = Charge.objects.filter(source=adapter.key, source_id__isnull=False)
-        if adapter.on_released is not None:
-            live = live.filter(Q(invoice__isnull=True) | ~Q(invoice__status__in=released))
-        records = adapter.uncharged().filter(**{adapter.establishment_field: establishment_id})
-        for record in records.exclude(pk__in=live.values("source_id")):
-            row = adapter.to_row(record)
-            label = adapter.owed_label(record) if adapter.owed_label else row.description
-            owed.append(dating.owed(label=label, amount=row.amount, provision=row.invoice_kind,
-                                    kind=row.invoice_kind, assessed_on=row.assessed_on))  # fmt: skip
+    live = Charge.objects.filter(source=adapter.key, source_id__isnull=False)
+    if adapter.on_released is not None:
+        live = live.filter(Q(invoice__isnull=True) | ~Q(invoice__status__in=released))
+    records = adapter.uncharged().filter(**{adapter.establishment_field: establishment_id})
+    return records.exclude(pk__in=live.values("source_id"))
+
+
+def _pending(adapter, records: QuerySet, dating: _Dating) -> list[OwedAmount]:
+    owed = []
+    for record in records:
+        row = adapter.to_row(record)
+        label = adapter.owed_label(record) if adapter.owed_label else row.description
+        owed.append(dating.owed(label=label, amount=row.amount, provision=row.invoice_kind,
+                                kind=row.invoice_kind, assessed_on=row.assessed_on))  # fmt: skip
     return owed
+
+
+# The query that asks which parts hold anything, compiled once per database and set of sources (the
+# adapters themselves, so a source registered again is compiled again): its
+# SQL is the same for every establishment but the id, and building it through the ORM (seven
+# subqueries) cost more CPU than running it (issue 16). The id goes where this sentinel went.
+_SENTINEL = -7_312_019_457
+_compiled: dict[tuple, tuple[str, tuple, tuple[int, ...]]] = {}
+
+
+def _parts(establishment_id: int) -> dict[str, QuerySet]:
+    """What the establishment may owe, each part a queryset: open invoices, charges not on an
+    invoice, and each source's records not on a live charge (in the order the amounts are listed)."""
+    return {
+        "invoices": Invoice.objects.filter(establishment_id=establishment_id, status=Invoice.Status.OPEN),
+        "charges": Charge.objects.filter(establishment_id=establishment_id, invoice__isnull=True),
+        **{f"source_{i}": _pending_records(adapter, establishment_id) for i, adapter in enumerate(sources())},
+    }
+
+
+def _holding(establishment_id: int) -> set[str]:
+    """Which of ``_parts`` hold a row: one query (an EXISTS each), however many parts."""
+    key = (connection.alias, connection.vendor, tuple(sources()))
+    if key not in _compiled:
+        parts = _parts(_SENTINEL)
+        query = (
+            FoodServiceEstablishment.objects.filter(pk=_SENTINEL)
+            .order_by()
+            .values(**{name: Exists(queryset) for name, queryset in parts.items()})
+        )
+        sql, params = query.query.sql_with_params()
+        _compiled[key] = (sql, tuple(params), tuple(i for i, p in enumerate(params) if p == _SENTINEL))
+    sql, params, at = _compiled[key]
+    params = [establishment_id if i in at else param for i, param in enumerate(params)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        names = [column[0] for column in cursor.description]
+    return {name for name, holds in zip(names, row or (), strict=False) if holds}
 
 
 def owed_by_establishment(
@@ -108,9 +154,15 @@ def owed_by_establishment(
     producers' records not yet picked up; oldest first within each. ``ruleset`` (in force on ``on``)
     and ``calendar``, when the caller has them, are not read again."""
     owed = []
-    invoices = with_invoice_amounts(
-        Invoice.objects.filter(establishment_id=establishment_id, status=Invoice.Status.OPEN)
-    ).order_by("notice_date", "pk")
+    # The ORM took an establishment for its id; the compiled query takes the id itself.
+    establishment_id = getattr(establishment_id, "pk", establishment_id)
+    holding = _holding(establishment_id)
+    if not holding:
+        return owed
+    parts = _parts(establishment_id)
+    invoices = (
+        with_invoice_amounts(parts["invoices"]).order_by("notice_date", "pk") if "invoices" in holding else []
+    )
     for invoice in invoices:
         if invoice.outstanding <= 0:
             continue
@@ -128,10 +180,10 @@ def owed_by_establishment(
             )
         )
     dating = _Dating(on, ruleset, calendar)
-    waiting = Charge.objects.filter(establishment_id=establishment_id, invoice__isnull=True).order_by(
-        "assessed_on", "pk"
-    )
-    for charge in waiting:
+    for charge in parts["charges"].order_by("assessed_on", "pk") if "charges" in holding else []:
         owed.append(dating.owed(label=charge.description, amount=charge.amount, provision=charge.invoice_kind,
                                 kind=charge.invoice_kind, assessed_on=charge.assessed_on))  # fmt: skip
-    return owed + _pending(establishment_id, dating)
+    for i, adapter in enumerate(sources()):
+        if f"source_{i}" in holding:
+            owed.extend(_pending(adapter, parts[f"source_{i}"], dating))
+    return owed

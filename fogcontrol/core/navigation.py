@@ -23,7 +23,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from fogcontrol.core.permissions import has_role
 
@@ -86,7 +87,7 @@ def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
     """The groups of `menu` with the items `user` may open, the one for `path` marked current."""
     groups = []
     for group in sorted(_menus.get(menu, {}).values(), key=lambda g: (g.weight, g.key)):
-        items = [(item.label, reverse(item.url_name)) for item in group.items if item.shown_to(user)]
+        items = [(item.label, _url(item.url_name)) for item in group.items if item.shown_to(user)]
         if items:
             groups.append((group, items))
     urls = [url for _group, items in groups for _label, url in items]
@@ -102,6 +103,18 @@ def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
         )
         for group, items in groups
     ]
+
+
+# An item's URL, reversed once per URL configuration and script prefix rather than on every page
+# (every staff page shows the menu; issue 16). The menus' URL names take no arguments.
+_urls: dict[tuple[str, str, str], str] = {}
+
+
+def _url(url_name: str) -> str:
+    key = (url_name, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+    if key not in _urls:
+        _urls[key] = reverse(url_name)
+    return _urls[key]
 
 
 def _current_url(urls: list[str], path: str) -> str:

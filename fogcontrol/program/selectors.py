@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from zoneinfo import ZoneInfo
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -14,12 +17,55 @@ from fogcontrol.program.models import Holiday, RulesetVersion, TownProfile
 from fogcontrol.rules.calendar import TownCalendar
 from fogcontrol.rules.ruleset import CHAPTER_10_02, Ruleset
 
+# --- Read once a page (issue 16) -------------------------------------------------------------------
+# A page asks for today, the rules and the calendar from many places (the view, its selectors, its
+# template tags, the `rules` context processor): inside ``read_once()`` (``@program_read_once`` on a
+# view that changes none of them) each is read from the database once, the first time it is asked
+# for. Outside it (jobs, commands, a POST that may change the profile, the rules or the calendar)
+# each call reads afresh, as before.
 
-def town_profile() -> TownProfile:
+_read_once: ContextVar[dict | None] = ContextVar("fogcontrol_program_read_once", default=None)
+
+
+@contextlib.contextmanager
+def read_once(*, profile: TownProfile | None = None) -> Iterator[None]:
+    """``profile``: the Town profile the request has read already (TownTimezoneMiddleware's)."""
+    token = _read_once.set({} if profile is None else {"profile": profile})
+    try:
+        yield
+    finally:
+        _read_once.reset(token)
+
+
+def program_read_once(view):
+    """A view whose page reads the Town profile, the rules and the calendar once (issue 16)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        with read_once(profile=getattr(request, "town", None)):
+            return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _once(key, read: Callable):
+    cache = _read_once.get()
+    if cache is None:
+        return read()
+    if key not in cache:
+        cache[key] = read()
+    return cache[key]
+
+
+def _read_town_profile() -> TownProfile:
     profile = TownProfile.objects.order_by("pk").first()
     if profile is None:
         profile = TownProfile.objects.create(name="The Town")
     return profile
+
+
+def town_profile() -> TownProfile:
+    return _once("profile", _read_town_profile)
 
 
 def town_zone() -> ZoneInfo:
@@ -37,17 +83,23 @@ def ruleset_version_on(day: dt.date) -> RulesetVersion | None:
 
 def ruleset_on(day: dt.date) -> Ruleset:
     """The rules in force on `day`. Before the first version, the ordinance as adopted."""
+    if _read_once.get() is not None:
+        return ruleset_timeline()(day)
     version = ruleset_version_on(day)
     return version.as_ruleset() if version else CHAPTER_10_02
+
+
+def _read_versions() -> list[tuple[dt.date, Ruleset]]:
+    return [
+        (version.effective_from, version.as_ruleset())
+        for version in RulesetVersion.objects.order_by("-effective_from")
+    ]
 
 
 def ruleset_timeline() -> Callable[[dt.date], Ruleset]:
     """``ruleset_on`` for any day, from one query: for a job that judges many days at once (an
     import, the demo's history). It sees the versions on record when it was made."""
-    versions = [
-        (version.effective_from, version.as_ruleset())
-        for version in RulesetVersion.objects.order_by("-effective_from")
-    ]
+    versions = _once("versions", _read_versions)
 
     def on(day: dt.date) -> Ruleset:
         return next((ruleset for effective_from, ruleset in versions if effective_from <= day), CHAPTER_10_02)
@@ -61,6 +113,10 @@ def town_calendar() -> TownCalendar:
     Closure days (9/80 Fridays) are kept apart from holidays: they move only acts done at the
     Town's office (CCP §12b), while holidays move the last day of any act (CCP §12a).
     """
+    return _once("calendar", _read_town_calendar)
+
+
+def _read_town_calendar() -> TownCalendar:
     holidays: dict = {}
     closures: dict = {}
     for day, name, kind in Holiday.objects.values_list("date", "name", "kind"):

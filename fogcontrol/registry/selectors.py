@@ -92,6 +92,28 @@ def establishment_detail(user, pk) -> FoodServiceEstablishment:
     )
 
 
+def establishment_page(user, pk) -> FoodServiceEstablishment:
+    """``establishment_detail`` for the FSE's own page (issue 16): the devices with the FSEs they
+    serve and those FSEs' parcels in two queries (not three), and not the linked users, which only
+    the edit form shows."""
+    return (
+        establishments_visible_to(user)
+        .select_related("parcel", "parcel__owner", "parcel__owner_designee", "operator", "contact")
+        .prefetch_related(
+            Prefetch(
+                "devices",
+                queryset=GreaseControlDevice.objects.prefetch_related(
+                    Prefetch(
+                        "establishments", queryset=FoodServiceEstablishment.objects.select_related("parcel")
+                    )
+                ),
+            ),
+            "haulers",
+        )
+        .get(pk=pk)
+    )
+
+
 def devices_visible_to(user, action: str = VIEW) -> QuerySet[GreaseControlDevice]:
     return GreaseControlDevice.objects.visible_to(user, action)
 

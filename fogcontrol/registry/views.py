@@ -26,7 +26,7 @@ from fogcontrol.core.owed import amounts_owed
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import REGISTRY_EDITORS, Role
 from fogcontrol.core.views import SEARCH_FIELD, found, live_filters, paginate, render_list, staff_only
-from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.program.selectors import program_read_once, ruleset_on, town_today
 from fogcontrol.registry import exports, selectors, services
 from fogcontrol.registry.actions import establishment_actions, establishment_reopen_verdict
 from fogcontrol.registry.filters import (
@@ -202,8 +202,9 @@ def _device_rows(devices) -> list[dict]:
 
 
 @login_required
+@program_read_once
 def establishment_detail(request, pk: int):
-    fse = found(selectors.establishment_detail, request.user, pk)
+    fse = found(selectors.establishment_page, request.user, pk)
     context = {
         "fse": fse,
         "actions": establishment_actions(request.user, fse),

@@ -169,7 +169,15 @@ def vehicles_for(user) -> QuerySet[HaulerVehicle]:
 def device_compliance(user, pk, *, on: dt.date) -> tuple[GreaseControlDevice, DeviceSnapshot]:
     """The device's compliance on a day, computed by the rules (issue 3's compliance endpoint)."""
     device = devices_visible_to(user).get(pk=pk)
-    return device, device_snapshot(device, on=on, ctx=ProgramContext())
+    return device, compliance_of(device, on=on)
+
+
+def compliance_of(
+    device: GreaseControlDevice, *, on: dt.date, ctx: ProgramContext | None = None
+) -> DeviceSnapshot:
+    """``device_compliance`` of a device the caller has already found in the user's scope (the
+    device's page: ``device_history``), without finding it again."""
+    return device_snapshot(device, on=on, ctx=ctx or ProgramContext())
 
 
 @dataclasses.dataclass
@@ -227,16 +235,20 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     )
     events: list[TimelineEvent] = []
     chart: list[tuple[dt.date, Decimal, str]] = []
+    # The wording every manifest's row shares, translated once for the page (issue 16).
+    full, partial = _("Full pump-out"), _("Service (not a full pump-out)")
+    by_whom, before_pumping = _("%(by)s · manifest %(number)s"), _("%(percent)s full before pumping")
+    state_labels = {"withdrawn": _("withdrawn"), "corrected": _("corrected")}
     for m in manifests:
         state = "withdrawn" if m.withdrawn else ("corrected" if m.is_corrected else "")
-        what = _("Full pump-out") if m.full_pumpout else _("Service (not a full pump-out)")
+        what = full if m.full_pumpout else partial
         by = m.hauler_name or _("Submitted by %(name)s") % {"name": m.submitted_by_label}
-        detail = _("%(by)s · manifest %(number)s") % {"by": by, "number": m.manifest_number}
+        detail = by_whom % {"by": by, "number": m.manifest_number}
         if m.gallons_removed is not None:
             detail += f" · {m.gallons_removed} gal"
         if m.fill_ratio is not None:
-            detail += " · " + _("%(percent)s full before pumping") % {"percent": f"{m.fill_ratio * 100:.1f}%"}
-        state_label = {"withdrawn": _("withdrawn"), "corrected": _("corrected")}.get(state, "")
+            detail += " · " + before_pumping % {"percent": f"{m.fill_ratio * 100:.1f}%"}
+        state_label = state_labels.get(state, "")
         events.append(
             TimelineEvent(m.service_date, m.serviced_at, "manifest", what, detail, state, m, state_label)
         )

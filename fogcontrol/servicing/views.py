@@ -17,6 +17,7 @@ from fogcontrol.core.forms import show_service_errors
 from fogcontrol.core.fresh_auth import reauthenticate_or_none, restored_form_data
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.views import filtered_rows, found, live_filters, paginate, render_list, staff_only
+from fogcontrol.program.selectors import program_read_once
 from fogcontrol.servicing import certification, exports, imports, selectors, services
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.filters import (
@@ -297,7 +298,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
     ctx = ProgramContext()
     ruleset = ctx.ruleset()
     allowed = sorted(ruleset.allowed_frequencies_days)
-    _device, snap = selectors.device_compliance(user, pk, on=ctx.today())
+    snap = selectors.compliance_of(history.device, on=ctx.today(), ctx=ctx)
     explanation = snap.status.explanation
     if snap.recommendation is not None:
         explanation = explanation.plus(snap.recommendation.explanation)
@@ -321,6 +322,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
 
 
 @login_required
+@program_read_once
 def device_history(request, pk):
     return _device_page(request, pk)
 

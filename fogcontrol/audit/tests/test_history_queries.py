@@ -23,10 +23,10 @@ def test_the_change_history_takes_the_same_exact_queries_for_few_entries_and_man
     client.force_login(manager)
     url = f"/registry/establishments/{fse.pk}/"
     # The page's own reads and the history: each entry's actor is joined
-    # (audit.selectors.audit_entries_for), never read per entry. Nine of the 19 are what the FSE owes
-    # (core.owed, answered by billing: open invoices, charges not yet invoiced, one query per
-    # producer not yet picked up, citations, the ruleset and holidays for the dates), fixed in size.
-    # Two are the panels of the apps above (fogcontrol.core.panels): the permit, and the service
-    # state of the FSE's devices (issue 18: the page showed neither).
-    few, many = assert_queries_do_not_grow(client, add_entries, {url: 21})[url]
+    # (audit.selectors.audit_entries_for), never read per entry. Two of the 12 are what the FSE owes
+    # (core.owed: one query asks which of billing's open invoices, charges and producers hold
+    # anything, and here none does; the unpaid citations), fixed in size. Two are the panels of the
+    # apps above (fogcontrol.core.panels): the permit (none here; with one, the rules it stands
+    # under), and the service state of the FSE's devices (issue 18: the page showed neither).
+    few, many = assert_queries_do_not_grow(client, add_entries, {url: 12})[url]
     assert len(many.context["history"]) - len(few.context["history"]) == 5

@@ -150,7 +150,7 @@ def test_the_device_history_page_takes_the_same_exact_queries_for_3_manifests_an
 
     url = f"/servicing/devices/{town.own_device.pk}/"
     responses = assert_queries_do_not_grow(
-        login(town.users[Role.FSE]), add_rows, {url: 24}, small=3, large=30
+        login(town.users[Role.FSE]), add_rows, {url: 16}, small=3, large=30
     )
     for rows, response in zip((3, 30), responses[url], strict=True):
         assert response.content.decode().count("Full pump-out") == rows

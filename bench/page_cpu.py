@@ -1,0 +1,141 @@
+"""Benchmark: the server's CPU per request of an FSE's page and a device's history, in process (issue 16).
+
+    .venv/bin/python bench/page_cpu.py --data DIR [--establishments 1000] [--repeat 50] [--profile PAGE]
+
+Prepares the program as bench/load.py does (`fogcontrol bench generate --establishments N` and the
+servicing step of the nightly sweep, into the data folder DIR with SQLite, or into DATABASE_URL; a
+folder or database that already holds a program is reused, so one generation serves the runs
+before and after a change). Then, through Django's test client in this process, signed in as the
+FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), the
+pages of `--sample` establishments in turn and the histories of `--sample` devices in turn,
+`--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
+(``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
+process) and the queries of one request (counted on a separate request, so that capturing them
+costs nothing in the timing). `--profile fse|device|floor` prints cProfile's top functions of that
+page instead, `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
+its CSRF tokens blanked (to diff the pages before and after a change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True, help="Data folder to keep and reuse.")
+    parser.add_argument("--establishments", type=int, default=1000, help="Generated if empty.")
+    parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--sample", type=int, default=10, help="Pages requested in turn.")
+    parser.add_argument("--profile", choices=["fse", "device", "floor"])
+    parser.add_argument("--sql", action="store_true", help="Print the queries of one request of each page.")
+    parser.add_argument(
+        "--save", type=Path, help="Write each page's HTML here (CSRF tokens blanked), to diff."
+    )
+    args = parser.parse_args(argv)
+
+    args.data.mkdir(parents=True, exist_ok=True)
+    os.environ.update(
+        FOGCONTROL_DATA_DIR=str(args.data),
+        FOGCONTROL_ENV="development",
+        FOGCONTROL_DEBUG="false",
+        FOGCONTROL_TASKS="immediate",
+        DJANGO_SETTINGS_MODULE="fogcontrol.settings",
+    )
+    from bench.load import prepare, spread
+
+    prepared = prepare(args.establishments, lambda message: print(message, file=sys.stderr, flush=True))
+    import logging
+
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    settings.DEBUG = False
+    setup_test_environment()
+    logging.getLogger("axes").setLevel(logging.WARNING)
+    staff, anonymous = Client(), Client()
+    staff.cookies[settings.SESSION_COOKIE_NAME] = prepared.session_cookie
+    pages = {
+        "floor": (anonymous, ["/login/"]),
+        "fse": (staff, [f"/registry/establishments/{pk}/" for pk in spread(prepared.fse_ids, args.sample)]),
+        "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),
+    }
+    print(
+        f"# {connection.vendor}: {prepared.establishments} establishments, {prepared.devices} devices, "
+        f"{prepared.manifests} manifests; load {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+        flush=True,
+    )
+    if args.profile:
+        client, paths = pages[args.profile]
+        for path in paths:
+            client.get(path)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for i in range(args.repeat):
+            client.get(paths[i % len(paths)])
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(40)
+        return 0
+
+    if args.save:
+        import re
+
+        args.save.mkdir(parents=True, exist_ok=True)
+        for client, paths in pages.values():
+            for path in paths:
+                html = client.get(path).content.decode()
+                html = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]*"', r'\1""', html)
+                (args.save / (path.strip("/").replace("/", "_") or "root")).with_suffix(".html").write_text(
+                    html
+                )
+        return 0
+    if args.sql:
+        for name, (client, paths) in pages.items():
+            client.get(paths[0])
+            with CaptureQueriesContext(connection) as queries:
+                client.get(paths[0])
+            print(f"## {name} {paths[0]}: {len(queries)} queries")
+            for query in queries.captured_queries:
+                print(f"  {query['sql'][:300]}")
+        return 0
+    print(f"{'page':<8} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
+    floor = None
+    for name, (client, paths) in pages.items():
+        counts = []
+        for path in paths:
+            response = client.get(path)  # warm
+            assert response.status_code == 200, (path, response.status_code)
+            with CaptureQueriesContext(connection) as queries:
+                client.get(path)
+            counts.append(len(queries))
+        cpus = []
+        for i in range(args.repeat):
+            began = time.process_time()
+            client.get(paths[i % len(paths)])
+            cpus.append((time.process_time() - began) * 1000)
+        median = statistics.median(cpus)
+        floor = floor or median
+        queries = f"{min(counts)}-{max(counts)}" if min(counts) != max(counts) else str(counts[0])
+        print(
+            f"{name:<8} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
+            f"{statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
