@@ -108,6 +108,8 @@ def _pending(adapter, records: QuerySet, dating: _Dating) -> list[OwedAmount]:
 # adapters themselves, so a source registered again is compiled again): its
 # SQL is the same for every establishment but the id, and building it through the ORM (seven
 # subqueries) cost more CPU than running it (issue 16). The id goes where this sentinel went.
+# So a source's ``uncharged()`` must not depend on the day or the user (billing/sources.py):
+# its SQL is kept.
 _SENTINEL = -7_312_019_457
 _compiled: dict[tuple, tuple[str, tuple, tuple[int, ...]]] = {}
 

@@ -62,7 +62,9 @@ class ChargeRow:
 class ChargeSource:
     key: str
     label: str
-    uncharged: Callable[[], object]  # a QuerySet of the producer's owed records
+    # A QuerySet of the producer's owed records; the same SQL whatever the day or the user (what's
+    # owed compiles it once: billing/owed.py).
+    uncharged: Callable[[], object]
     to_row: Callable[[object], ChargeRow]
     on_charged: Callable[..., object] | None = None  # (ids=, acting_user=)
     on_settled: Callable[..., object] | None = None  # (ids=, acting_user=, paid_on=, reference=)
