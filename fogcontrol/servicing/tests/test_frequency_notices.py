@@ -257,7 +257,9 @@ def test_b7_a_backdated_notice_with_its_mailing_record_is_audited_and_counts_fro
         device=town.own_device, acting_user=manager, to_days=60, reason="Fill at 24%", notice_date=mailed,
         backdating_reason="Letter mailed before the change was entered", mailing_record=f"{MAILED} {mailed}",
     )  # fmt: skip
-    assert change.notice_date == mailed and change.effective_on == mailed + dt.timedelta(days=10)
+    # The ten days are a minimum (B7, "Counting days" 3): on the first business day on or after.
+    ten_days_on = town_calendar().next_business_day_on_or_after(mailed + dt.timedelta(days=10))
+    assert change.notice_date == mailed and change.effective_on == ten_days_on
     assert change.mailing_record == f"{MAILED} {mailed}"
     notice = change.notices.get()
     assert notice.sent_on == mailed and notice.mailing_record == f"{MAILED} {mailed}"
@@ -268,7 +270,8 @@ def test_b7_a_backdated_notice_with_its_mailing_record_is_audited_and_counts_fro
 @pytest.mark.provision("B7")
 def test_b7_with_no_notice_date_the_ten_days_run_from_today(town, manager):
     change = frequency_change(device=town.own_device, acting_user=manager, to_days=60, reason="Fill at 24%")
-    assert change.notice_date == town_today() and change.effective_on == town_today() + dt.timedelta(days=10)
+    ten_days_on = town_calendar().next_business_day_on_or_after(town_today() + dt.timedelta(days=10))
+    assert change.notice_date == town_today() and change.effective_on == ten_days_on
     assert change.backdating_reason == "" and not AuditEntry.objects.filter(action="notice.backdate").exists()
 
 
