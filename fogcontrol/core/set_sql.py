@@ -222,6 +222,16 @@ def update_rows(objs: Sequence[models.Model], fields: Sequence[str]) -> int:
         return cursor.rowcount
 
 
+def _on_conflict_update(connection, model, *, unique: str, update_fields: Sequence[str]) -> str:
+    """The upserts' clause: on a row with the same ``unique`` column, UPDATE ``update_fields``."""
+    quote = connection.ops.quote_name
+    key = model._meta.get_field(unique).column
+    updates = ", ".join(
+        f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
+    )
+    return f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"  # nosec B608: SQL names come from model metadata
+
+
 def upsert_rows(objs: Sequence[models.Model], *, unique: str, update_fields: Sequence[str]) -> None:
     """INSERT every instance, or UPDATE ``update_fields`` of the row with the same ``unique``
     column: one statement. The instances' ids are not set."""
@@ -231,12 +241,7 @@ def upsert_rows(objs: Sequence[models.Model], *, unique: str, update_fields: Seq
     model = type(objs[0])
     connection = connections[router.db_for_write(model)]
     fields = _writable(model)
-    quote = connection.ops.quote_name
-    key = model._meta.get_field(unique).column
-    updates = ", ".join(
-        f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
-    )
-    conflict = f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"  # nosec B608: SQL names come from model metadata
+    conflict = _on_conflict_update(connection, model, unique=unique, update_fields=update_fields)
     sql = _insert_sql(connection, model, fields) + conflict
     with connection.cursor() as cursor:
         cursor.execute(sql, [_payload(connection, fields, objs, add=True)])
@@ -314,12 +319,7 @@ def upsert_values(
         return
     connection = connections[router.db_for_write(model)]
     fields = _writable(model)
-    quote = connection.ops.quote_name
-    key = model._meta.get_field(unique).column
-    updates = ", ".join(
-        f"{quote(field.column)} = excluded.{quote(field.column)}" for field in _writable(model, update_fields)
-    )
-    conflict = f" ON CONFLICT ({quote(key)}) DO UPDATE SET {updates}"  # nosec B608: SQL names come from model metadata
+    conflict = _on_conflict_update(connection, model, unique=unique, update_fields=update_fields)
     with connection.cursor() as cursor:
         cursor.execute(
             _insert_sql(connection, model, fields) + conflict, [_values_payload(connection, fields, rows)]
