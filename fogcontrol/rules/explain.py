@@ -80,6 +80,12 @@ class Unsaid:
         return f"Unsaid({str(self)!r})"
 
 
+def is_unsaid() -> bool:
+    """Whether ``say`` keeps its steps unformatted here (``unsaid``): part of the key of a result
+    remembered by a rule, so a working kept unformatted is never handed to a caller who reads it."""
+    return _unsaid.get()
+
+
 @contextlib.contextmanager
 def unsaid():
     """Within this block ``say`` keeps its steps unformatted (``Unsaid``): for a caller that uses a

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 from decimal import Decimal
 
 from fogcontrol.rules.calendar import TownCalendar
@@ -32,7 +33,7 @@ from fogcontrol.rules.devices import (
     fill_ratio,
     to_decimal,
 )
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent, say
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent, is_unsaid, say
 from fogcontrol.rules.frequency import (
     FrequencyRecommendation,
     FrequencyRequestDecision,
@@ -91,6 +92,15 @@ def next_service_due(
     """
     if last_full_pumpout is None:
         return None
+    return _service_due(last_full_pumpout, frequency_days, grace_days, is_unsaid())
+
+
+@functools.lru_cache(maxsize=4096)
+def _service_due(last_full_pumpout: dt.date, frequency_days: int, grace_days: int, unsaid: bool) -> Deadline:
+    # Remembered (issue 16): a pure function of its three values (the calendar is not consulted),
+    # and a bulk judgement of a town's devices meets the same few hundred days and frequencies
+    # thousands of times; ``unsaid`` keys it so a working left unformatted stays where it was made.
+    # The Deadline is frozen and its steps are immutable, so one instance may be handed out again.
     return maintenance_due_deadline(
         slug="E1",
         provisions=("E1", "E2"),

@@ -13,6 +13,7 @@ from fogcontrol.rules.maintenance import (
     Measurement,
     Observation,
     device_status,
+    next_service_due,
     reading_consequences,
     recommend_frequency,
 )
@@ -76,3 +77,13 @@ def test_d4_an_unsaid_working_cannot_be_stored_or_joined_as_text():
         json.dumps([step])
     with pytest.raises(AttributeError):
         step.as_record()
+
+
+@pytest.mark.provision("E1")
+def test_e1_a_due_date_remembered_unsaid_is_said_again_when_read():
+    with unsaid():
+        quiet = next_service_due(d("2026-03-02"), 61, calendar=CALENDAR, grace_days=2)
+    said = next_service_due(d("2026-03-02"), 61, calendar=CALENDAR, grace_days=2)
+    assert (said.due, said.lapses_on) == (quiet.due, quiet.lapses_on) == (d("2026-05-02"), d("2026-05-05"))
+    assert all(isinstance(step, Sentence) for step in said.explanation.steps)
+    assert said.explanation.text() == quiet.explanation.text()
