@@ -239,6 +239,13 @@ def _clerk_date(day: dt.date) -> DateText:
 
 def fmt_days(count: int, unit: str = "calendar day") -> DayCount:
     """ "1 calendar day", "15 calendar days", "5 business days" (said again in the reader's language)."""
+    return _day_count(count, unit)
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _day_count(count: int, unit: str) -> DayCount:
+    # Remembered, as the clerk's dates are: a device's snapshot says its frequency several times a
+    # row. Typed, so that 1, True and Decimal(1) keep the text each gives.
     return DayCount(count, unit)
 
 
