@@ -14,10 +14,12 @@ one UPDATE per cure day and one INSERT of audit entries; only the violations cur
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import defaultdict
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
+from django.db.models.expressions import RawSQL
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.audit.set_sql import audit_insert_select
@@ -41,9 +43,21 @@ _OPENED_WITH = (
 )  # fmt: skip
 
 
+def _keys_taken(keys: list[str]) -> set[str]:
+    """The keys among ``keys`` that already have their violation. The keys are sent as one JSON
+    parameter (as ``audit.set_sql`` sends ids): ``source_key__in`` prepares a parameter a key,
+    thousands a night."""
+    if not keys:
+        return set()
+    if connection.vendor == "postgresql":
+        listed = RawSQL("SELECT jsonb_array_elements_text(%s::jsonb)", [json.dumps(keys)])
+    else:
+        listed = RawSQL("SELECT value FROM json_each(%s)", [json.dumps(keys)])
+    return set(Violation.objects.filter(source_key__in=listed).values_list("source_key", flat=True))
+
+
 def _new_only(rows: list[dict]) -> list[dict]:
-    keys = [row["source_key"] for row in rows]
-    taken = set(Violation.objects.filter(source_key__in=keys).values_list("source_key", flat=True))
+    taken = _keys_taken([row["source_key"] for row in rows])
     seen: set[str] = set()
     fresh = []
     for row in rows:
