@@ -1,14 +1,13 @@
-"""What each source of violations says: the unsaved ``Violation`` a finding, an overdue service, a
-missing or expired permit or a referred manifest flag opens, with its stable ``source_key`` (one
-violation per source: "once, not once a night"). Used by the nightly sweep and by the hook that
-opens a violation the moment a manifest flag is referred.
+"""What each source of violations says, with its stable ``source_key`` (one violation per source:
+"once, not once a night"). Used by the nightly sweep and by the hook that opens a violation the
+moment a manifest flag is referred.
 
-The overdue service and the permits also give their violation as a row of values
-(``overdue_service_row``, ``missing_permit_row``, ``expired_permit_row``): the sweep builds
-thousands of them from plain rows read in bulk, without a model instance for each device, FSE,
-parcel and violation (issue 16). The ``from_…`` functions make their ``Violation`` from the same
-row: one wording, one set of rules. Rows hold plain values (a choice's ``.value``): the set-based
-write prepares each distinct plain value once."""
+A finding and a referred flag give an unsaved ``Violation`` (a few a night). An overdue service
+and a missing or expired permit give a row of values (``overdue_service_row``,
+``missing_permit_row``, ``expired_permit_row``): the sweep builds thousands of them from plain
+rows read in bulk, without a model instance for each device, FSE, parcel and violation (issue
+16); ``owner_answering`` is ``_owner_id`` (A2) from those plain values. Rows hold plain values (a
+choice's ``.value``): the set-based write prepares each distinct value once."""
 
 from __future__ import annotations
 
@@ -107,20 +106,6 @@ def overdue_service_row(
     }
 
 
-def from_overdue_service(device, establishment, *, next_due: dt.date, grace_days: int) -> Violation:
-    """``overdue_service_row`` of a device and an FSE (their establishments and parcels prefetched)."""
-    return Violation(
-        **overdue_service_row(
-            device_id=device.pk,
-            identifier=device.identifier,
-            establishment_id=establishment.pk,
-            property_owner_id=_owner_id(device, establishment),
-            next_due=next_due,
-            grace_days=grace_days,
-        )
-    )
-
-
 def permit_missing_key(establishment_id: int) -> str:
     return f"permit_missing:{establishment_id}"
 
@@ -144,10 +129,6 @@ def missing_permit_row(*, establishment_id: int, today: dt.date) -> dict:
     }
 
 
-def from_missing_permit(establishment, *, today: dt.date) -> Violation:
-    return Violation(**missing_permit_row(establishment_id=establishment.pk, today=today))
-
-
 def expired_permit_row(*, establishment_id: int, permit_id: int, number: str, valid_until: dt.date) -> dict:
     """B1, B6: a permit not renewed is expired from the day after its last day."""
     return {
@@ -161,14 +142,6 @@ def expired_permit_row(*, establishment_id: int, permit_id: int, number: str, va
         "evidence": f"Permit {number}: last day of its term {fmt_date(valid_until)}.",
         "began_on": valid_until + dt.timedelta(days=1),
     }
-
-
-def from_expired_permit(establishment, *, permit_id: int, number: str, valid_until: dt.date) -> Violation:
-    return Violation(
-        **expired_permit_row(
-            establishment_id=establishment.pk, permit_id=permit_id, number=number, valid_until=valid_until
-        )
-    )
 
 
 def flag_key(flag_id: int) -> str:
