@@ -17,6 +17,14 @@ class Responsibility:
     explanation: Explanation
 
 
+def device_responsible(*, establishment_parcels: list[str | None]) -> str:
+    """A2, A3: who answers for a device (``FSE`` or ``PROPERTY_OWNER``), without the working:
+    ``device_responsibility``'s answer, for a set-based step that needs only the answer for each
+    of many devices. Only a device serving exactly one FSE is that FSE's (A3); several FSEs, or
+    none on record, make it the property owner's (A2; the working says when it needs review)."""
+    return FSE if len(establishment_parcels) == 1 else PROPERTY_OWNER
+
+
 def device_responsibility(*, establishment_parcels: list[str | None]) -> Responsibility:
     """A2: a device serving several FSEs on one parcel is the property owner's (or designee's);
     a device serving one FSE is that FSE's (A3).
@@ -26,7 +34,8 @@ def device_responsibility(*, establishment_parcels: list[str | None]) -> Respons
     the property owner and marked for the FOG Manager's review.
     """
     count = len(establishment_parcels)
-    if count == 1:
+    responsible = device_responsible(establishment_parcels=establishment_parcels)
+    if responsible == FSE:
         return Responsibility(
             FSE,
             False,

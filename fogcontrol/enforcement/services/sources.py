@@ -1,7 +1,13 @@
-"""What each source of violations says: the unsaved ``Violation`` a finding, an overdue service, a
-missing or expired permit or a referred manifest flag opens, with its stable ``source_key`` (one
-violation per source: "once, not once a night"). Used by the nightly sweep and by the hook that
-opens a violation the moment a manifest flag is referred."""
+"""What each source of violations says, with its stable ``source_key`` (one violation per source:
+"once, not once a night"). Used by the nightly sweep and by the hook that opens a violation the
+moment a manifest flag is referred.
+
+A finding and a referred flag give an unsaved ``Violation`` (a few a night). An overdue service
+and a missing or expired permit give a row of values (``overdue_service_row``,
+``missing_permit_row``, ``expired_permit_row``): the sweep builds thousands of them from plain
+rows read in bulk, without a model instance for each device, FSE, parcel and violation (issue
+16); ``owner_answering`` is ``_owner_id`` (A2) from those plain values. Rows hold plain values (a
+choice's ``.value``): the set-based write prepares each distinct value once."""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDe
 from fogcontrol.registry.selectors import responsibility_for
 from fogcontrol.rules.enforcement import violation_kind
 from fogcontrol.rules.explain import fmt_date
-from fogcontrol.rules.responsibility import PROPERTY_OWNER
+from fogcontrol.rules.responsibility import PROPERTY_OWNER, device_responsible
 from fogcontrol.servicing.models import ManifestFlag
 
 FINDING_SOURCES = {
@@ -30,6 +36,21 @@ def _owner_id(device: GreaseControlDevice | None, establishment: FoodServiceEsta
         return None
     parcel = device.parcel if device.parcel_id else establishment.parcel
     return parcel.owner_id if parcel is not None else None
+
+
+def owner_answering(
+    establishment_parcels: list[str | None],
+    *,
+    device_parcel_id: int | None,
+    device_parcel_owner_id: int | None,
+    establishment_parcel_owner_id: int | None,
+) -> int | None:
+    """A2 from plain values: the owner of the device's parcel (else the FSE's) when the property
+    owner answers for the device (``establishment_parcels``: the parcel numbers of the FSEs it
+    serves), else None. ``_owner_id`` from model instances, for rows read in bulk."""
+    if device_responsible(establishment_parcels=establishment_parcels) != PROPERTY_OWNER:
+        return None
+    return device_parcel_owner_id if device_parcel_id is not None else establishment_parcel_owner_id
 
 
 def finding_key(finding_id: int) -> str:
@@ -59,23 +80,30 @@ def service_key(device_id: int, establishment_id: int, next_due: dt.date) -> str
     return f"overdue_service:{device_id}:{establishment_id}:{next_due.isoformat()}"
 
 
-def from_overdue_service(device, establishment, *, next_due: dt.date, grace_days: int) -> Violation:
+def overdue_service_row(
+    *,
+    device_id: int,
+    identifier: str,
+    establishment_id: int,
+    property_owner_id: int | None,
+    next_due: dt.date,
+    grace_days: int,
+) -> dict:
     """E1: a device not serviced by its due date (plus the ruleset's grace) is overdue from the next
     day; one violation per FSE it serves (A2: naming the parcel owner for a shared device)."""
-    began = next_due + dt.timedelta(days=grace_days + 1)
-    return Violation(
-        establishment=establishment,
-        device=device,
-        property_owner_id=_owner_id(device, establishment),
-        provision="E1",
-        kind=Violation.Kind.MAINTENANCE,
-        description=f"Device {device.identifier} was due for service on {fmt_date(next_due)} and has not been serviced (E1).",
-        source=Violation.Source.OVERDUE_SERVICE,
-        source_key=service_key(device.pk, establishment.pk, next_due),
-        source_id=device.pk,
-        evidence=f"Service records of device {device.identifier}: next service due {fmt_date(next_due)}.",
-        began_on=began,
-    )
+    return {
+        "establishment_id": establishment_id,
+        "device_id": device_id,
+        "property_owner_id": property_owner_id,
+        "provision": "E1",
+        "kind": Violation.Kind.MAINTENANCE.value,
+        "description": f"Device {identifier} was due for service on {fmt_date(next_due)} and has not been serviced (E1).",
+        "source": Violation.Source.OVERDUE_SERVICE.value,
+        "source_key": service_key(device_id, establishment_id, next_due),
+        "source_id": device_id,
+        "evidence": f"Service records of device {identifier}: next service due {fmt_date(next_due)}.",
+        "began_on": next_due + dt.timedelta(days=grace_days + 1),
+    }
 
 
 def permit_missing_key(establishment_id: int) -> str:
@@ -86,33 +114,34 @@ def permit_expired_key(permit_id: int, valid_until: dt.date) -> str:
     return f"permit_expired:{permit_id}:{valid_until.isoformat()}"
 
 
-def from_missing_permit(establishment, *, today: dt.date) -> Violation:
+def missing_permit_row(*, establishment_id: int, today: dt.date) -> dict:
     """B1: an active FSE that never held a permit; counted from the day the Town found it."""
-    return Violation(
-        establishment=establishment,
-        provision="B1",
-        kind=Violation.Kind.NO_PERMIT,
-        description="The establishment holds no FOG permit (B1).",
-        source=Violation.Source.PERMIT,
-        source_key=permit_missing_key(establishment.pk),
-        evidence=f"The Town's permit records on {fmt_date(today)}: no permit was ever issued.",
-        began_on=today,
-    )
+    return {
+        "establishment_id": establishment_id,
+        "provision": "B1",
+        "kind": Violation.Kind.NO_PERMIT.value,
+        "description": "The establishment holds no FOG permit (B1).",
+        "source": Violation.Source.PERMIT.value,
+        "source_key": permit_missing_key(establishment_id),
+        "source_id": None,
+        "evidence": f"The Town's permit records on {fmt_date(today)}: no permit was ever issued.",
+        "began_on": today,
+    }
 
 
-def from_expired_permit(establishment, *, permit_id: int, number: str, valid_until: dt.date) -> Violation:
+def expired_permit_row(*, establishment_id: int, permit_id: int, number: str, valid_until: dt.date) -> dict:
     """B1, B6: a permit not renewed is expired from the day after its last day."""
-    return Violation(
-        establishment=establishment,
-        provision="B1",
-        kind=Violation.Kind.NO_PERMIT,
-        description=f"FOG permit {number} expired after {fmt_date(valid_until)} and was not renewed (B1, B6).",
-        source=Violation.Source.PERMIT,
-        source_key=permit_expired_key(permit_id, valid_until),
-        source_id=permit_id,
-        evidence=f"Permit {number}: last day of its term {fmt_date(valid_until)}.",
-        began_on=valid_until + dt.timedelta(days=1),
-    )
+    return {
+        "establishment_id": establishment_id,
+        "provision": "B1",
+        "kind": Violation.Kind.NO_PERMIT.value,
+        "description": f"FOG permit {number} expired after {fmt_date(valid_until)} and was not renewed (B1, B6).",
+        "source": Violation.Source.PERMIT.value,
+        "source_key": permit_expired_key(permit_id, valid_until),
+        "source_id": permit_id,
+        "evidence": f"Permit {number}: last day of its term {fmt_date(valid_until)}.",
+        "began_on": valid_until + dt.timedelta(days=1),
+    }
 
 
 def flag_key(flag_id: int) -> str:

@@ -5,21 +5,25 @@ Sources: open findings (inspections, late records, spills), overdue device servi
 with no permit in force (B1, B6), and manifest flags referred for enforcement (a backstop: the review
 opens its violation at once through ``hooks.py``). Per source one SELECT of the candidates and one of
 the keys already open, then one INSERT of the violations and one INSERT … SELECT of their audit
-entries (built by the database). Cures: per
-source one SELECT, one UPDATE per cure day and one INSERT of audit entries.
+entries (built by the database). The overdue devices and the permits are read as plain rows (no
+model instance per device, FSE or permit) and each violation is a row of values
+(``sources.overdue_service_row`` …): A2 is decided once per device. Cures: per source one SELECT,
+one UPDATE per cure day and one INSERT of audit entries; only the violations cured are read whole.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import defaultdict
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
+from django.db.models.expressions import RawSQL
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.audit.set_sql import audit_insert_select
-from fogcontrol.core.set_sql import insert_rows
+from fogcontrol.core.set_sql import insert_values
 from fogcontrol.enforcement.models import AgreementMilestone, ComplianceAgreement, Violation
 from fogcontrol.enforcement.services import sources
 from fogcontrol.findings.models import Finding
@@ -31,40 +35,69 @@ from fogcontrol.servicing.models import DeviceServiceState, ManifestFlag
 SWEEP_ACTOR = "enforcement.nightly"
 
 
-def _new_only(candidates: list[Violation]) -> list[Violation]:
-    keys = [v.source_key for v in candidates]
-    taken = set(Violation.objects.filter(source_key__in=keys).values_list("source_key", flat=True))
+# The fields a violation opened from its source is written with (``sources``); the rest take
+# their defaults, as a new ``Violation`` would.
+_OPENED_WITH = (
+    "establishment_id", "property_owner_id", "device_id", "provision", "kind", "description", "source",
+    "source_key", "source_id", "evidence", "began_on", "opened_by_id",
+)  # fmt: skip
+
+
+def _keys_taken(keys: list[str]) -> set[str]:
+    """The keys among ``keys`` that already have their violation. The keys are sent as one JSON
+    parameter (as ``audit.set_sql`` sends ids): ``source_key__in`` prepares a parameter a key,
+    thousands a night."""
+    if not keys:
+        return set()
+    if connection.vendor == "postgresql":
+        listed = RawSQL("SELECT jsonb_array_elements_text(%s::jsonb)", [json.dumps(keys)])
+    else:
+        listed = RawSQL("SELECT value FROM json_each(%s)", [json.dumps(keys)])
+    return set(Violation.objects.filter(source_key__in=listed).values_list("source_key", flat=True))
+
+
+def _new_only(rows: list[dict]) -> list[dict]:
+    taken = _keys_taken([row["source_key"] for row in rows])
     seen: set[str] = set()
     fresh = []
-    for violation in candidates:
-        if violation.source_key in taken or violation.source_key in seen:
+    for row in rows:
+        if row["source_key"] in taken or row["source_key"] in seen:
             continue
-        seen.add(violation.source_key)
-        fresh.append(violation)
+        seen.add(row["source_key"])
+        fresh.append(row)
     return fresh
 
 
-def violations_open_bulk(*, violations: list[Violation], acting_user, note: str) -> list[Violation]:
-    """Open many violations at once, skipping any source that already has its violation: one
-    INSERT of the violations (``core.set_sql``) and one INSERT … SELECT of their audit entries, each
-    violation's after built by the database (``audit.set_sql``), whatever their number."""
-    fresh = _new_only(violations)
-    for violation in fresh:
-        violation.opened_by_label = (
-            acting_user if isinstance(acting_user, str) else acting_user.get_username()
-        )
-    created = insert_rows(fresh)
+def violation_rows_open(*, rows: list[dict], acting_user, note: str) -> list[int]:
+    """Open many violations at once from rows of values (``sources``: the same keys in every row),
+    skipping any source that already has its violation: one SELECT of the keys taken, one INSERT of
+    the violations (``core.set_sql``) and one INSERT … SELECT of their audit entries, each
+    violation's after built by the database (``audit.set_sql``), whatever their number. Returns
+    the new violations' ids."""
+    fresh = _new_only(rows)
+    if not fresh:
+        return []
+    label = acting_user if isinstance(acting_user, str) else acting_user.get_username()
+    for row in fresh:
+        row["opened_by_label"] = label
+    ids = insert_values(Violation, fresh)
     audit_insert_select(
         acting_user=acting_user,
         action="violation.open",
         model=Violation,
-        ids=[v.pk for v in created],
+        ids=ids,
         after=None,
         object_repr=("t.provision || ': ' || t.description", []),
         note=note,
         created=True,
     )
-    return created
+    return ids
+
+
+def violations_open_bulk(*, violations: list[Violation], acting_user, note: str) -> list[int]:
+    """``violation_rows_open`` of unsaved ``Violation`` instances (a finding's, a flag's)."""
+    rows = [{name: getattr(v, name) for name in _OPENED_WITH} for v in violations]
+    return violation_rows_open(rows=rows, acting_user=acting_user, note=note)
 
 
 def _cure_bulk(cures: list[tuple[Violation, dt.date, str]], *, acting_user, note: str) -> int:
@@ -131,43 +164,94 @@ def _findings(today, acting_user) -> tuple[int, int]:
 # --- overdue service ---------------------------------------------------------------------------
 
 
-def _service(today, acting_user) -> tuple[int, int]:
-    grace = ruleset_on(today).service_grace_days
-    overdue = (
-        DeviceServiceState.objects.filter(status="overdue", next_due__isnull=False)
-        .filter(device__status=GreaseControlDevice.Status.ACTIVE)
-        .select_related("device__parcel")
-        .prefetch_related(
-            Prefetch(
-                "device__establishments",
-                queryset=FoodServiceEstablishment.objects.filter(
-                    status=FoodServiceEstablishment.Status.ACTIVE
-                ).select_related("parcel"),
+def _overdue_rows(grace_days: int) -> list[dict]:
+    """The violations the overdue active devices open (E1), one per active FSE each serves, in the
+    order of the states (due date, device) and of each device's FSEs (name, id): two reads of
+    plain rows, A2 once per device (``sources.owner_answering``), no model instances."""
+    overdue = DeviceServiceState.objects.filter(
+        status="overdue", next_due__isnull=False, device__status=GreaseControlDevice.Status.ACTIVE
+    )
+    states = list(
+        overdue.values_list(
+            "device_id", "next_due", "device__identifier", "device__parcel_id", "device__parcel__owner_id"
+        )
+    )
+    served = defaultdict(list)  # device id -> its active FSEs: (id, parcel number, parcel owner)
+    links = (
+        # Joined, not ``IN (subquery)``: SQLite would probe the link table once per FSE and device.
+        GreaseControlDevice.establishments.through.objects.filter(
+            greasecontroldevice__service_state__status="overdue",
+            greasecontroldevice__service_state__next_due__isnull=False,
+            greasecontroldevice__status=GreaseControlDevice.Status.ACTIVE,
+            foodserviceestablishment__status=FoodServiceEstablishment.Status.ACTIVE,
+        )
+        .order_by(
+            "greasecontroldevice_id", "foodserviceestablishment__business_name", "foodserviceestablishment_id"
+        )
+        .values_list(
+            "greasecontroldevice_id",
+            "foodserviceestablishment_id",
+            "foodserviceestablishment__parcel__apn",
+            "foodserviceestablishment__parcel__owner_id",
+        )
+    )
+    for device_id, fse_id, apn, owner_id in links:
+        served[device_id].append((fse_id, apn, owner_id))
+    rows = []
+    for device_id, next_due, identifier, parcel_id, parcel_owner_id in states:
+        fses = served.get(device_id, ())
+        parcels = [apn for _, apn, _ in fses]
+        for fse_id, _, fse_owner_id in fses:
+            owner = sources.owner_answering(
+                parcels,
+                device_parcel_id=parcel_id,
+                device_parcel_owner_id=parcel_owner_id,
+                establishment_parcel_owner_id=fse_owner_id,
             )
+            rows.append(
+                sources.overdue_service_row(
+                    device_id=device_id,
+                    identifier=identifier,
+                    establishment_id=fse_id,
+                    property_owner_id=owner,
+                    next_due=next_due,
+                    grace_days=grace_days,
+                )
+            )
+    return rows
+
+
+def _service(today, acting_user) -> tuple[int, int]:
+    opened = violation_rows_open(
+        rows=_overdue_rows(ruleset_on(today).service_grace_days),
+        acting_user=acting_user,
+        note="A device is overdue for service (E1).",
+    )
+    pending = list(
+        Violation.objects.filter(source=Violation.Source.OVERDUE_SERVICE, cured_on__isnull=True).values_list(
+            "pk", "source_id", "source_key", "began_on"
         )
     )
-    candidates = [
-        sources.from_overdue_service(state.device, fse, next_due=state.next_due, grace_days=grace)
-        for state in overdue
-        for fse in state.device.establishments.all()
-    ]
-    opened = violations_open_bulk(
-        violations=candidates, acting_user=acting_user, note="A device is overdue for service (E1)."
-    )
-    pending = list(Violation.objects.filter(source=Violation.Source.OVERDUE_SERVICE, cured_on__isnull=True))
     states = {
-        s.pk: s for s in DeviceServiceState.objects.filter(device_id__in={v.source_id for v in pending})
+        device_id: (status, next_due, last_service_on)
+        for device_id, status, next_due, last_service_on in DeviceServiceState.objects.filter(
+            device_id__in={source_id for _, source_id, _, _ in pending}
+        ).values_list("device_id", "status", "next_due", "last_service_on")
     }
-    cures = []
-    for violation in pending:
-        keyed_due = dt.date.fromisoformat(violation.source_key.rsplit(":", 1)[1])
-        state = states.get(violation.source_id)
-        if state is None or (state.status == "overdue" and state.next_due == keyed_due):
+    cured = {}  # violation id -> (cured on, evidence)
+    for pk, source_id, source_key, began_on in pending:
+        keyed_due = dt.date.fromisoformat(source_key.rsplit(":", 1)[1])
+        state = states.get(source_id)
+        if state is None or (state[0] == "overdue" and state[1] == keyed_due):
             continue
-        cured_on = _clamp(state.last_service_on, violation.began_on, today)
-        cures.append(
-            (violation, cured_on, f"Device serviced; next service due {state.next_due or 'not set'}.")
+        status, next_due, last_service_on = state
+        cured[pk] = (
+            _clamp(last_service_on, began_on, today),
+            f"Device serviced; next service due {next_due or 'not set'}.",
         )
+    # Only the violations cured are read whole (their audit entries' before): most nights, none.
+    whole = Violation.objects.in_bulk(list(cured)) if cured else {}
+    cures = [(whole[pk], *cure) for pk, cure in cured.items()]  # in the order of ``pending``
     return len(opened), _cure_bulk(cures, acting_user=acting_user, note="The device was serviced (E1).")
 
 
@@ -195,20 +279,23 @@ def _permits(today, acting_user) -> tuple[int, int]:
             last_valid_until=latest.values("valid_until")[:1],
         )
     )
-    candidates = []
-    for fse in without:
-        if fse.last_pk is None:
-            candidates.append(sources.from_missing_permit(fse, today=today))
-        elif fse.last_status in (PermitStatus.ISSUED, PermitStatus.EXPIRED) and fse.last_valid_until < today:
+    rows = []
+    for fse_id, last_pk, last_number, last_status, last_valid_until in without.values_list(
+        "pk", "last_pk", "last_number", "last_status", "last_valid_until"
+    ):
+        if last_pk is None:
+            rows.append(sources.missing_permit_row(establishment_id=fse_id, today=today))
+        elif last_status in (PermitStatus.ISSUED, PermitStatus.EXPIRED) and last_valid_until < today:
             # Suspended and revoked permits are under an order (L, M): their own process.
-            candidates.append(
-                sources.from_expired_permit(
-                    fse, permit_id=fse.last_pk, number=fse.last_number or "", valid_until=fse.last_valid_until
+            rows.append(
+                sources.expired_permit_row(
+                    establishment_id=fse_id,
+                    permit_id=last_pk,
+                    number=last_number or "",
+                    valid_until=last_valid_until,
                 )
             )
-    opened = violations_open_bulk(
-        violations=candidates, acting_user=acting_user, note="No FOG permit in force (B1)."
-    )
+    opened = violation_rows_open(rows=rows, acting_user=acting_user, note="No FOG permit in force (B1).")
     issued_on = (
         PermitVersion.objects.filter(
             permit__establishment=OuterRef("establishment"),
