@@ -6,12 +6,14 @@ Prepares the program as bench/load.py does (`fogcontrol bench generate --establi
 servicing step of the nightly sweep, into the data folder DIR with SQLite, or into DATABASE_URL; a
 folder or database that already holds a program is reused, so one generation serves the runs
 before and after a change). Then, through Django's test client in this process, signed in as the
-FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), the
-pages of `--sample` establishments in turn and the histories of `--sample` devices in turn,
+FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
+signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
+session), the FSE list, the pages of `--sample` establishments in turn and the histories of
+`--sample` devices in turn (`--pages` for some of them only),
 `--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
 (``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
 process) and the queries of one request (counted on a separate request, so that capturing them
-costs nothing in the timing). `--profile fse|device|floor` prints cProfile's top functions of that
+costs nothing in the timing). `--profile PAGE` prints cProfile's top functions of that
 page instead, `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
 its CSRF tokens blanked (to diff the pages before and after a change).
 """
@@ -37,7 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--establishments", type=int, default=1000, help="Generated if empty.")
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--sample", type=int, default=10, help="Pages requested in turn.")
-    parser.add_argument("--profile", choices=["fse", "device", "floor"])
+    parser.add_argument("--profile", choices=["floor", "staff", "list", "fse", "device"])
+    parser.add_argument(
+        "--pages", nargs="+", choices=["floor", "staff", "list", "fse", "device"], help="Only these pages."
+    )
     parser.add_argument("--sql", action="store_true", help="Print the queries of one request of each page.")
     parser.add_argument(
         "--save", type=Path, help="Write each page's HTML here (CSRF tokens blanked), to diff."
@@ -60,15 +65,21 @@ def main(argv: list[str] | None = None) -> int:
     from django.conf import settings
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import CaptureQueriesContext
 
     settings.DEBUG = False
-    setup_test_environment()
+    # Not Django's setup_test_environment(): it makes every template render send a signal, on
+    # which the test client copies the template's context (for `response.context`), work the
+    # server never does and a sixth of a small page's CPU. The client's host is allowed instead.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     logging.getLogger("axes").setLevel(logging.WARNING)
     staff, anonymous = Client(), Client()
     staff.cookies[settings.SESSION_COOKIE_NAME] = prepared.session_cookie
     pages = {
         "floor": (anonymous, ["/login/"]),
+        # A signed-in staff page that reads nothing of the program: the fixed cost of a session.
+        "staff": (staff, ["/password/change/"]),
+        "list": (staff, ["/registry/establishments/"]),
         "fse": (staff, [f"/registry/establishments/{pk}/" for pk in spread(prepared.fse_ids, args.sample)]),
         "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),
     }
@@ -77,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{prepared.manifests} manifests; load {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
         flush=True,
     )
+    if args.pages:
+        pages = {name: pages[name] for name in pages if name in args.pages or name == "floor"}
     if args.profile:
         client, paths = pages[args.profile]
         for path in paths:

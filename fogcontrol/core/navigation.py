@@ -71,27 +71,59 @@ class ShownGroup:
 
 # menu name → group key → group
 _menus: dict[str, dict[str, MenuGroup]] = {}
+# Bumped by every registration that adds an item, so that a menu rendered before is not reused.
+_generation = 0
 
 
 def register(*, group: str, label: str, items: Iterable[MenuItem], weight: int = 50, menu: str = MAIN):
     """Add `items` to `group` of `menu` (the group is made on first use; groups sort by weight)."""
+    global _generation
     groups = _menus.setdefault(menu, {})
     entry = groups.setdefault(group, MenuGroup(key=group, label=label, weight=weight))
     for item in items:
         if any(known.label == item.label and known.url_name == item.url_name for known in entry.items):
             continue  # registered twice (an app's ready() run again): the menu stays the same
         entry.items.append(item)
+        _generation += 1
+
+
+def generation() -> int:
+    return _generation
+
+
+# Which items of each group a user may open, as indexes: hashable, so that the menu rendered for
+# these items and this current page can be kept and shown again (core/templatetags/navigation.py).
+Shown = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+def shown_items(user, menu: str = MAIN) -> Shown:
+    """The groups of `menu` in order, each with the indexes of the items `user` may open."""
+    shown = []
+    for group in sorted(_menus.get(menu, {}).values(), key=lambda g: (g.weight, g.key)):
+        indexes = tuple(i for i, item in enumerate(group.items) if item.shown_to(user))
+        if indexes:
+            shown.append((group.key, indexes))
+    return tuple(shown)
+
+
+def current_url(shown: Shown, path: str, menu: str = MAIN) -> str:
+    """The URL among the shown items that `path` is (the page) or lies under (a record of a list)."""
+    urls = _urls_now()
+    groups = _menus.get(menu, {})
+    return _current_url(
+        [urls(groups[key].items[i].url_name) for key, indexes in shown for i in indexes], path
+    )
 
 
 def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
     """The groups of `menu` with the items `user` may open, the one for `path` marked current."""
-    groups = []
-    for group in sorted(_menus.get(menu, {}).values(), key=lambda g: (g.weight, g.key)):
-        items = [(item.label, _url(item.url_name)) for item in group.items if item.shown_to(user)]
-        if items:
-            groups.append((group, items))
-    urls = [url for _group, items in groups for _label, url in items]
-    current = _current_url(urls, path)
+    urls = _urls_now()
+    groups = _menus.get(menu, {})
+    shown = [
+        (groups[key], [(groups[key].items[i].label, urls(groups[key].items[i].url_name)) for i in indexes])
+        for key, indexes in shown_items(user, menu)
+    ]
+    current = _current_url([url for _group, items in shown for _label, url in items], path)
     return [
         ShownGroup(
             key=group.key,
@@ -101,20 +133,25 @@ def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
                 for label, url in items
             ],
         )
-        for group, items in groups
+        for group, items in shown
     ]
 
 
-# An item's URL, reversed once per URL configuration and script prefix rather than on every page
+# The items' URLs, reversed once per URL configuration and script prefix rather than on every page
 # (every staff page shows the menu; issue 16). The menus' URL names take no arguments.
-_urls: dict[tuple[str, str, str], str] = {}
+_urls: dict[tuple[str, str], dict[str, str]] = {}
 
 
-def _url(url_name: str) -> str:
-    key = (url_name, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
-    if key not in _urls:
-        _urls[key] = reverse(url_name)
-    return _urls[key]
+def _urls_now() -> Callable[[str], str]:
+    """An item's URL under the URL configuration and script prefix of this request."""
+    known = _urls.setdefault((get_urlconf() or settings.ROOT_URLCONF, get_script_prefix()), {})
+
+    def url(url_name: str) -> str:
+        if url_name not in known:
+            known[url_name] = reverse(url_name)
+        return known[url_name]
+
+    return url
 
 
 def _current_url(urls: list[str], path: str) -> str:
