@@ -62,6 +62,18 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _language_reset():
+    """A request through the test client leaves its language active in the thread (LocaleMiddleware
+    activates it and nothing deactivates it), so a test run after a Spanish page would render in
+    Spanish. Each test starts, and leaves, in the default language."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_content_type_cache():
     """A transactional test with serialized rollback empties and refills django_content_type under
     new ids; a ContentType cached by an earlier test would then point at a row that is gone."""
