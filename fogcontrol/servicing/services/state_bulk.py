@@ -184,8 +184,13 @@ def device_states_create_missing(*, ctx: ProgramContext) -> int:
         rest["refreshed_at"] = timezone.now()
         columns, rows = [], []
         for device in devices:
-            snap = snapshot_from_events(
-                device, events.get(device.pk, []), last_manifest.get(device.pk), on=today, ctx=ctx
+            snap = snapshot_from_events(  # the row stores no working: none is said (issue 16)
+                device,
+                events.get(device.pk, []),
+                last_manifest.get(device.pk),
+                on=today,
+                ctx=ctx,
+                worded=False,
             )
             values = state_values(snap, today=today, open_kinds=open_kinds.get(device.pk, set()))
             columns = columns or ["device_id", *values, *rest]
