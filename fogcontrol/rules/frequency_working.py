@@ -15,7 +15,7 @@ from fogcontrol.rules.ruleset import Ruleset
 
 
 def fmt_rate(rate: Decimal) -> str:
-    """An accumulation rate as the working says it: inches a day to four places."""
+    """An E4 accumulation rate as the working says it: inches a day to four places."""
     return say("%(rate)s in/day", rate=rate.quantize(Decimal("0.0001")))
 
 
@@ -35,7 +35,8 @@ def recommendation_working(
     margin_days: int | None,
     ruleset: Ruleset,
 ) -> tuple[list[str], list[str]]:
-    """The steps and the advice of ``recommend_frequency``'s verdict, from what it decided."""
+    """The steps and the advice of ``recommend_frequency``'s verdict (E1, E3, E4, E9), from what
+    it decided."""
     limit, factor = ruleset.fill_limit_ratio, ruleset.frequency_safety_factor
     steps = [
         say(
