@@ -8,7 +8,10 @@
 - servicing run 1 of the nightly sweep, ``device_states_create_missing``, on a generated program
   (``fogcontrol bench generate --establishments N`` into DIR, a scratch SQLite database made on
   the first run and reused after), in a transaction rolled back: CPU seconds, queries, µs of CPU a
-  device, best of 3. ``--profile FILE`` writes a cProfile of one more run.
+  device, best of 3. ``--profile FILE`` writes a cProfile of one more run;
+- the same step taken apart (``parts``): the histories read (the SQL alone, then with the rows
+  made into events), the rules alone on those histories (``snapshot_from_events``, without and with
+  its working), the state rows and their INSERT.
 
 CPU time (``time.process_time``; SQLite runs in the process) is the figure to compare on a
 machine shared with other work.
@@ -136,6 +139,104 @@ def sweep_run_1(ctx, profile: str | None) -> None:
         print(f"profile written to {profile}")
 
 
+def parts(ctx) -> None:
+    """Servicing run 1 taken apart on the same program, each part best of 3 (CPU): the histories
+    read (the SQL alone, then with the rows made into events), the rules (``snapshot_from_events``
+    without its working, as the sweep asks, and with it), the state rows and their INSERT."""
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from fogcontrol.registry.models import GreaseControlDevice
+    from fogcontrol.servicing.services import state_bulk
+    from fogcontrol.servicing.services.state import snapshot_from_events, state_values
+
+    today = ctx.today()
+    devices = [
+        state_bulk._Device(*row)
+        for row in GreaseControlDevice.objects.order_by("pk").values_list(
+            "pk", "kind", "assigned_frequency_days", "total_design_depth_in"
+        )
+    ]
+    batches = [
+        devices[at : at + state_bulk.STATE_BATCH] for at in range(0, len(devices), state_bulk.STATE_BATCH)
+    ]
+
+    def best(fn) -> float:
+        times = []
+        for _ in range(3):
+            started = time.process_time()
+            fn()
+            times.append(time.process_time() - started)
+        return min(times)
+
+    def sql_only() -> None:
+        # The manifests' window query as the step sends it, counted by SQLite without a row to Python.
+        from django.db.models import F
+
+        from fogcontrol.servicing.models import Manifest
+
+        for batch in batches:
+            ranked = state_bulk._ranked(
+                Manifest.objects.effective().filter(
+                    device_id__in=[d.pk for d in batch], service_date__lte=today
+                ),
+                order_by=[F("serviced_at").desc(), F("pk").desc()],
+                bound=state_bulk.HISTORY_MANIFESTS,
+            ).values_list(
+                "device_id", "pk", "service_date", "full_pumpout", "fog_depth_in", "solids_depth_in"
+            )
+            sql, params = ranked.query.sql_with_params()
+            with connection.cursor() as cursor:
+                cursor.execute(f"SELECT COUNT(*) FROM ({sql}) counted", params)
+                cursor.fetchone()
+
+    histories = [state_bulk._histories([d.pk for d in batch], today=today) for batch in batches]
+
+    def judged(worded: bool) -> list:
+        return [
+            (
+                device,
+                snapshot_from_events(
+                    device, events.get(device.pk, []), last.get(device.pk), on=today, ctx=ctx, worded=worded
+                ),
+                kinds,
+            )
+            for batch, (events, last, kinds) in zip(batches, histories, strict=True)
+            for device in batch
+        ]
+
+    snaps = judged(False)
+    rest = {"e8_exception": "", "refreshed_at": timezone.now()}
+
+    def rows() -> tuple[list, list]:
+        out = []
+        for device, snap, kinds in snaps:
+            values = state_values(snap, today=today, open_kinds=kinds.get(device.pk, set()))
+            out.append([device.pk, *values.values(), *rest.values()])
+        return ["device_id", *values, *rest], out
+
+    columns, made = rows()
+
+    def insert() -> None:
+        with transaction.atomic():
+            for at in range(0, len(made), state_bulk.STATE_BATCH):
+                state_bulk._insert_states(columns, made[at : at + state_bulk.STATE_BATCH])
+            transaction.set_rollback(True)
+
+    figures = {
+        "histories, the SQL alone (COUNT of the window query)": best(sql_only),
+        "histories read and made into events (_histories)": best(
+            lambda: [state_bulk._histories([d.pk for d in batch], today=today) for batch in batches]
+        ),
+        "the rules: snapshot_from_events, worded=False (the sweep)": best(lambda: judged(False)),
+        "  (the same with the working said, worded=True)": best(lambda: judged(True)),
+        "the state rows (state_values)": best(rows),
+        "their INSERT (_insert_states)": best(insert),
+    }
+    for label, cpu in figures.items():
+        print(f"  {label:<60} {cpu * 1000:7.1f} ms CPU, {cpu / len(devices) * 1e6:5.0f} µs a device")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--establishments", type=int, default=1000)
@@ -170,6 +271,7 @@ def main() -> int:
         generate(establishments=args.establishments, seed=1)
         print(f"generated {args.establishments:,} establishments in {time.perf_counter() - started:.0f} s")
     sweep_run_1(ctx, args.profile)
+    parts(ctx)
     return 0
 
 

@@ -247,11 +247,13 @@ def make_deadline(
     counting: tuple[str, ...] = (),
     office_act: bool = False,
     grace_days: int = 0,
+    worded: bool = True,
 ) -> Deadline:
     """Assemble a ``Deadline``; ``lapses_on`` is the day after ``due``, plus any grace period
-    (Counting days: status changes take effect the day after the deadline)."""
+    (Counting days: status changes take effect the day after the deadline). ``worded=False``: no
+    step is added (a caller that keeps only the dates)."""
     lapses_on = due + ONE_DAY + dt.timedelta(days=grace_days) if (due is not None and lapses) else None
-    if lapses_on is not None and lapse_label:
+    if lapses_on is not None and lapse_label and worded:
         if grace_days:
             steps.append(
                 say(
@@ -508,16 +510,37 @@ def maintenance_due_deadline(
     act: str,
     lapse_label: str,
     grace_days: int = 0,
+    worded: bool = True,
 ) -> Deadline:
     """E1 / E2: a maintenance duty falls due ``days`` calendar days after the last service and never
     moves (Counting days). ``grace_days`` (ruleset ``service_grace_days``) only delays the first day
-    the device shows overdue: due + grace + 1."""
+    the device shows overdue: due + grace + 1. ``worded=False``: the same dates, with no steps."""
     if days < 1:
         raise ValueError("frequency_days: a service frequency must be 1 day or more")
     if grace_days < 0:
         raise ValueError("service_grace_days: a grace period cannot be negative")
-    steps = [start_line(start, start_what)]
     due = start + dt.timedelta(days=days)
+    steps = _maintenance_steps(start, start_what, days, due, act, grace_days) if worded else []
+    return make_deadline(
+        slug=slug,
+        provisions=(*provisions, "Counting days"),
+        title=title,
+        start=start,
+        steps=steps,
+        due=due,
+        nominal_due=due,
+        lapse_label=lapse_label,
+        counting=(LIMIT_MAINTENANCE,),
+        grace_days=grace_days,
+        worded=worded,
+    )
+
+
+def _maintenance_steps(
+    start: dt.date, start_what: str, days: int, due: dt.date, act: str, grace_days: int
+) -> list[str]:
+    """The working of ``maintenance_due_deadline`` (E1, E2, Counting days)."""
+    steps = [start_line(start, start_what)]
     steps.append(
         say(
             "Service every %(every)s; the start day is not counted, so day %(days)s is %(day)s.",
@@ -538,15 +561,4 @@ def maintenance_due_deadline(
         )
     else:
         steps.append(say("The Town's ruleset sets no grace period (0 days)."))
-    return make_deadline(
-        slug=slug,
-        provisions=(*provisions, "Counting days"),
-        title=title,
-        start=start,
-        steps=steps,
-        due=due,
-        nominal_due=due,
-        lapse_label=lapse_label,
-        counting=(LIMIT_MAINTENANCE,),
-        grace_days=grace_days,
-    )
+    return steps

@@ -24,6 +24,8 @@ from fogcontrol.rules.devices import (
     to_decimal,
 )
 from fogcontrol.rules.explain import Explanation, explain, fmt_days, fmt_percent, say
+from fogcontrol.rules.frequency_working import fmt_rate as _fmt_rate
+from fogcontrol.rules.frequency_working import recommendation_working
 from fogcontrol.rules.ruleset import Ruleset
 
 
@@ -81,10 +83,6 @@ def intervals_observed(observations: Sequence[Observation]) -> int:
     the same pump-out (``since``) lie in one interval; one without a date is its own interval."""
     dated = {o.since for o in observations if o.since is not None}
     return len(dated) + sum(1 for o in observations if o.since is None)
-
-
-def _fmt_rate(rate: Decimal) -> str:
-    return say("%(rate)s in/day", rate=rate.quantize(Decimal("0.0001")))
 
 
 def _joined(findings: Sequence[str]) -> str:
@@ -172,6 +170,7 @@ def recommend_frequency(
     total_depth_in: Decimal | int | str,
     observations: Iterable[ObservationLike],
     ruleset: Ruleset,
+    worded: bool = True,
 ) -> FrequencyRecommendation:
     """E1 / E3 / E4 / E9: the LONGEST allowed frequency whose projected fill, from the average
     accumulation rate, stays within the E3 limit.
@@ -181,6 +180,10 @@ def recommend_frequency(
     recommendation is never longer than ``longest_supported_frequency``. If even the shortest
     allowed frequency overflows, the shortest is recommended and
     ``needs_more_frequent_than_allowed`` is True. The safety margin is only advice (see the class).
+
+    ``worded=False``: the same verdict without its working (the explanation keeps its provisions,
+    with no steps, and no advice), for a caller that stores only the figures: the nightly sweep's
+    state rows (issue 16). The sentences are said by ``frequency_working`` from what is decided here.
     """
     check_kind(kind)
     total = to_decimal(total_depth_in, "total_depth_in")
@@ -195,104 +198,43 @@ def recommend_frequency(
     default = default_frequency(kind, ruleset)
     enough = len(usable) >= ruleset.min_observations_for_frequency
     longest_observed = max((o.days_since_pumpout for o in usable), default=None)
-    steps = [
-        say(
-            "E1 allows these frequencies: %(allowed)s days. E3 limit: %(limit)s of the %(total)s in total depth.",
-            allowed=", ".join(str(d) for d in allowed),
-            limit=fmt_percent(limit),
-            total=total,
-        )
-    ]
     projections: tuple[tuple[int, Decimal], ...] = ()
     if rate is not None:
         projections = tuple((days, rate * days / total) for days in allowed)
-        steps.append(
-            say(
-                "Average accumulation over time: %(rate)s, the mean of the rates of %(count)s observation(s) "
-                "(FOG + solids / days since pump-out) (E4, E5).",
-                rate=_fmt_rate(rate),
-                count=len(usable),
-            )
-        )
-        steps.extend(
-            say(
-                "At %(days)s days: projected %(ratio)s full (within the limit).",
-                days=days,
-                ratio=fmt_percent(ratio),
-            )
-            if ratio <= limit
-            else say(
-                "At %(days)s days: projected %(ratio)s full (over the limit).",
-                days=days,
-                ratio=fmt_percent(ratio),
-            )
-            for days, ratio in projections
-        )
     longest = None
     needs_more = False
     margin_days = None
-    advice: list[str] = []
     if not enough:
         recommended = default
-        steps.append(
-            say(
-                "%(count)s usable observation(s); %(needed)s are needed to set a frequency from data (E4). "
-                "The default applies: every %(default)s.",
-                count=len(usable),
-                needed=ruleset.min_observations_for_frequency,
-                default=fmt_days(default),
-            )
-        )
-        if rate is not None and rate * default / total > limit:
-            steps.append(say("Warning: the readings so far suggest the default is too long; keep measuring."))
     else:
         assert rate is not None and longest_observed is not None
         longest = longest_supported_frequency(longest_observed, ruleset)
-        steps.append(
-            say(
-                "Longest interval observed: %(observed)s; the data supports frequencies up to %(longest)s days "
-                "(at most %(steps)s step(s) of the E1 list beyond what was observed).",
-                observed=fmt_days(longest_observed),
-                longest=longest,
-                steps=ruleset.frequency_extrapolation_steps,
-            )
-        )
         fitting = [days for days, ratio in projections if days <= longest and ratio <= limit]
         if fitting:
             recommended = fitting[-1]
-            steps.append(
-                say(
-                    "Recommended: every %(days)s, the longest supported frequency within the limit.",
-                    days=fmt_days(recommended),
-                )
-            )
         else:
             recommended = allowed[0]
             needs_more = True
-            steps.append(
-                say(
-                    "Even the shortest allowed frequency, %(days)s, overflows: it is recommended, and the device "
-                    "needs more frequent service than E1 allows (see E6, E8).",
-                    days=fmt_days(recommended),
-                )
-            )
         with_margin = [days for days, ratio in projections if days <= longest and ratio * factor <= limit]
         margin_days = with_margin[-1] if with_margin else None
-        if not needs_more and margin_days != recommended:
-            advice.append(
-                say(
-                    "Advice, not a ground for any decision: with a safety margin of %(factor)s on the average "
-                    "rate, the longest frequency within the limit would be every %(days)s.",
-                    factor=factor,
-                    days=fmt_days(margin_days),
-                )
-                if margin_days
-                else say(
-                    "Advice, not a ground for any decision: with a safety margin of %(factor)s on the average "
-                    "rate, the longest frequency within the limit would be shorter than any E1 allows.",
-                    factor=factor,
-                )
-            )
+    steps: list[str] = []
+    advice: list[str] = []
+    if worded:
+        steps, advice = recommendation_working(
+            allowed=allowed,
+            total=total,
+            rate=rate,
+            usable=len(usable),
+            projections=projections,
+            enough=enough,
+            default=default,
+            longest_observed=longest_observed,
+            longest=longest,
+            recommended=recommended,
+            needs_more=needs_more,
+            margin_days=margin_days,
+            ruleset=ruleset,
+        )
     return FrequencyRecommendation(
         recommended_frequency_days=recommended,
         fill_ratio_last=last_ratio,

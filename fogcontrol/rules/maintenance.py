@@ -83,12 +83,14 @@ def next_service_due(
     *,
     calendar: TownCalendar | None = None,
     grace_days: int = 0,
+    worded: bool = True,
 ) -> Deadline | None:
     """E1 / E2: the next full pump-out is due ``frequency_days`` calendar days after the last one.
     A physical duty at the establishment: it does not move over weekends, holidays or closures
     (Counting days), so ``calendar`` is not consulted. ``grace_days`` (the ruleset's
     ``service_grace_days``) only delays "overdue": ``lapses_on`` is due + grace + 1. None when the
-    device has never been pumped out (no start to count from).
+    device has never been pumped out (no start to count from). ``worded=False``: the same dates
+    without the working.
     """
     if last_full_pumpout is None:
         return None
@@ -106,11 +108,12 @@ def _service_due(last_full_pumpout: dt.date, frequency_days: int, grace_days: in
         provisions=("E1", "E2"),
         title=say("Next full pump-out due"),
         start=last_full_pumpout,
-        start_what=say("the date of the last full pump-out"),
+        start_what=say("the date of the last full pump-out") if worded else "",
         days=frequency_days,
-        act=say("Pumping out the device"),
+        act=say("Pumping out the device") if worded else "",
         lapse_label=say("The device is overdue for service"),
         grace_days=grace_days,
+        worded=worded,
     )
 
 
@@ -146,6 +149,7 @@ def device_status(
     total_depth_in: Decimal | int | str,
     ruleset: Ruleset,
     calendar: TownCalendar,
+    worded: bool = True,
 ) -> DeviceStatus:
     """D4 / E1-E3 / E6: the device's status on ``on``.
 
@@ -154,26 +158,20 @@ def device_status(
     current). Otherwise ``never_serviced`` without a pump-out on record, ``overdue`` from the day
     after the due date plus ``service_grace_days``, ``due_soon`` within ``service_due_soon_days``
     of the due date, else ``compliant``.
+
+    ``worded=False``: the same status without its working (the explanation keeps its provisions,
+    with no steps), for a caller that stores only the figures: the nightly sweep's state rows
+    (issue 16). ``_status_working`` says the steps from what is decided here.
     """
     check_kind(kind)
     provisions = ["E1", "E2", "E3", "D4"]
     frequency = assigned_frequency_days or default_frequency(kind, ruleset)
     is_default = not assigned_frequency_days
-    steps = [say("Status on %(on)s.", on=fmt_date(on))]
-    if is_default:
-        steps.append(
-            say(
-                "No frequency is assigned; the default for this kind of device applies: every %(days)s (E2, E4).",
-                days=fmt_days(frequency),
-            )
-        )
-    else:
-        steps.append(say("Assigned service frequency: every %(days)s (E1).", days=fmt_days(frequency)))
-
     ratio = None
     limit = ruleset.fill_limit_ratio
-    if latest_measurement is not None and latest_measurement.on <= on:
-        m = latest_measurement
+    m = latest_measurement
+    current = None  # no reading on or before ``on``; else whether it describes the device now
+    if m is not None and m.on <= on:
         current = (
             last_full_pumpout is None
             or m.on > last_full_pumpout
@@ -181,92 +179,44 @@ def device_status(
         )
         if current:
             ratio = fill_ratio(m.fog_depth_in, m.solids_depth_in, total_depth_in)
-            steps.append(
-                say(
-                    "Latest reading, %(on)s: FOG %(fog)s in + solids %(solids)s in of %(total)s in total depth = "
-                    "%(ratio)s full (E3 limit %(limit)s).",
-                    on=fmt_date(m.on),
-                    fog=m.fog_depth_in,
-                    solids=m.solids_depth_in,
-                    total=total_depth_in,
-                    ratio=fmt_percent(ratio),
-                    limit=fmt_percent(limit),
-                )
-            )
-        else:
-            steps.append(
-                say(
-                    "The latest reading (%(on)s) was taken before or at the last full pump-out, so it does not "
-                    "describe the device now.",
-                    on=fmt_date(m.on),
-                )
-            )
 
     grace = ruleset.service_grace_days
-    due = next_service_due(last_full_pumpout, frequency, calendar=calendar, grace_days=grace)
+    due = next_service_due(last_full_pumpout, frequency, calendar=calendar, grace_days=grace, worded=worded)
     next_due = due.due if due else None
     overdue_from = due.lapses_on if due else None
     days_until = (next_due - on).days if next_due else None
-    if due is not None:
-        steps.extend(due.explanation.steps)
 
     if ratio is not None and ratio > limit:
         status = STATUS_OVER_LIMIT
         provisions.append("E6")
-        steps.append(
-            say(
-                "Over the E3 limit of %(limit)s: the device must be serviced immediately, removing all FOG, "
-                "sludge and other material (E6).",
-                limit=fmt_percent(limit),
-            )
-        )
     elif last_full_pumpout is None:
         status = STATUS_NEVER_SERVICED
-        steps.append(say("No full pump-out is on record, so no due date can be counted: never serviced."))
     else:
         assert next_due is not None and days_until is not None and overdue_from is not None
         if on >= overdue_from:
             status = STATUS_OVERDUE
-            steps.append(
-                say(
-                    "The pump-out was due %(due)s; %(passed)s have passed, more than the grace period of "
-                    "%(grace)s: overdue.",
-                    due=fmt_date(next_due),
-                    passed=fmt_days(-days_until),
-                    grace=fmt_days(grace),
-                )
-                if grace
-                else say(
-                    "The pump-out was due %(due)s; %(passed)s have passed: overdue.",
-                    due=fmt_date(next_due),
-                    passed=fmt_days(-days_until),
-                )
-            )
-        elif days_until < 0:
+        elif days_until < 0 or days_until <= ruleset.service_due_soon_days:
             status = STATUS_DUE_SOON
-            steps.append(
-                say(
-                    "The pump-out was due %(due)s; %(passed)s have passed, within the grace period of %(grace)s: "
-                    "not yet overdue (overdue from %(overdue_from)s).",
-                    due=fmt_date(next_due),
-                    passed=fmt_days(-days_until),
-                    grace=fmt_days(grace),
-                    overdue_from=fmt_date(overdue_from),
-                )
-            )
-        elif days_until <= ruleset.service_due_soon_days:
-            status = STATUS_DUE_SOON
-            steps.append(
-                say(
-                    "The pump-out is due %(due)s, within %(soon)s: due soon.",
-                    due=fmt_date(next_due),
-                    soon=fmt_days(ruleset.service_due_soon_days),
-                )
-            )
         else:
             status = STATUS_COMPLIANT
-            steps.append(say("The pump-out is due %(due)s: compliant.", due=fmt_date(next_due)))
 
+    steps = (
+        _status_working(
+            on=on,
+            frequency=frequency,
+            is_default=is_default,
+            measurement=m if current is not None else None,
+            current=bool(current),
+            ratio=ratio,
+            total_depth_in=total_depth_in,
+            due=due,
+            status=status,
+            days_until=days_until,
+            ruleset=ruleset,
+        )
+        if worded
+        else []
+    )
     return DeviceStatus(
         status=status,
         on=on,
@@ -281,6 +231,110 @@ def device_status(
         grace_days=grace,
         overdue_from=overdue_from,
     )
+
+
+def _status_working(
+    *,
+    on: dt.date,
+    frequency: int,
+    is_default: bool,
+    measurement: Measurement | None,
+    current: bool,
+    ratio: Decimal | None,
+    total_depth_in,
+    due: Deadline | None,
+    status: str,
+    days_until: int | None,
+    ruleset: Ruleset,
+) -> list[str]:
+    """The steps of ``device_status``'s working, from what it decided (D4, E1-E3, E6)."""
+    limit, grace = ruleset.fill_limit_ratio, ruleset.service_grace_days
+    steps = [say("Status on %(on)s.", on=fmt_date(on))]
+    if is_default:
+        steps.append(
+            say(
+                "No frequency is assigned; the default for this kind of device applies: every %(days)s (E2, E4).",
+                days=fmt_days(frequency),
+            )
+        )
+    else:
+        steps.append(say("Assigned service frequency: every %(days)s (E1).", days=fmt_days(frequency)))
+    m = measurement
+    if m is not None and current:
+        steps.append(
+            say(
+                "Latest reading, %(on)s: FOG %(fog)s in + solids %(solids)s in of %(total)s in total depth = "
+                "%(ratio)s full (E3 limit %(limit)s).",
+                on=fmt_date(m.on),
+                fog=m.fog_depth_in,
+                solids=m.solids_depth_in,
+                total=total_depth_in,
+                ratio=fmt_percent(ratio),
+                limit=fmt_percent(limit),
+            )
+        )
+    elif m is not None:
+        steps.append(
+            say(
+                "The latest reading (%(on)s) was taken before or at the last full pump-out, so it does not "
+                "describe the device now.",
+                on=fmt_date(m.on),
+            )
+        )
+    if due is not None:
+        steps.extend(due.explanation.steps)
+    if status == STATUS_OVER_LIMIT:
+        steps.append(
+            say(
+                "Over the E3 limit of %(limit)s: the device must be serviced immediately, removing all FOG, "
+                "sludge and other material (E6).",
+                limit=fmt_percent(limit),
+            )
+        )
+        return steps
+    if status == STATUS_NEVER_SERVICED:
+        steps.append(say("No full pump-out is on record, so no due date can be counted: never serviced."))
+        return steps
+    assert due is not None and days_until is not None
+    next_due, overdue_from = due.due, due.lapses_on
+    if status == STATUS_OVERDUE:
+        steps.append(
+            say(
+                "The pump-out was due %(due)s; %(passed)s have passed, more than the grace period of "
+                "%(grace)s: overdue.",
+                due=fmt_date(next_due),
+                passed=fmt_days(-days_until),
+                grace=fmt_days(grace),
+            )
+            if grace
+            else say(
+                "The pump-out was due %(due)s; %(passed)s have passed: overdue.",
+                due=fmt_date(next_due),
+                passed=fmt_days(-days_until),
+            )
+        )
+    elif days_until < 0:
+        steps.append(
+            say(
+                "The pump-out was due %(due)s; %(passed)s have passed, within the grace period of %(grace)s: "
+                "not yet overdue (overdue from %(overdue_from)s).",
+                due=fmt_date(next_due),
+                passed=fmt_days(-days_until),
+                grace=fmt_days(grace),
+                overdue_from=fmt_date(overdue_from),
+            )
+        )
+    elif status == STATUS_DUE_SOON:
+        steps.append(
+            say(
+                "The pump-out is due %(due)s, within %(soon)s: due soon.",
+                due=fmt_date(next_due),
+                soon=fmt_days(ruleset.service_due_soon_days),
+            )
+        )
+    else:
+        steps.append(say("The pump-out is due %(due)s: compliant.", due=fmt_date(next_due)))
+    return steps
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,6 +21,7 @@ MODULES = [
     "explain",
     "fees",
     "frequency",
+    "frequency_working",
     "hearings",
     "inspections",
     "holidays",

@@ -84,12 +84,17 @@ def snapshot_from_events(
     *,
     on: dt.date,
     ctx: ProgramContext,
+    worded: bool = True,
 ) -> DeviceSnapshot:
     """The rules' verdict on a device from its recent events (as ``device_events`` lists them:
     manifests newest first, then readings newest first). No query: a history loaded in bulk
     (``history.ServiceHistoryBatch``) is judged by the same rules from the events it holds.
     Of ``device`` only ``kind``, ``assigned_frequency_days`` and ``total_design_depth_in`` are read
-    (the sweep hands in a plain row, ``state_bulk._Device``)."""
+    (the sweep hands in a plain row, ``state_bulk._Device``).
+
+    ``worded=False``: the same verdict without the rules' working (explanations with their
+    provisions and no steps, no advice): what the state row stores, for the sweep's first run,
+    which judges every device of a program and shows none of it (issue 16)."""
     ruleset = ctx.ruleset(on)
     total = device.total_design_depth_in
     facts = history_facts(events)  # one sort, one pass (issue 16)
@@ -108,6 +113,7 @@ def snapshot_from_events(
         total_depth_in=total or Decimal(1),
         ruleset=ruleset,
         calendar=ctx.calendar(),
+        worded=worded,
     )
     recommendation = None
     if total:
@@ -117,6 +123,7 @@ def snapshot_from_events(
                 total_depth_in=total,
                 observations=facts.observations,
                 ruleset=ruleset,
+                worded=worded,
             )
         except ValueError:
             recommendation = None

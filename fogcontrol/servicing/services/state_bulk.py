@@ -22,13 +22,12 @@ The state is derived data, not a record: like ``device_state_refresh``, it is no
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterator
-from itertools import chain, groupby
+from collections import Counter, defaultdict
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import connections, transaction
 from django.db.models import F, Window
 from django.db.models.constants import OnConflict
 from django.db.models.functions import RowNumber
@@ -48,6 +47,8 @@ from fogcontrol.servicing.services.state import (
 
 # Devices whose state one batch creates together.
 STATE_BATCH = 1000
+# Rows fetched at a time from a batch's history (Django's default is 100).
+FETCH_CHUNK = 2000
 
 
 class _Device(NamedTuple):
@@ -69,33 +70,39 @@ def _ranked(queryset, *, order_by, bound: int):
     )
 
 
-def _rows(queryset) -> Iterator[tuple]:
-    """The rows ``queryset.values_list(...)`` gives, each distinct database value converted once.
+def _columns(queryset, width: int) -> list[list]:
+    """The columns of ``queryset.values_list(...)`` (``width`` of them), each distinct database value
+    converted once.
 
     The compiler's converters (``SQLCompiler.results_iter``: on SQLite, a depth comes back as a
-    float to be made a ``Decimal`` of the field's places, a date as text) are applied as Django
-    applies them, but remembered per column and value: a program's depths and days repeat, and
-    converting every one again was a sixth of the step (issue 16)."""
+    float to be made a ``Decimal`` of the field's places) are applied as Django applies them, but
+    once per column and distinct value (of its type too: 1 and 1.0 stay apart), a column at a
+    time: a program's depths and days repeat, and converting every one again, row by row, was a
+    sixth of the step (issue 16). Fetched in large chunks: the batch is held whole anyway."""
     compiler = queryset.query.get_compiler(queryset.db)
-    results = compiler.execute_sql(MULTI)
+    rows = list(chain.from_iterable(compiler.execute_sql(MULTI, chunk_size=FETCH_CHUNK)))
+    # Not zip(*rows): an iterator per row at once would set off a full pass of the garbage collector.
+    columns = [list(map(itemgetter(index), rows)) for index in range(width)]
     expressions = [selected[0] for selected in compiler.select[: compiler.col_count]]
-    converters = compiler.get_converters(expressions)
-    if not converters:
-        yield from (tuple(row) for row in chain.from_iterable(results))
-        return
-    seen: dict[int, dict] = {index: {} for index in converters}
-    for row in chain.from_iterable(results):
-        row = list(row)
-        for index, (functions, expression) in converters.items():
-            value = row[index]
-            key = (type(value), value)
-            try:
-                row[index] = seen[index][key]
-            except KeyError:
-                for function in functions:
-                    value = function(value, expression, compiler.connection)
-                row[index] = seen[index][key] = value
-        yield tuple(row)
+    for index, (functions, expression) in compiler.get_converters(expressions).items():
+        column, converted = columns[index], {}
+        # The keys are made as they are read, never kept: 22,000 tuples held at once set off the
+        # garbage collector's full passes, which cost more than the conversions.
+        for key in set(zip(map(type, column), column, strict=True)):
+            value = key[1]
+            for function in functions:
+                value = function(value, expression, compiler.connection)
+            converted[key] = value
+        columns[index] = list(map(converted.__getitem__, zip(map(type, column), column, strict=True)))
+    return columns
+
+
+def _by_device(device_ids: list[int], events: list[ServiceEvent], into: dict[int, list]) -> None:
+    """Append ``events`` (ordered by device, as ``device_ids`` says) to each device's list."""
+    at = 0
+    for device_id, count in Counter(device_ids).items():  # in order of first appearance
+        into[device_id].extend(events[at : at + count])
+        at += count
 
 
 def _histories(ids: list[int], *, today) -> tuple[dict, dict, dict]:
@@ -112,17 +119,12 @@ def _histories(ids: list[int], *, today) -> tuple[dict, dict, dict]:
         bound=HISTORY_READINGS,
     ).values_list("device_id", "taken_on", "fog_depth_in", "solids_depth_in", "source")
     events: dict[int, list[ServiceEvent]] = defaultdict(list)
-    last_manifest: dict[int, int] = {}
-    for device_id, rows in groupby(_rows(manifests), key=itemgetter(0)):
-        held = events[device_id]
-        for _, pk, on, full, fog, solids in rows:
-            if not held:
-                last_manifest[device_id] = pk  # the newest
-            held.append(ServiceEvent(on, full, fog, solids, "manifest"))
-    for device_id, rows in groupby(_rows(readings), key=itemgetter(0)):
-        events[device_id].extend(
-            ServiceEvent(on, False, fog, solids, source) for _, on, fog, solids, source in rows
-        )
+    device, pk, on, full, fog, solids = _columns(manifests, 6)
+    _by_device(device, list(map(ServiceEvent, on, full, fog, solids, repeat("manifest"))), events)
+    # Each device's manifests come newest first: its first row is its last manifest.
+    last_manifest = dict(zip(reversed(device), reversed(pk), strict=True))
+    device, on, fog, solids, source = _columns(readings, 5)
+    _by_device(device, list(map(ServiceEvent, on, repeat(False), fog, solids, source)), events)
     open_kinds: dict[int, set[str]] = defaultdict(set)
     for device_id, kind in ServiceRequirement.objects.filter(
         device_id__in=ids, status=ServiceRequirement.Status.OPEN
@@ -136,7 +138,8 @@ def _insert_states(columns: list[str], rows: list[list]) -> None:
     database by its field (``get_db_prep_save``, as ``bulk_create`` does). A state a writer made
     meanwhile (a manifest saved during the sweep) is newer: it is kept (the conflict is ignored)."""
     fields = [DeviceServiceState._meta.get_field(name) for name in columns]
-    ops = connection.ops
+    db = connections[DeviceServiceState.objects.db]  # the connection itself, not the per-thread proxy
+    ops = db.ops
     sql = "{insert} {table} ({columns}) VALUES ({values}) {suffix}".format(
         insert=ops.insert_statement(on_conflict=OnConflict.IGNORE),
         table=ops.quote_name(DeviceServiceState._meta.db_table),
@@ -144,9 +147,19 @@ def _insert_states(columns: list[str], rows: list[list]) -> None:
         values=", ".join(["%s"] * len(fields)),
         suffix=ops.on_conflict_suffix_sql(fields, OnConflict.IGNORE, None, None),
     )
-    prepare = [field.get_db_prep_save for field in fields]
-    params = [[to_db(value, connection) for to_db, value in zip(prepare, row, strict=True)] for row in rows]
-    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+    # Each distinct value of a column prepared once (statuses, days and frequencies repeat).
+    prepared: list[dict] = [{} for _ in fields]
+    params = []
+    for row in rows:
+        values = []
+        for field, seen, value in zip(fields, prepared, row, strict=True):
+            key = (type(value), value)
+            try:
+                values.append(seen[key])
+            except KeyError:
+                values.append(seen.setdefault(key, field.get_db_prep_save(value, db)))
+        params.append(values)
+    with transaction.atomic(using=db.alias, savepoint=False), db.cursor() as cursor:
         cursor.executemany(sql.rstrip(), params)
 
 
@@ -171,8 +184,13 @@ def device_states_create_missing(*, ctx: ProgramContext) -> int:
         rest["refreshed_at"] = timezone.now()
         columns, rows = [], []
         for device in devices:
-            snap = snapshot_from_events(
-                device, events.get(device.pk, []), last_manifest.get(device.pk), on=today, ctx=ctx
+            snap = snapshot_from_events(  # the row stores no working: none is said (issue 16)
+                device,
+                events.get(device.pk, []),
+                last_manifest.get(device.pk),
+                on=today,
+                ctx=ctx,
+                worded=False,
             )
             values = state_values(snap, today=today, open_kinds=open_kinds.get(device.pk, set()))
             columns = columns or ["device_id", *values, *rest]
