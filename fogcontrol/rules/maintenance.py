@@ -94,12 +94,14 @@ def next_service_due(
     """
     if last_full_pumpout is None:
         return None
-    return _service_due(last_full_pumpout, frequency_days, grace_days, is_unsaid())
+    return _service_due(last_full_pumpout, frequency_days, grace_days, is_unsaid(), worded)
 
 
 @functools.lru_cache(maxsize=4096)
-def _service_due(last_full_pumpout: dt.date, frequency_days: int, grace_days: int, unsaid: bool) -> Deadline:
-    # Remembered (issue 16): a pure function of its three values (the calendar is not consulted),
+def _service_due(
+    last_full_pumpout: dt.date, frequency_days: int, grace_days: int, unsaid: bool, worded: bool
+) -> Deadline:
+    # Remembered (issue 16): a pure function of its values (the calendar is not consulted),
     # and a bulk judgement of a town's devices meets the same few hundred days and frequencies
     # thousands of times; ``unsaid`` keys it so a working left unformatted stays where it was made.
     # The Deadline is frozen and its steps are immutable, so one instance may be handed out again.
