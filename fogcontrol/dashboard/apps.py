@@ -14,6 +14,17 @@ class DashboardConfig(AppConfig):
         # The kept counts (kept.py): their triggers after every migrate, a recount every night.
         post_migrate.connect(_install_kept_counts, sender=self, dispatch_uid="dashboard.kept")
         register_step("figures", order=85, run=sweep_step)
+        _register_kept_totals()
+
+
+def _register_kept_totals():
+    """The pagers' totals of the lists that are whole tables (core/kept_totals.py): the manifests,
+    every month of service summed (a few dozen rows of the count table, read through its index)."""
+    from fogcontrol.core import kept_totals
+    from fogcontrol.dashboard import kept
+    from fogcontrol.servicing.models import Manifest
+
+    kept_totals.register(Manifest, kept.figure_total(kept.MANIFESTS))
 
 
 def _install_kept_counts(sender, using="default", **kwargs):

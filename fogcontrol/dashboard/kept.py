@@ -390,6 +390,22 @@ def install(using: str = DEFAULT_DB_ALIAS) -> int:
     return recount(using)
 
 
+def figure_total(*figures: str):
+    """A table's row count as the sum of the kept counts of `figures` over every bucket: the
+    pagers' total of a whole-table list (core/kept_totals.py, registered in apps.py). The families
+    named must count each row of the table exactly once (no condition, no null figure)."""
+
+    def total(using: str) -> int:
+        from django.db.models import Sum
+
+        from fogcontrol.dashboard.models import FigureCount
+
+        rows = FigureCount.objects.using(using).filter(figure__in=figures)
+        return rows.aggregate(n=Sum("n"))["n"] or 0
+
+    return total
+
+
 def covers(user, *models) -> bool:
     """Do the kept counts stand for `user`'s lists of `models`? Only where its scope is everything."""
     return all(model._default_manager.all().scope(user, VIEW) is None for model in models)
