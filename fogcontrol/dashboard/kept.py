@@ -25,6 +25,10 @@ state of five related tables) and the spills (by the day in the Town's time zone
 
 The kept counts cover every record: they stand for a list only where the user's scope is the whole
 town (program staff); anyone else is counted live, as before (`covers`).
+
+The manifests kept by month also give the manifest lists' pagers their total for staff
+(`figure_total`, registered in apps.py with core/kept_totals.py): the sum of a few dozen rows
+instead of a `COUNT(*)` that PostgreSQL answers by reading every manifest.
 """
 
 from __future__ import annotations
