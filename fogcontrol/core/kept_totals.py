@@ -28,11 +28,12 @@ from fogcontrol.core.actors import is_job
 from fogcontrol.core.scoping import VIEW, is_signed_in
 
 # model -> its whole table's row count on a database alias (filled by the apps that keep counts).
-_TOTALS: dict[type[Model], Callable[[str], int]] = {}
+_TOTALS: dict[type[Model], Callable[[str], int | None]] = {}
 
 
-def register(model: type[Model], total: Callable[[str], int]) -> None:
-    """`total(using)` is `model`'s whole-table row count, exact in the caller's transaction."""
+def register(model: type[Model], total: Callable[[str], int | None]) -> None:
+    """`total(using)` is `model`'s whole-table row count, exact in the caller's transaction, or
+    None when it has none to give (the table is then counted)."""
     _TOTALS[model] = total
 
 

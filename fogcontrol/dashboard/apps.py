@@ -18,13 +18,20 @@ class DashboardConfig(AppConfig):
 
 
 def _register_kept_totals():
-    """The pagers' totals of the lists that are whole tables (core/kept_totals.py): the manifests,
-    every month of service summed (a few dozen rows of the count table, read through its index)."""
+    """The pagers' totals of the lists that are whole tables (core/kept_totals.py), each the sum of
+    a family of kept.py that counts every row of its table once: the manifests by month of service,
+    the establishments', devices' and permits' totals. (The parcel list counts each parcel's FSEs,
+    a GROUP BY: it is counted live whatever is registered.)"""
     from fogcontrol.core import kept_totals
     from fogcontrol.dashboard import kept
+    from fogcontrol.permits.models import Permit
+    from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
     from fogcontrol.servicing.models import Manifest
 
     kept_totals.register(Manifest, kept.figure_total(kept.MANIFESTS))
+    kept_totals.register(FoodServiceEstablishment, kept.figure_total(kept.FSE_TOTAL))
+    kept_totals.register(GreaseControlDevice, kept.figure_total(kept.DEVICE_TOTAL))
+    kept_totals.register(Permit, kept.figure_total(kept.PERMIT_TOTAL))
 
 
 def _install_kept_counts(sender, using="default", **kwargs):
