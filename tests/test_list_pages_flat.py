@@ -2,8 +2,8 @@
 
 No timing here (bench/list_pages.py measures it; docs/performance.md): this keeps the shape of the
 SQL that makes it so. The pager counts the list's own table, without a join or a GROUP BY (no
-annotation over a join, no select_related, carried into the COUNT), or, for the manifests (which
-grow with the years), does not count it at all: staff's total is read from the kept counts
+annotation over a join, no select_related, carried into the COUNT), or, for staff, does not count
+it at all: their total is read from the kept counts
 (core/kept_totals.py, dashboard/tests/test_kept_totals.py); the page's rows are read off an index
 in the list's order, not sorted (SQLite's plan has no "TEMP B-TREE FOR ORDER BY"); the device
 count is a subquery for the page's rows.
@@ -24,7 +24,14 @@ from fogcontrol.servicing.tests.rows import add_servicing_rows
 pytestmark = pytest.mark.django_db
 
 # Each list and the table it pages through; the lists whose total staff read from the kept counts.
-KEPT_TOTALS = ("/servicing/manifests/", "/api/v1/manifests/")
+KEPT_TOTALS = (
+    "/registry/establishments/",
+    "/api/v1/establishments/",
+    "/servicing/manifests/",
+    "/api/v1/manifests/",
+    "/permits/list/",
+    "/api/v1/permits/",
+)
 LISTS = {
     "/registry/establishments/": "registry_foodserviceestablishment",
     "/api/v1/establishments/": "registry_foodserviceestablishment",
