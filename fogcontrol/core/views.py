@@ -18,12 +18,13 @@ the filters."""
 from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.core.paginator import Page, Paginator
+from django.core.paginator import Page
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
 from fogcontrol.core.exports import Export, export_response
+from fogcontrol.core.kept_totals import KeptTotalPaginator
 
 # The search box of every filter form: the FilterSet field of this name.
 SEARCH_FIELD = "q"
@@ -63,8 +64,10 @@ def filtered_rows(filterset_class, request, queryset, **kwargs):
 
 
 def paginate(request, queryset, per_page: int) -> Page:
-    """The page of ``queryset`` named by ?page= (the last page if beyond it, the first if not a number)."""
-    return Paginator(queryset, per_page).get_page(request.GET.get("page"))
+    """The page of ``queryset`` named by ?page= (the last page if beyond it, the first if not a number).
+    Its total is a kept count where the list is a whole table the user sees all of (core/kept_totals.py)."""
+    paginator = KeptTotalPaginator(queryset, per_page, user=getattr(request, "user", None))
+    return paginator.get_page(request.GET.get("page"))
 
 
 def live_filters(filterset, url: str) -> None:

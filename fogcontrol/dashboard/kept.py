@@ -25,6 +25,11 @@ state of five related tables) and the spills (by the day in the Town's time zone
 
 The kept counts cover every record: they stand for a list only where the user's scope is the whole
 town (program staff); anyone else is counted live, as before (`covers`).
+
+The same counts give the whole-table lists' pagers their total for staff (`figure_total`,
+registered in apps.py with core/kept_totals.py): the manifests by month, a total each of the
+establishments, devices and permits; a few dozen rows read instead of a `COUNT(*)` that
+PostgreSQL answers by reading every row of the table.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ INSPECTION_DUE = "inspection_due"
 INSPECTION_DONE = "inspection_done"
 HEARINGS = "hearing"
 PAYMENT_CENTS = "payment_cents"
+FSE_TOTAL, DEVICE_TOTAL, PERMIT_TOTAL = "fse_total", "device_total", "permit_total"
 # The figures kept by day and by month, and how far from today each is read (kept_counts).
 BY_DAY = (PERMIT_ISSUED, HEARINGS)
 BY_MONTH = (MANIFESTS, INSPECTION_DUE, INSPECTION_DONE, PAYMENT_CENTS)
@@ -122,6 +128,16 @@ KEPT: tuple[Kept, ...] = (
         vendor={"postgresql": {"where": "R.status = 'active' AND R.a4_flags <> '[]'::jsonb"}},
     ),
     Kept("registry_parcel", "'parcel'", columns=("id",)),
+    # Every row of the tables whose lists staff page through whole: the pagers' totals, one row
+    # each read through the index (core/kept_totals.py).
+    *(
+        Kept(table, f"'{figure}'", columns=("id",))
+        for table, figure in (
+            ("registry_foodserviceestablishment", FSE_TOTAL),
+            (DEVICES, DEVICE_TOTAL),
+            ("permits_permit", PERMIT_TOTAL),
+        )
+    ),
     Kept("registry_shareddevice", "'device_shared'", columns=("device_id",)),
     # Servicing: the active devices by the status of their service state (E1, E3). A device's
     # status moves its state's count too.
@@ -388,6 +404,23 @@ def install(using: str = DEFAULT_DB_ALIAS) -> int:
         for statement in trigger_sql(connection.vendor):
             cursor.execute(statement)
     return recount(using)
+
+
+def figure_total(*figures: str):
+    """A table's row count as the sum of the kept counts of `figures` over every bucket: the pagers'
+    total of a whole-table list (core/kept_totals.py, registered in apps.py). The figures named
+    must count each row of the table exactly once (no condition). None while no count is kept
+    (the triggers not installed yet, or the table empty): the pager then counts the table."""
+
+    def total(using: str) -> int | None:
+        from django.db.models import Sum
+
+        from fogcontrol.dashboard.models import FigureCount
+
+        rows = FigureCount.objects.using(using).filter(figure__in=figures)
+        return rows.aggregate(n=Sum("n"))["n"]
+
+    return total
 
 
 def covers(user, *models) -> bool:
