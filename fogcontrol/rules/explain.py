@@ -13,8 +13,6 @@ translates). The rules stay plain Python: nothing here imports Django.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import dataclasses
 import datetime as dt
 import functools
@@ -50,52 +48,7 @@ class Sentence(str):
 def say(template: str, /, **values: Any) -> Sentence:
     """A step (or a phrase used in one) in English that can be said again in the reader's language.
     ``template`` is a literal with ``%(name)s`` placeholders (never an f-string: it is the msgid)."""
-    if _unsaid.get():
-        return Unsaid(template, values)
     return Sentence(template, values)
-
-
-_unsaid: contextvars.ContextVar[bool] = contextvars.ContextVar("fogcontrol_unsaid", default=False)
-
-
-class Unsaid:
-    """A step computed where no one reads the working (``unsaid()``): its template and values,
-    its English formatted only if asked (``str``, ``%s``, ``format``). Not a ``str`` on purpose: a
-    caller that joins, adds or stores it as text fails loudly instead of storing it unformatted.
-    Issue 16: formatting a sentence costs more than the rule that says it, and a bulk write of
-    verdicts (the manifest ingest's device snapshots) keeps the numbers, never the working."""
-
-    __slots__ = ("template", "values")
-
-    def __init__(self, template: str, values: dict[str, Any]):
-        self.template, self.values = template, values
-
-    def __str__(self) -> str:
-        return self.template % self.values
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __repr__(self) -> str:
-        return f"Unsaid({str(self)!r})"
-
-
-def is_unsaid() -> bool:
-    """Whether ``say`` keeps its steps unformatted here (``unsaid``): part of the key of a result
-    remembered by a rule, so a working kept unformatted is never handed to a caller who reads it."""
-    return _unsaid.get()
-
-
-@contextlib.contextmanager
-def unsaid():
-    """Within this block ``say`` keeps its steps unformatted (``Unsaid``): for a caller that uses a
-    result's values (dates, counts, verdicts) and never its explanation's text. A result made here
-    must not be stored or shown with its explanation: compute it again outside the block for that."""
-    token = _unsaid.set(True)
-    try:
-        yield
-    finally:
-        _unsaid.reset(token)
 
 
 class DateText(str):

@@ -33,7 +33,7 @@ from fogcontrol.rules.devices import (
     fill_ratio,
     to_decimal,
 )
-from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent, is_unsaid, say
+from fogcontrol.rules.explain import Explanation, explain, fmt_date, fmt_days, fmt_percent, say
 from fogcontrol.rules.frequency import (
     FrequencyRecommendation,
     FrequencyRequestDecision,
@@ -94,16 +94,15 @@ def next_service_due(
     """
     if last_full_pumpout is None:
         return None
-    return _service_due(last_full_pumpout, frequency_days, grace_days, is_unsaid(), worded)
+    return _service_due(last_full_pumpout, frequency_days, grace_days, worded)
 
 
 @functools.lru_cache(maxsize=4096)
-def _service_due(
-    last_full_pumpout: dt.date, frequency_days: int, grace_days: int, unsaid: bool, worded: bool
-) -> Deadline:
+def _service_due(last_full_pumpout: dt.date, frequency_days: int, grace_days: int, worded: bool) -> Deadline:
     # Remembered (issue 16): a pure function of its values (the calendar is not consulted),
     # and a bulk judgement of a town's devices meets the same few hundred days and frequencies
-    # thousands of times; ``unsaid`` keys it so a working left unformatted stays where it was made.
+    # thousands of times; ``worded`` keys it, so a result without its working is never handed out
+    # to a caller who reads the working.
     # The Deadline is frozen and its steps are immutable, so one instance may be handed out again.
     return maintenance_due_deadline(
         slug="E1",

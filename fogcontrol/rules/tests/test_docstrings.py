@@ -63,8 +63,6 @@ NO_PROVISION = {
     "explain.say": "a step of an explanation that keeps how it was said, to be read in another language",
     "explain.sentence_from_record": "reads back a step an explanation stored with its template",
     "explain.joined": "says phrases one after another, each kept to be said again in another language",
-    "explain.is_unsaid": "whether steps are kept unformatted here, for a rule that remembers its results",
-    "explain.unsaid": "leaves the steps said inside it unformatted, for a caller that keeps no working",
 }
 
 

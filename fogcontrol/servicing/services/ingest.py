@@ -40,7 +40,6 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.core.record_chunk import record_append_chunk
 from fogcontrol.core.records import canonical_submission
 from fogcontrol.core.set_sql import insert_rows, insert_values, update_rows, upsert_values
-from fogcontrol.rules.explain import unsaid
 from fogcontrol.rules.servicing_rules import ServiceEvent
 from fogcontrol.servicing.context import ProgramContext
 from fogcontrol.servicing.models import DeviceServiceState, Manifest, ManifestFlag, ServiceRequirement
@@ -289,10 +288,11 @@ class _Chunk:
             for r in held.readings[:HISTORY_READINGS]
         ]
         last_manifest_id = manifests[0].pk if manifests else None  # set once the chunk is written
-        # Unsaid: the chunk keeps the snapshot's numbers (the state row, the judgement's frequency
-        # and recommendation), never its working; formatting it was a quarter of a row's CPU.
-        with unsaid():
-            return snapshot_from_events(held.device, events, last_manifest_id, on=today, ctx=self.ctx)
+        # Unworded: the chunk keeps the snapshot's numbers (the state row, the judgement's frequency
+        # and recommendation), never its working; wording it was a quarter of a row's CPU.
+        return snapshot_from_events(
+            held.device, events, last_manifest_id, on=today, ctx=self.ctx, worded=False
+        )
 
     def _carry_out(self, held: _Device, consequences, manifest: Manifest) -> None:
         """What ``apply_consequences`` writes, kept until ``write()``."""

@@ -1,5 +1,5 @@
 """The set-based ingest judges each device's snapshot without formatting its working (issue 16,
-``rules.explain.unsaid``): the rows it writes, the requirements' stored workings included, are the
+``worded=False``): the rows it writes, the requirements' stored workings included, are the
 rows ``manifest_submit`` writes one at a time with every working said (E1, E6, E8)."""
 
 from decimal import Decimal
