@@ -37,8 +37,9 @@ import datetime as dt
 import random
 import time
 from array import array
-from collections import defaultdict
-from collections.abc import Callable
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -89,6 +90,27 @@ def generate(
     say = progress or (lambda message: None)
     if FoodServiceEstablishment.objects.exists():
         raise GenerateRefused("The database already holds establishments; generate into an empty one.")
+    with _no_query_log():
+        return _generate(establishments=establishments, seed=seed, years=years, say=say)
+
+
+@contextmanager
+def _no_query_log() -> Iterator[None]:
+    """Under DEBUG (the default outside production) Django keeps the SQL of the last 9,000
+    statements with their values (``connection.queries_log``): a chunk's INSERT is megabytes, so
+    the log grew with the program to gigabytes (issue 16). Not kept while generating,
+    unless something counts the statements (``CaptureQueriesContext`` forces the debug cursor)."""
+    if connection.force_debug_cursor:
+        yield
+        return
+    kept, connection.queries_log = connection.queries_log, deque(maxlen=0)
+    try:
+        yield
+    finally:
+        connection.queries_log = kept
+
+
+def _generate(*, establishments: int, seed: int, years: int, say: Callable[[str], None]) -> Generated:
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     with transaction.atomic():
