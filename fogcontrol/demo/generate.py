@@ -23,6 +23,11 @@ judged one by one by the rules as the demo's two years are (``ServiceHistoryBatc
 flags, requirements or readings, no audit entry per manifest, and no device service state. The
 state is left for the nightly sweep to create (its first run on a new program, which is what
 bench/sweeps.py measures).
+
+Memory is flat in N (issue 16): the town holds none of its rows (``build_demo_town(keep=False)``
+writes and lets go 5,000 establishments at a time), the permits seeder reads them back by id a
+chunk at a time, and the manifests are drawn device after device from the devices read back
+``DEVICES_A_READ`` at a time. Chunks change neither the order of the draws nor the rows.
 """
 
 from __future__ import annotations
@@ -31,8 +36,10 @@ import dataclasses
 import datetime as dt
 import random
 import time
-from collections import defaultdict
-from collections.abc import Callable
+from array import array
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -56,6 +63,8 @@ YEARS = 5
 # Manifests kept in memory and appended to the chain together (one transaction each).
 CHUNK = 5_000
 SEEDERS = ["fogcontrol.permits.demo.seed"]
+# Devices read back at a time (with their establishments and haulers) to draw their manifests.
+DEVICES_A_READ = 2_000
 
 
 class GenerateRefused(Exception):
@@ -81,13 +90,37 @@ def generate(
     say = progress or (lambda message: None)
     if FoodServiceEstablishment.objects.exists():
         raise GenerateRefused("The database already holds establishments; generate into an empty one.")
+    with _no_query_log():
+        return _generate(establishments=establishments, seed=seed, years=years, say=say)
+
+
+@contextmanager
+def _no_query_log() -> Iterator[None]:
+    """Under DEBUG (the default outside production) Django keeps the SQL of the last 9,000
+    statements with their values (``connection.queries_log``): a chunk's INSERT is megabytes, so
+    the log grew with the program to gigabytes (issue 16). Not kept while generating,
+    unless something counts the statements (``CaptureQueriesContext`` forces the debug cursor)."""
+    if connection.force_debug_cursor:
+        yield
+        return
+    kept, connection.queries_log = connection.queries_log, deque(maxlen=0)
+    try:
+        yield
+    finally:
+        connection.queries_log = kept
+
+
+def _generate(*, establishments: int, seed: int, years: int, say: Callable[[str], None]) -> Generated:
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     with transaction.atomic():
-        town = build_demo_town(establishments=establishments, seed=seed)
+        town = build_demo_town(
+            establishments=establishments, seed=seed, keep=False, after_chunk=_analyze_after_chunk
+        )
     _analyze()
     seconds["registry"] = time.perf_counter() - started
-    say(f"registry: {len(town.establishments)} establishments, {len(town.devices)} devices")
+    made = FoodServiceEstablishment.objects.count(), GreaseControlDevice.objects.count()
+    say(f"registry: {made[0]} establishments, {made[1]} devices")
     started = time.perf_counter()
     with transaction.atomic():
         run_seeders(seed=seed, town=town, today=town.today, seeders=SEEDERS)
@@ -97,9 +130,7 @@ def generate(
     started = time.perf_counter()
     count = write_manifests(town, rng=seeder_rng(seed, GENERATED_BY), years=years, progress=say)
     seconds["manifests"] = time.perf_counter() - started
-    return Generated(
-        establishments=len(town.establishments), devices=len(town.devices), manifests=count, seconds=seconds
-    )
+    return Generated(establishments=made[0], devices=made[1], manifests=count, seconds=seconds)
 
 
 def write_manifests(
@@ -129,6 +160,12 @@ def write_manifests(
 ANALYZED_AFTER_CHUNKS = frozenset({1, 10, 100})
 
 
+def _analyze_after_chunk(chunk: int) -> None:
+    """The registry's chunks too: its kept counts' triggers read the tables they fill."""
+    if chunk in ANALYZED_AFTER_CHUNKS:
+        _analyze()
+
+
 def _analyze(table: str = "") -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -141,6 +178,42 @@ def _append(manifests: list[Manifest]) -> int:
     return len(manifests)
 
 
+class _Stops:
+    """Stops made by each truck on each day since ``first``: an array of days a truck, not a dict
+    entry a truck-day (the 100,000 program has hundreds of trucks over five years: issue 16)."""
+
+    def __init__(self, first: dt.date, last: dt.date):
+        self.first, self.days = first, (last - first).days + 1
+        self.trucks: dict = {}
+
+    def _day(self, truck) -> tuple[array, int]:
+        days = self.trucks.get(truck[:-1])
+        if days is None:
+            days = self.trucks[truck[:-1]] = array("I", bytes(4 * self.days))
+        return days, (truck[-1] - self.first).days
+
+    def __getitem__(self, truck) -> int:
+        days, day = self._day(truck)
+        return days[day]
+
+    def add(self, truck) -> None:
+        days, day = self._day(truck)
+        days[day] += 1
+
+
+def _devices():
+    """The town's devices in the order they were drawn (their ids), ``DEVICES_A_READ`` at a time,
+    each with its establishments and their haulers."""
+    last = 0
+    while True:
+        devices = list(GreaseControlDevice.objects.filter(pk__gt=last).order_by("pk")[:DEVICES_A_READ])
+        if not devices:
+            return
+        prefetch_related_objects(devices, "establishments__haulers")
+        yield from devices
+        last = devices[-1].pk
+
+
 def _manifests(town: DemoTown, *, rng: random.Random, years: int):
     """Each device's visits in date order, device after device (the chain's order)."""
     today = town.today
@@ -150,12 +223,11 @@ def _manifests(town: DemoTown, *, rng: random.Random, years: int):
     for vehicle in town.vehicles:
         vehicles[vehicle.hauler_id].append(vehicle)
     numbers: dict[int, int] = defaultdict(lambda: rng.randint(10_000, 80_000))
-    stops: dict = defaultdict(int)
     text = certification.certification_text(certification.CURRENT_VERSION)
     submission = canonical_submission({"generated": GENERATED_BY})
-    prefetch_related_objects(town.devices, "establishments__haulers")
     first_day = today - dt.timedelta(days=365 * years)
-    for device in town.devices:
+    stops = _Stops(first_day, today)
+    for device in _devices():
         if device.status != GreaseControlDevice.Status.ACTIVE or not device.total_design_depth_in:
             continue
         if rng.random() < 0.1:
@@ -189,7 +261,7 @@ def _manifests(town: DemoTown, *, rng: random.Random, years: int):
                 gallons = min(gallons, Decimal(vehicle.tank_capacity_gallons))
             truck = (vehicle.pk, day) if vehicle else ("unlisted", hauler.pk, day)
             at, delivered_on = stop_times(day, rng.choice((0, 15, 30)), stops[truck] % STOPS_A_DAY, zone)
-            stops[truck] += 1
+            stops.add(truck)
             numbers[hauler.pk] += 1
             driver = rng.choice(DRIVERS)
             yield Manifest(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import random
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.db import transaction
@@ -46,6 +47,10 @@ from fogcontrol.rules.ruleset import Ruleset
 GRAVITY = GreaseControlDevice.Kind.GRAVITY_INTERCEPTOR
 TRAP = GreaseControlDevice.Kind.HYDROMECHANICAL
 INTERCEPTOR_GALLONS = (500, 750, 1000, 1250, 1500, 2000, 2500, 3000)
+# The sites drawn before their rows are written (fogcontrol.demo.bulk.RegistryBatch.flush): a chunk
+# ends with the first site that brings it to CHUNK establishments, so a program of any size holds
+# one chunk in memory at a time (issue 16). The demo town (hundreds) is one chunk.
+CHUNK = 5_000
 QUICK_SERVICE_WORDS = ("Tacos", "Burgers", "Chicken", "Banh Mi", "Teriyaki", "Gyro", "Falafel", "Kabob")
 
 
@@ -206,7 +211,7 @@ def _operator(make: Maker, batch: RegistryBatch, business_name: str, address: st
 
 
 def _parcel(
-    make: Maker, batch: RegistryBatch, owners: list[Party], *, street: str, address: str, owner_users=()
+    make: Maker, batch: RegistryBatch, owners: list[Party | int], *, street: str, address: str, owner_users=()
 ):
     # A quarter of parcels belong to an owner already on record: landlords hold several.
     if owners and make.rng.random() < 0.25:
@@ -214,13 +219,14 @@ def _parcel(
     else:
         owner = _owner(make, batch, street)
         owners.append(owner)
+    # An owner of an earlier chunk is kept by its id alone (``_next_chunk``).
     return batch.parcel(
+        **({"owner_id": owner} if isinstance(owner, int) else {"owner": owner}),
         owner_users=owner_users,
         apn=make.apn(),
         situs_address=address,
         city=names.CITY,
         postal_code=make.rng.choice(names.POSTAL_CODES),
-        owner=owner,
     )
 
 
@@ -376,7 +382,22 @@ class _Plan:
     ruleset: Ruleset
     weights: list[int]
     numbers: _DeviceNumbers = dataclasses.field(default_factory=_DeviceNumbers)
-    owners: list[Party] = dataclasses.field(default_factory=list)
+    owners: list[Party | int] = dataclasses.field(default_factory=list)
+    after_chunk: Callable[[int], None] | None = None
+
+
+def _next_chunk(plan: _Plan) -> None:
+    """Write the sites drawn so far once they make a chunk (``CHUNK``), and let them go.
+
+    Only writes and lets go: the draws go on in the same order, so the rows are those of one
+    write. The owners stay drawable (a landlord holds parcels across chunks) by their ids."""
+    if len(plan.batch.establishments) < CHUNK:
+        return
+    plan.batch.flush()
+    if not plan.batch.keep:
+        plan.owners[:] = [owner if isinstance(owner, int) else owner.pk for owner in plan.owners]
+    if plan.after_chunk is not None:
+        plan.after_chunk(plan.batch.chunks)
 
 
 def _shared_sites(plan: _Plan, *, count: int, budget: int) -> int:
@@ -396,7 +417,8 @@ def _shared_sites(plan: _Plan, *, count: int, budget: int) -> int:
         parcel = _parcel(make, batch, plan.owners, street=street, address=address, owner_users=owner_users)
         if number == 0:
             town.owner_parcel = parcel
-        town.shared_parcels.append(parcel)
+        if batch.keep:
+            town.shared_parcels.append(parcel)
         # The property owner contracts one hauler for the shared interceptor.
         haulers = [make.rng.choices(town.haulers, weights=plan.weights)[0]]
         lat, lon = make.point()
@@ -430,6 +452,7 @@ def _shared_sites(plan: _Plan, *, count: int, budget: int) -> int:
             if make.rng.random() < 0.2:
                 _trap(make, batch, today, plan.ruleset, plan.numbers, parcel=parcel, establishment=kitchen)
         made += tenants
+        _next_chunk(plan)
     return made
 
 
@@ -499,11 +522,19 @@ def _single_sites(plan: _Plan, *, count: int) -> None:
                 establishment=fse,
                 removed=closed,
             )
+        _next_chunk(plan)
 
 
 @transaction.atomic
-def build_demo_town(*, establishments: int, seed: int) -> DemoTown:
-    """Create the demo town in one transaction: all of it, or nothing."""
+def build_demo_town(
+    *, establishments: int, seed: int, keep: bool = True, after_chunk: Callable[[int], None] | None = None
+) -> DemoTown:
+    """Create the demo town in one transaction: all of it, or nothing.
+
+    With ``keep`` (the demo) the town holds its parties, parcels, establishments and devices for
+    the seeders; without (``fogcontrol bench generate``) those lists stay empty and the rows are
+    let go a chunk at a time, for the seeders to read back. ``after_chunk(number)`` is called once
+    each chunk but the last is written."""
     rng = random.Random(seed)
     users = create_demo_users()
     profile = _profile(users)
@@ -514,14 +545,21 @@ def build_demo_town(*, establishments: int, seed: int) -> DemoTown:
     make = Maker(rng, today)
     weights = _haulers(make, town, establishments)
     _facilities(make, town)
-    plan = _Plan(make=make, batch=RegistryBatch(), town=town, ruleset=ruleset_on(today), weights=weights)
+    plan = _Plan(
+        make=make,
+        batch=RegistryBatch(keep=keep),
+        town=town,
+        ruleset=ruleset_on(today),
+        weights=weights,
+        after_chunk=after_chunk,
+    )
     # About one multi-tenant site per 30 FSEs; at least one, so the owner user has a parcel.
     site_count = max(1, round(establishments / 30))
     shared = _shared_sites(plan, count=site_count, budget=max(2, establishments // 4))
     _single_sites(plan, count=establishments - shared)
-    plan.batch.write()
-    town.parties = plan.batch.parties
-    town.parcels = plan.batch.parcels
-    town.establishments = plan.batch.establishments
-    town.devices = plan.batch.devices
+    plan.batch.finish()
+    town.parties = plan.batch.written[Party]
+    town.parcels = plan.batch.written[Parcel]
+    town.establishments = plan.batch.written[FoodServiceEstablishment]
+    town.devices = plan.batch.written[GreaseControlDevice]
     return town

@@ -9,6 +9,10 @@
   a compliance date (A4); these are written in bulk with one audit entry each, as the demo's registry is;
 - a handful of FSEs without a permit, with applications at each stage of review (B5), and one
   with none at all (B1); one remodel notice (G1).
+
+The seeder reads the town's establishments and devices back from the database by id, and writes
+the bulk permits ``CHUNK`` at a time, so that a program of 100,000 FSEs (``fogcontrol bench
+generate``, whose town holds no rows) takes no more memory than one of 10,000 (issue 16).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from fogcontrol.permits.services.common import town_contacts
 from fogcontrol.permits.services.device_conditions import device_findings
 from fogcontrol.program.selectors import ruleset_on, town_calendar
 from fogcontrol.registry import services as registry_services
-from fogcontrol.registry.models import GreaseControlDevice
+from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
 from fogcontrol.rules.devices import default_frequency
 from fogcontrol.rules.permit_term import permit_term
 
@@ -37,6 +41,8 @@ A4_CONDITION = (
     "of the required diameter over each chamber, as approved by the Building Official."
 )
 A4_COMPLIANCE_DAYS = 180
+# The bulk permits drawn, written and let go together.
+CHUNK = 5_000
 
 ACTING = "seed_demo"
 DEMO_FEES = {
@@ -83,21 +89,25 @@ def _answers(fse, rng: random.Random) -> dict:
     }
 
 
-def _devices_by_fse(establishments) -> dict[int, GreaseControlDevice]:
-    """Each FSE's active device (the last linked, when it has several), in two queries.
+def _device_ids_by_fse() -> dict[int, int]:
+    """Each FSE's active device id (the last linked, when it has several), in one query.
 
     Not ``establishments__in=[...]``: with thousands of ids, SQLite's plan for that join with
-    DISTINCT grew with the square of the town (7 s at 3,000 FSEs; issue 19). The town's active
-    devices and links are read whole, in link order, and matched here."""
-    wanted = {fse.pk for fse in establishments}
-    active = GreaseControlDevice.objects.filter(status=GreaseControlDevice.Status.ACTIVE)
-    devices = {device.pk: device for device in active}
+    DISTINCT grew with the square of the town (7 s at 3,000 FSEs; issue 19). The links of the
+    town's active devices are read whole, in link order, as ids (not rows: issue 16)."""
     links = (
-        GreaseControlDevice.establishments.through.objects.filter(greasecontroldevice__in=active)
+        GreaseControlDevice.establishments.through.objects.filter(
+            greasecontroldevice__status=GreaseControlDevice.Status.ACTIVE
+        )
         .order_by("pk")
         .values_list("foodserviceestablishment_id", "greasecontroldevice_id")
     )
-    return {fse_id: devices[device_id] for fse_id, device_id in links if fse_id in wanted}
+    return dict(links.iterator(chunk_size=CHUNK))
+
+
+def _rows(model, ids) -> dict:
+    """The rows of ``model`` with these ids, by id."""
+    return model.objects.in_bulk(list(ids))
 
 
 def _through_services(fse, device, *, rng, town, today) -> None:
@@ -243,31 +253,47 @@ def seed(*, rng: random.Random, town, today: dt.date) -> None:
         resolution="Demo only: enter the Council's fee resolution",
         amounts=DEMO_FEES,
     )
-    active = [fse for fse in town.active_establishments]
-    devices = _devices_by_fse(active)
+    active = FoodServiceEstablishment.objects.filter(status=FoodServiceEstablishment.Status.ACTIVE)
+    device_of = _device_ids_by_fse()
     own = town.fse_establishment
-    with_device = [fse for fse in active if fse.pk in devices and fse != own]
+    own_id = own.pk if own is not None else None
+    # In the order of the town (ids follow the draw), as ids: the draws below are the same for a
+    # list of ids as for a list of rows, and the rows are read a chunk at a time.
+    with_device = [
+        pk
+        for pk in active.order_by("pk").values_list("pk", flat=True).iterator(chunk_size=CHUNK)
+        if pk in device_of and pk != own_id
+    ]
     rng.shuffle(with_device)
     in_review = with_device[: len(STAGES)]
     # The next two are left with no permit and no application: they show as non-compliant (B1).
     rest = with_device[len(STAGES) + 2 :]
-    bulk = []
-    for fse in rest:
-        roll = rng.random()
-        if roll < 0.08:
-            # Expired: issued 13 to 20 months ago and not renewed (B6).
-            bulk.append((fse, devices[fse.pk], today - dt.timedelta(days=rng.randrange(395, 600)), True))
-        else:
-            bulk.append((fse, devices[fse.pk], today - dt.timedelta(days=rng.randrange(1, 360)), False))
-    _bulk_permits(bulk, today=today)
-    if own is not None and own.pk in devices:
-        _through_services(own, devices[own.pk], rng=rng, town=town, today=today)
-    for fse, stage in zip(in_review, STAGES, strict=False):
-        _in_review(fse, devices[fse.pk], stage, rng=rng, town=town)
+    for start in range(0, len(rest), CHUNK):
+        ids = rest[start : start + CHUNK]
+        fses = _rows(FoodServiceEstablishment, ids)
+        devices = _rows(GreaseControlDevice, {device_of[pk] for pk in ids})
+        bulk = []
+        for pk in ids:
+            fse, device = fses[pk], devices[device_of[pk]]
+            roll = rng.random()
+            if roll < 0.08:
+                # Expired: issued 13 to 20 months ago and not renewed (B6).
+                bulk.append((fse, device, today - dt.timedelta(days=rng.randrange(395, 600)), True))
+            else:
+                bulk.append((fse, device, today - dt.timedelta(days=rng.randrange(1, 360)), False))
+        _bulk_permits(bulk, today=today)
+    # The few rows the services take next (the demo FSE's own is the town's, kept up to date).
+    named = [*in_review, *rest[:1], *([own_id] if own_id in device_of else [])]
+    fses = _rows(FoodServiceEstablishment, named)
+    devices = _rows(GreaseControlDevice, {device_of[pk] for pk in named})
+    if own is not None and own_id in device_of:
+        _through_services(own, devices[device_of[own_id]], rng=rng, town=town, today=today)
+    for pk, stage in zip(in_review, STAGES, strict=False):
+        _in_review(fses[pk], devices[device_of[pk]], stage, rng=rng, town=town)
     if rest:
         services.remodel_notice_file(
             acting_user=ACTING,
-            establishment=rest[0],
+            establishment=fses[rest[0]],
             kind="remodel",
             description="Replace the cook line; add a second fryer and a wok range.",
             planned_start=today + dt.timedelta(days=45),
