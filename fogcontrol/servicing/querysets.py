@@ -34,7 +34,13 @@ def _staff_view(user, action, *, change_allowed: bool) -> Q | None:
 class ManifestQuerySet(ScopedQuerySet):
     def effective(self):
         """Manifests in force: not withdrawn, and not replaced by a correction (F1)."""
-        corrected = apps.get_model("servicing", "Manifest").objects.filter(corrects=OuterRef("pk"))
+        # `corrects_id IS NOT NULL` adds nothing to the logic (and Django drops `corrects__isnull` as
+        # implied), but it lets PostgreSQL build its anti join from the few corrections (an index
+        # scan) instead of hashing every manifest of the Town for each batch: 323 -> 50 ms for a
+        # batch of 1,000 devices at 294,262 manifests, a scan that grew with the table (issue 16).
+        corrected = apps.get_model("servicing", "Manifest").objects.filter(
+            corrects=OuterRef("pk"), corrects_id__isnull=False
+        )
         return self.filter(withdrawn=False).exclude(Exists(corrected))
 
     def scope(self, user, action):
