@@ -303,16 +303,21 @@ def _values_payload(connection, fields, rows: Sequence[dict]) -> str:
     return json.dumps(out, default=_default)
 
 
-def insert_values(model: type[models.Model], rows: Sequence[dict]) -> list[int]:
+def insert_values(
+    model: type[models.Model], rows: Sequence[dict], *, skip_conflicts: bool = False
+) -> list[int]:
     """INSERT one row of ``model`` a mapping (field name or attname -> value; every mapping with the
     same keys; the rest take their defaults and ``auto_now``) in one statement, as ``insert_rows``
-    would the instances ``model(**row)``. Returns the new ids, in order."""
+    would the instances ``model(**row)``. Returns the new ids, in order. ``skip_conflicts``: a row
+    that would break a unique constraint is left out (ON CONFLICT DO NOTHING), the row already
+    there kept."""
     if not rows:
         return []
     connection = connections[router.db_for_write(model)]
     fields = _writable(model)
     quote = connection.ops.quote_name
-    sql = _insert_sql(connection, model, fields) + f" RETURNING {quote(model._meta.pk.column)}"
+    skip = " ON CONFLICT DO NOTHING" if skip_conflicts else ""
+    sql = _insert_sql(connection, model, fields) + f"{skip} RETURNING {quote(model._meta.pk.column)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, [_values_payload(connection, fields, rows)])
         return sorted(row[0] for row in cursor.fetchall())  # drawn in insertion order (insert_rows)

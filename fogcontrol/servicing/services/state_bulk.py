@@ -27,13 +27,12 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from django.db import connections, transaction
 from django.db.models import F, Window
-from django.db.models.constants import OnConflict
 from django.db.models.functions import RowNumber
 from django.db.models.sql.constants import MULTI
 from django.utils import timezone
 
+from fogcontrol.core.set_sql import insert_values
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import ServiceEvent
 from fogcontrol.servicing.context import ProgramContext
@@ -134,33 +133,13 @@ def _histories(ids: list[int], *, today) -> tuple[dict, dict, dict]:
 
 
 def _insert_states(columns: list[str], rows: list[list]) -> None:
-    """One INSERT of the state rows (values of ``columns``, field names), each value prepared for the
-    database by its field (``get_db_prep_save``, as ``bulk_create`` does). A state a writer made
-    meanwhile (a manifest saved during the sweep) is newer: it is kept (the conflict is ignored)."""
-    fields = [DeviceServiceState._meta.get_field(name) for name in columns]
-    db = connections[DeviceServiceState.objects.db]  # the connection itself, not the per-thread proxy
-    ops = db.ops
-    sql = "{insert} {table} ({columns}) VALUES ({values}) {suffix}".format(
-        insert=ops.insert_statement(on_conflict=OnConflict.IGNORE),
-        table=ops.quote_name(DeviceServiceState._meta.db_table),
-        columns=", ".join(ops.quote_name(field.column) for field in fields),
-        values=", ".join(["%s"] * len(fields)),
-        suffix=ops.on_conflict_suffix_sql(fields, OnConflict.IGNORE, None, None),
+    """One INSERT of the state rows (values of ``columns``, field names), from one parameter
+    (``core.set_sql.insert_values``: each distinct value prepared once). A state a writer made
+    meanwhile (a manifest saved during the sweep) is newer: it is kept (the conflict is skipped).
+    Not ``executemany``: on PostgreSQL that sent a statement a row, 0.2 s a batch of 1,000."""
+    insert_values(
+        DeviceServiceState, [dict(zip(columns, row, strict=True)) for row in rows], skip_conflicts=True
     )
-    # Each distinct value of a column prepared once (statuses, days and frequencies repeat).
-    prepared: list[dict] = [{} for _ in fields]
-    params = []
-    for row in rows:
-        values = []
-        for field, seen, value in zip(fields, prepared, row, strict=True):
-            key = (type(value), value)
-            try:
-                values.append(seen[key])
-            except KeyError:
-                values.append(seen.setdefault(key, field.get_db_prep_save(value, db)))
-        params.append(values)
-    with transaction.atomic(using=db.alias, savepoint=False), db.cursor() as cursor:
-        cursor.executemany(sql.rstrip(), params)
 
 
 def device_states_create_missing(*, ctx: ProgramContext) -> int:
