@@ -157,7 +157,10 @@ UNCHUNKED = {
     "audit.AuditEntry": "286 47cddb485866a85e",
     "core.RecordChainHead": "2 31da1549a064a26a",
     "core.RecordChainSeal": "2 50f2383d87d39691",
-    "dashboard.FigureCount": "54 ac72f0557b12d2a7",
+    # 54 rows at f972547; three more since the kept totals of the FSE, device and permit lists
+    # (fse_total, device_total, permit_total: core/kept_totals.py). Taken unchunked (chunks of 10**9)
+    # on that code: the same digest as the chunked run.
+    "dashboard.FigureCount": "57 f54c962d8bb5d433",
     "messaging.Message": "3 d63a9d3f64e0d1e4",
     "otp_totp.TOTPDevice": "5 819186ec250d71c8",
     "permits.ApplicationFixture": "42 aae83b3c9479c949",
