@@ -58,7 +58,6 @@ INSPECTION_DONE = "inspection_done"
 HEARINGS = "hearing"
 PAYMENT_CENTS = "payment_cents"
 FSE_TOTAL, DEVICE_TOTAL, PERMIT_TOTAL = "fse_total", "device_total", "permit_total"
-TOTALS = (FSE_TOTAL, DEVICE_TOTAL, PERMIT_TOTAL)  # one row each, kept at zero too (recount)
 # The figures kept by day and by month, and how far from today each is read (kept_counts).
 BY_DAY = (PERMIT_ISSUED, HEARINGS)
 BY_MONTH = (MANIFESTS, INSPECTION_DUE, INSPECTION_DONE, PAYMENT_CENTS)
@@ -393,15 +392,6 @@ def recount(using: str = DEFAULT_DB_ALIAS) -> int:
                 f'INSERT INTO {TABLE} ("figure", "bucket", "n") '  # nosec B608: SQL of this module's constants only, no user input
                 "SELECT figure, bucket, n FROM fogcontrol_recounted WHERE n <> 0"
             )
-        # A whole table's total is kept even at zero, so that an empty table's list reads its
-        # total like any other (the same queries at 0 rows as at 5), and only a total never
-        # installed is missing (figure_total: the pager then counts the table).
-        for figure in TOTALS:
-            cursor.execute(
-                f'INSERT INTO {TABLE} ("figure", "bucket", "n") SELECT %s, %s, 0 WHERE NOT EXISTS '  # nosec B608: SQL of this module's constants only, no user input
-                f"(SELECT 1 FROM {TABLE} WHERE figure = %s AND bucket = %s)",
-                [figure, NO_BUCKET, figure, NO_BUCKET],
-            )
         cursor.execute("DROP TABLE fogcontrol_recount")
         cursor.execute("DROP TABLE fogcontrol_recounted")
     return wrong
@@ -420,8 +410,7 @@ def figure_total(*figures: str):
     """A table's row count as the sum of the kept counts of `figures` over every bucket: the pagers'
     total of a whole-table list (core/kept_totals.py, registered in apps.py). The figures named
     must count each row of the table exactly once (no condition). None while no count is kept
-    (the triggers not installed yet; or, for the manifests kept by month, none yet): the pager
-    then counts the table. The one-row totals (`TOTALS`) are kept at zero too."""
+    (the triggers not installed yet, or the table empty): the pager then counts the table."""
 
     def total(using: str) -> int | None:
         from django.db.models import Sum
