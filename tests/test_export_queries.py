@@ -28,13 +28,15 @@ pytestmark = pytest.mark.django_db
 
 # The session and user, the list's own reads (its count for the page's links, the servicing
 # page's status counts), then the rows: one query per list, one more per prefetch.
+# One fewer each since 2026-12-01: an export builds no page count (core.views.paginate), so it
+# is the same for an empty list as for a long one.
 LISTS = {
-    "/registry/establishments/": 5,
-    "/registry/devices/": 6,
-    "/registry/parcels/": 5,
-    "/registry/haulers/": 5,
-    "/permits/list/": 6,
-    "/servicing/": 10,
+    "/registry/establishments/": 4,
+    "/registry/devices/": 5,
+    "/registry/parcels/": 4,
+    "/registry/haulers/": 4,
+    "/permits/list/": 5,
+    "/servicing/": 9,
 }
 
 

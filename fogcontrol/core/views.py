@@ -23,7 +23,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
-from fogcontrol.core.exports import Export, export_response
+from fogcontrol.core.exports import Export, export_response, requested_format
 from fogcontrol.core.kept_totals import KeptTotalPaginator
 
 # The search box of every filter form: the FilterSet field of this name.
@@ -67,6 +67,15 @@ def paginate(request, queryset, per_page: int) -> Page:
     """The page of ``queryset`` named by ?page= (the last page if beyond it, the first if not a number).
     Its total is a kept count where the list is a whole table the user sees all of (core/kept_totals.py)."""
     paginator = KeptTotalPaginator(queryset, per_page, user=getattr(request, "user", None))
+    if requested_format(request):
+        # An export (`?format=csv|xlsx`) writes every row and shows no page: the page is built
+        # without its count, which is then taken only if a page is rendered after all (a list
+        # that declares no export). The export's queries are then the same for an empty list as
+        # for a long one (the kept total of an empty table is no row, and it was counted).
+        number = request.GET.get("page")
+        number = int(number) if number and number.isdigit() and int(number) > 0 else 1
+        bottom = (number - 1) * per_page
+        return Page(queryset[bottom : bottom + per_page], number, paginator)
     return paginator.get_page(request.GET.get("page"))
 
 
