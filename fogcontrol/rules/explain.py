@@ -192,13 +192,14 @@ def _clerk_date(day: dt.date) -> DateText:
 
 def fmt_days(count: int, unit: str = "calendar day") -> DayCount:
     """ "1 calendar day", "15 calendar days", "5 business days" (said again in the reader's language)."""
-    return _day_count(count, unit)
+    return _day_count(type(count), str(count), unit, count)
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
-def _day_count(count: int, unit: str) -> DayCount:
+@functools.lru_cache(maxsize=1024)
+def _day_count(kind: type, text: str, unit: str, count: int) -> DayCount:
     # Remembered, as the clerk's dates are: a device's snapshot says its frequency several times a
-    # row. Typed, so that 1, True and Decimal(1) keep the text each gives.
+    # row. Keyed on the count's type and text, not its value: 1, True, Decimal("1") and
+    # Decimal("1.0") hash alike but each keeps the text it gives.
     return DayCount(count, unit)
 
 
