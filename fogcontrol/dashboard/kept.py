@@ -41,7 +41,7 @@ from decimal import Decimal
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from fogcontrol.core.scoping import VIEW
+from fogcontrol.core.kept_totals import sees_everything
 
 TABLE = "dashboard_figurecount"
 NO_BUCKET = ""
@@ -425,7 +425,7 @@ def figure_total(*figures: str):
 
 def covers(user, *models) -> bool:
     """Do the kept counts stand for `user`'s lists of `models`? Only where its scope is everything."""
-    return all(model._default_manager.all().scope(user, VIEW) is None for model in models)
+    return all(sees_everything(user, model) for model in models)
 
 
 # How far ahead the permits' days and how far back the manifests' months are read: the permits
