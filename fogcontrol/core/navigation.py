@@ -115,15 +115,19 @@ def current_url(shown: Shown, path: str, menu: str = MAIN) -> str:
     )
 
 
-def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
-    """The groups of `menu` with the items `user` may open, the one for `path` marked current."""
+def menu_for(user, path: str, menu: str = MAIN, *, shown: Shown | None = None) -> list[ShownGroup]:
+    """The groups of `menu` with the items `user` may open, the one for `path` marked current.
+
+    `shown` is `shown_items(user, menu)` when the caller has it already (the `{% menu %}` tag)."""
     urls = _urls_now()
     groups = _menus.get(menu, {})
-    shown = [
+    if shown is None:
+        shown = shown_items(user, menu)
+    with_urls = [
         (groups[key], [(groups[key].items[i].label, urls(groups[key].items[i].url_name)) for i in indexes])
-        for key, indexes in shown_items(user, menu)
+        for key, indexes in shown
     ]
-    current = _current_url([url for _group, items in shown for _label, url in items], path)
+    current = _current_url([url for _group, items in with_urls for _label, url in items], path)
     return [
         ShownGroup(
             key=group.key,
@@ -133,7 +137,7 @@ def menu_for(user, path: str, menu: str = MAIN) -> list[ShownGroup]:
                 for label, url in items
             ],
         )
-        for group, items in shown
+        for group, items in with_urls
     ]
 
 

@@ -45,7 +45,7 @@ def menu(context, name: str = navigation.MAIN, label: str = ""):
     html = _rendered.get(key)
     if html is None:
         values = {
-            "groups": navigation.menu_for(user, path, name),
+            "groups": navigation.menu_for(user, path, name, shown=shown),
             "label": label,
             "main": name == navigation.MAIN,
         }
