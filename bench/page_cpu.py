@@ -8,7 +8,7 @@ folder or database that already holds a program is reused, so one generation ser
 before and after a change). Then, through Django's test client in this process, signed in as the
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
 signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
-session), the FSE list, the pages of `--sample` establishments in turn and the histories of
+session), the FSE list, the manifest and permit lists, the pages of `--sample` establishments in turn and the histories of
 `--sample` devices in turn (`--pages` for some of them only),
 `--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
 (``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
@@ -33,16 +33,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+PAGES = ["floor", "staff", "list", "fse", "device", "manifests", "permits"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, required=True, help="Data folder to keep and reuse.")
     parser.add_argument("--establishments", type=int, default=1000, help="Generated if empty.")
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--sample", type=int, default=10, help="Pages requested in turn.")
-    parser.add_argument("--profile", choices=["floor", "staff", "list", "fse", "device"])
-    parser.add_argument(
-        "--pages", nargs="+", choices=["floor", "staff", "list", "fse", "device"], help="Only these pages."
-    )
+    parser.add_argument("--profile", choices=PAGES)
+    parser.add_argument("--pages", nargs="+", choices=PAGES, help="Only these pages.")
     parser.add_argument("--sql", action="store_true", help="Print the queries of one request of each page.")
     parser.add_argument(
         "--save", type=Path, help="Write each page's HTML here (CSRF tokens blanked), to diff."
@@ -82,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         "list": (staff, ["/registry/establishments/"]),
         "fse": (staff, [f"/registry/establishments/{pk}/" for pk in spread(prepared.fse_ids, args.sample)]),
         "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),
+        "manifests": (staff, ["/servicing/manifests/"]),
+        "permits": (staff, ["/permits/list/"]),
     }
     print(
         f"# {connection.vendor}: {prepared.establishments} establishments, {prepared.devices} devices, "
