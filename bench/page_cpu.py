@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.repeat):
             client.get(paths[i % len(paths)])
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(60)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(int(os.environ.get("PROFILE_LINES", 60)))
         pstats.Stats(profiler).sort_stats("tottime").print_stats(40)
         return 0
 
