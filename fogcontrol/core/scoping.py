@@ -75,11 +75,16 @@ def may(user, record, action: str = VIEW) -> bool:
     if not is_signed_in(user):
         return False
     model = type(record)
-    condition = model._default_manager.all().scope(user, action)
-    if condition is None:
-        return True
+    # The answer is kept on the user (one request's): a list asks it for each row, and building the
+    # scope costs a queryset each time. None: every record of the model.
     cache = user.__dict__.setdefault("_scoped_ids", {})
     key = (model._meta.label, action)
     if key not in cache:
-        cache[key] = frozenset(model._base_manager.filter(condition).values_list("pk", flat=True))
-    return record.pk in cache[key]
+        condition = model._default_manager.all().scope(user, action)
+        cache[key] = (
+            None
+            if condition is None
+            else frozenset(model._base_manager.filter(condition).values_list("pk", flat=True))
+        )
+    ids = cache[key]
+    return ids is None or record.pk in ids
