@@ -8,13 +8,13 @@ folder or database that already holds a program is reused, so one generation ser
 before and after a change). Then, through Django's test client in this process, signed in as the
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
 signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
-session), the FSE list, the manifest and permit lists, the pages of `--sample` establishments in turn and the histories of
-`--sample` devices in turn (`--pages` for some of them only),
-`--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
-(``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
-process) and the queries of one request (counted on a separate request, so that capturing them
-costs nothing in the timing). `--profile PAGE` prints cProfile's top functions of that
-page instead, `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
+session), the FSE list, the manifest and permit lists (`manifests`, `permits`), the pages of
+`--sample` establishments in turn and the histories of `--sample` devices in turn (`--pages` for
+some of them only), `--repeat` times each, and prints the median, 10th percentile and mean CPU
+time a request (``time.process_time``: the Python of the whole stack, and SQLite's engine, which
+runs in this process) and the queries of one request (counted on a separate request, so that
+capturing them costs nothing in the timing). `--profile PAGE` prints cProfile's top functions of
+that page instead (`PROFILE_LINES=N` in the environment for more than 60 of them), `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
 its CSRF tokens blanked (to diff the pages before and after a change).
 """
 
