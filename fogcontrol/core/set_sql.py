@@ -14,7 +14,9 @@ ON CONFLICT DO UPDATE on a unique column) each take one statement. Defaults and 
 applied as ``bulk_create`` applies them (``pre_save``). ``insert_values`` and ``upsert_values`` do
 the same from value lists (a mapping of field names to values a row) without building a model
 instance a row, for sets that are written and never used as instances (audit entries, flags,
-device states): the stored rows are the same. Only SQLite and PostgreSQL.
+device states): the stored rows are the same. Their columns that are the same in every row (the
+moment of the write, a constant default, a value given alike in every row) are each one parameter
+of the statement rather than a value in every row of the JSON. Only SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
