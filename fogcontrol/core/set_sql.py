@@ -14,7 +14,9 @@ ON CONFLICT DO UPDATE on a unique column) each take one statement. Defaults and 
 applied as ``bulk_create`` applies them (``pre_save``). ``insert_values`` and ``upsert_values`` do
 the same from value lists (a mapping of field names to values a row) without building a model
 instance a row, for sets that are written and never used as instances (audit entries, flags,
-device states): the stored rows are the same. Only SQLite and PostgreSQL.
+device states): the stored rows are the same. Their columns that are the same in every row (the
+moment of the write, a constant default, a value given alike in every row) are each one parameter
+of the statement rather than a value in every row of the JSON. Only SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ def db_preparers(fields, connection) -> list:
                 memo[key] = result = prepare(value, connection)
                 return result
 
+        prepared.same = same  # the types it returns as given (``_prepared_column``)
         return prepared
 
     return [preparer(field) for field in fields]
@@ -84,6 +87,7 @@ _SAME_INT = (
     models.BigAutoField,
     models.IntegerField,
     models.BigIntegerField,
+    models.PositiveBigIntegerField,
     models.PositiveIntegerField,
     models.PositiveSmallIntegerField,
     models.SmallIntegerField,
@@ -274,33 +278,76 @@ def _value_plan(model, fields, given: Sequence[str]):
     return plan
 
 
-def _values_payload(connection, fields, rows: Sequence[dict]) -> str:
+def _prepared_column(prepare, values: list) -> list:
+    """``[prepare(v) for v in values]``; a column whose values are all of the types ``prepare``
+    returns as given (text for text, integers for integers: most columns) is sent as it is, checked
+    by one pass of C (``map(type, …)``) instead of a Python call a value."""
+    if set(map(type, values)) <= prepare.same:
+        return values
+    return list(map(prepare, values))
+
+
+# The plain values a column may hold for ``_one_value`` to send it once: equal values of one of
+# these types are sent alike (not so 1 and True, or two equal dicts written in different orders).
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _one_value(values: list) -> bool:
+    """Whether every value of the column is the same plain value (one type, all equal)."""
+    kinds = set(map(type, values))
+    return len(kinds) == 1 and kinds <= _PLAIN and values.count(values[0]) == len(values)
+
+
+def _values_insert(connection, model, fields, rows: Sequence[dict]) -> tuple[str, list]:
+    """The INSERT … SELECT of value rows and its parameters. A column given in the rows, or a
+    callable default, is sent in the JSON parameter, prepared a column at a time; a column that
+    is the same in every row (a constant default, the moment of the write) is one parameter of
+    its own, not repeated in every row (issue 16: a sweep's violations carry eight such columns,
+    the moment among them, which the database otherwise unpacks once a row)."""
     sqlite = connection.vendor == "sqlite"
     preparers = db_preparers(fields, connection) if sqlite else None
-    plan = _value_plan(fields[0].model, fields, rows[0].keys())
-    # One statement is one moment: every row's `auto_now`/`timezone.now` column takes the same
-    # time, read once, and a column that is the same in every row is prepared once (issue 16:
-    # reading the clock and formatting it was half the per-row cost of a sweep's violations).
+    plan = _value_plan(model, fields, rows[0].keys())
+    # One statement is one moment: every row's `auto_now`/`timezone.now` column takes the same time.
     stamp = timezone.now()
-    fixed = {}
-    for index, (how, what) in enumerate(plan):
+    quote = connection.ops.quote_name
+    exprs, fixed, names, columns = [], [], [], []
+    for index, (field, (how, what)) in enumerate(zip(fields, plan, strict=True)):
         if how in ("constant", "now"):
             value = what if how == "constant" else stamp
-            fixed[index] = preparers[index](value) if sqlite else value
-    out = []
-    for row in rows:
-        values = []
-        for index, (how, what) in enumerate(plan):
-            if index in fixed:
-                values.append(fixed[index])
-            elif how == "given":
-                value = row[what]
-                values.append(preparers[index](value) if sqlite else value)
+            if sqlite:
+                exprs.append("%s")
+                fixed.append(preparers[index](value))
             else:
-                value = what()
-                values.append(preparers[index](value) if sqlite else value)
-        out.append(values if sqlite else {field.column: v for field, v in zip(fields, values, strict=True)})
-    return json.dumps(out, default=_default)
+                exprs.append(f"CAST(%s AS {field.db_type(connection)})")
+                fixed.append(field.get_db_prep_save(value, connection))
+            continue
+        values = [row[what] for row in rows] if how == "given" else [what() for _ in rows]
+        if sqlite:
+            values = _prepared_column(preparers[index], values)
+        if _one_value(values):  # given alike in every row (a provision, a label): sent once too
+            exprs.append("%s" if sqlite else f"CAST(%s AS {field.db_type(connection)})")
+            fixed.append(values[0] if sqlite else field.get_db_prep_save(values[0], connection))
+        elif sqlite:
+            exprs.append(f"json_extract(j.value, '$[{len(columns)}]')")
+            columns.append(values)
+        else:
+            exprs.append(f"j.{quote(field.column)}")
+            names.append(field.column)
+            columns.append(values)
+    if not columns:
+        out = [[] if sqlite else {}] * len(rows)
+    elif sqlite:
+        out = list(zip(*columns, strict=True))
+    else:
+        out = [dict(zip(names, values, strict=True)) for values in zip(*columns, strict=True)]
+    table = quote(model._meta.db_table)
+    source, _ = _source(connection, model, [])
+    order = "j.key" if sqlite else "j.ordinality"
+    sql = (
+        f"INSERT INTO {table} ({', '.join(quote(field.column) for field in fields)}) "  # nosec B608: SQL names come from model metadata, values are parameters
+        f"SELECT {', '.join(exprs)} FROM {source} WHERE 1 = 1 ORDER BY {order}"
+    )
+    return sql, [*fixed, json.dumps(out, default=_default)]
 
 
 def insert_values(
@@ -317,9 +364,9 @@ def insert_values(
     fields = _writable(model)
     quote = connection.ops.quote_name
     skip = " ON CONFLICT DO NOTHING" if skip_conflicts else ""
-    sql = _insert_sql(connection, model, fields) + f"{skip} RETURNING {quote(model._meta.pk.column)}"
+    sql, params = _values_insert(connection, model, fields, rows)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [_values_payload(connection, fields, rows)])
+        cursor.execute(sql + f"{skip} RETURNING {quote(model._meta.pk.column)}", params)
         return sorted(row[0] for row in cursor.fetchall())  # drawn in insertion order (insert_rows)
 
 
@@ -332,7 +379,6 @@ def upsert_values(
     connection = connections[router.db_for_write(model)]
     fields = _writable(model)
     conflict = _on_conflict_update(connection, model, unique=unique, update_fields=update_fields)
+    sql, params = _values_insert(connection, model, fields, rows)
     with connection.cursor() as cursor:
-        cursor.execute(
-            _insert_sql(connection, model, fields) + conflict, [_values_payload(connection, fields, rows)]
-        )
+        cursor.execute(sql + conflict, params)

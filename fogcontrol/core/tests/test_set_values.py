@@ -57,6 +57,21 @@ def test_insert_values_stores_what_insert_rows_stores():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("count", [1, 3])
+def test_columns_alike_in_every_row_are_stored_as_the_instances_store_them(count):
+    """Every column alike (one row; or rows that differ only in ``object_id``): sent once as
+    parameters of the statement, not in each row of the JSON, and stored the same."""
+    device = factories.DeviceFactory()
+    values = [{**_entries(1, device)[0], "object_id": str(i)} for i in range(count)]
+    from_instances = [e.pk for e in insert_rows([AuditEntry(**row) for row in values])]
+    from_values = insert_values(AuditEntry, values)
+    assert _stored(AuditEntry, from_values, skip={"id", "at"}) == _stored(
+        AuditEntry, from_instances, skip={"id", "at"}
+    )
+    assert len(set(AuditEntry.objects.filter(pk__in=from_values).values_list("at", flat=True))) == 1
+
+
+@pytest.mark.django_db
 def test_upsert_values_stores_what_upsert_rows_stores():
     devices = [factories.DeviceFactory() for _ in range(4)]
     today = dt.date(2026, 12, 1)

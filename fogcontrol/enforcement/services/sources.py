@@ -22,6 +22,10 @@ from fogcontrol.rules.explain import fmt_date
 from fogcontrol.rules.responsibility import PROPERTY_OWNER, device_responsible
 from fogcontrol.servicing.models import ManifestFlag
 
+# The choices the rows hold, as plain values (``.value`` a row would look the enum up each time).
+_MAINTENANCE, _NO_PERMIT = Violation.Kind.MAINTENANCE.value, Violation.Kind.NO_PERMIT.value
+_OVERDUE_SERVICE, _PERMIT = Violation.Source.OVERDUE_SERVICE.value, Violation.Source.PERMIT.value
+
 FINDING_SOURCES = {
     Finding.Source.INSPECTION: Violation.Source.FINDING,
     Finding.Source.RECORDS: Violation.Source.LATE_RECORD,
@@ -96,9 +100,9 @@ def overdue_service_row(
         "device_id": device_id,
         "property_owner_id": property_owner_id,
         "provision": "E1",
-        "kind": Violation.Kind.MAINTENANCE.value,
+        "kind": _MAINTENANCE,
         "description": f"Device {identifier} was due for service on {fmt_date(next_due)} and has not been serviced (E1).",
-        "source": Violation.Source.OVERDUE_SERVICE.value,
+        "source": _OVERDUE_SERVICE,
         "source_key": service_key(device_id, establishment_id, next_due),
         "source_id": device_id,
         "evidence": f"Service records of device {identifier}: next service due {fmt_date(next_due)}.",
@@ -119,9 +123,9 @@ def missing_permit_row(*, establishment_id: int, today: dt.date) -> dict:
     return {
         "establishment_id": establishment_id,
         "provision": "B1",
-        "kind": Violation.Kind.NO_PERMIT.value,
+        "kind": _NO_PERMIT,
         "description": "The establishment holds no FOG permit (B1).",
-        "source": Violation.Source.PERMIT.value,
+        "source": _PERMIT,
         "source_key": permit_missing_key(establishment_id),
         "source_id": None,
         "evidence": f"The Town's permit records on {fmt_date(today)}: no permit was ever issued.",
@@ -134,9 +138,9 @@ def expired_permit_row(*, establishment_id: int, permit_id: int, number: str, va
     return {
         "establishment_id": establishment_id,
         "provision": "B1",
-        "kind": Violation.Kind.NO_PERMIT.value,
+        "kind": _NO_PERMIT,
         "description": f"FOG permit {number} expired after {fmt_date(valid_until)} and was not renewed (B1, B6).",
-        "source": Violation.Source.PERMIT.value,
+        "source": _PERMIT,
         "source_key": permit_expired_key(permit_id, valid_until),
         "source_id": permit_id,
         "evidence": f"Permit {number}: last day of its term {fmt_date(valid_until)}.",

@@ -159,4 +159,6 @@ def test_opening_and_curing_take_the_same_queries_for_1_and_4_of_each_source(tow
     )
     with CaptureQueriesContext(connection) as curing:
         assert enforcement_sweep(today=TODAY)["cured"] >= 4 * count
-    assert (len(opening), len(curing)) == (20, 17)
+    # Opening: the violations open whose key is one of tonight's overdue rows are not read back to
+    # be checked for a cure (none left here), so no device states are read for them.
+    assert (len(opening), len(curing)) == (19, 17)
