@@ -9,7 +9,8 @@ before and after a change). Then, through Django's test client in this process, 
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
 signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
 session), the FSE list, the pages of `--sample` establishments in turn and the histories of
-`--sample` devices in turn (`--pages` for some of them only),
+`--sample` devices in turn, and the four API lists with the manager's API token (`--pages` for
+some of them only),
 `--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
 (``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
 process) and the queries of one request (counted on a separate request, so that capturing them
@@ -32,6 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+API_LISTS = ["establishments", "devices", "manifests", "permits"]
+
+
+PAGES = ["floor", "staff", "list", "fse", "device", *(f"api-{name}" for name in API_LISTS)]
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -39,10 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--establishments", type=int, default=1000, help="Generated if empty.")
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--sample", type=int, default=10, help="Pages requested in turn.")
-    parser.add_argument("--profile", choices=["floor", "staff", "list", "fse", "device"])
-    parser.add_argument(
-        "--pages", nargs="+", choices=["floor", "staff", "list", "fse", "device"], help="Only these pages."
-    )
+    parser.add_argument("--profile", choices=PAGES)
+    parser.add_argument("--pages", nargs="+", choices=PAGES, help="Only these pages.")
     parser.add_argument("--sql", action="store_true", help="Print the queries of one request of each page.")
     parser.add_argument(
         "--save", type=Path, help="Write each page's HTML here (CSRF tokens blanked), to diff."
@@ -74,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     logging.getLogger("axes").setLevel(logging.WARNING)
     staff, anonymous = Client(), Client()
+    api = Client(HTTP_AUTHORIZATION=f"Token {prepared.token}", HTTP_ACCEPT="application/json")
     staff.cookies[settings.SESSION_COOKIE_NAME] = prepared.session_cookie
     pages = {
         "floor": (anonymous, ["/login/"]),
@@ -82,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         "list": (staff, ["/registry/establishments/"]),
         "fse": (staff, [f"/registry/establishments/{pk}/" for pk in spread(prepared.fse_ids, args.sample)]),
         "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),
+        # The API lists as a program reads them: the first page, the second, one filtered.
+        **{f"api-{name}": (api, [f"/api/v1/{name}/", f"/api/v1/{name}/?page=2"]) for name in API_LISTS},
     }
     print(
         f"# {connection.vendor}: {prepared.establishments} establishments, {prepared.devices} devices, "
@@ -94,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         client, paths = pages[args.profile]
         for path in paths:
             client.get(path)
-        profiler = cProfile.Profile()
+        # CPU time, not wall time: on a loaded machine the wall clock charges waits to whatever ran.
+        profiler = cProfile.Profile(time.process_time)
         profiler.enable()
         for i in range(args.repeat):
             client.get(paths[i % len(paths)])
@@ -111,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in paths:
                 html = client.get(path).content.decode()
                 html = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]*"', r'\1""', html)
-                (args.save / (path.strip("/").replace("/", "_") or "root")).with_suffix(".html").write_text(
+                (args.save / (re.sub(r"[/?=&]", "_", path.strip("/")) or "root")).with_suffix(".html").write_text(
                     html
                 )
         return 0
@@ -124,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             for query in queries.captured_queries:
                 print(f"  {query['sql'][:300]}")
         return 0
-    print(f"{'page':<8} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
+    print(f"{'page':<18} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
     floor = None
     for name, (client, paths) in pages.items():
         counts = []
@@ -143,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         floor = floor or median
         queries = f"{min(counts)}-{max(counts)}" if min(counts) != max(counts) else str(counts[0])
         print(
-            f"{name:<8} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
+            f"{name:<18} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
             f"{statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
             flush=True,
         )
