@@ -119,9 +119,8 @@ def main(argv: list[str] | None = None) -> int:
             for path in paths:
                 html = client.get(path).content.decode()
                 html = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]*"', r'\1""', html)
-                (args.save / (re.sub(r"[/?=&]", "_", path.strip("/")) or "root")).with_suffix(".html").write_text(
-                    html
-                )
+                name = re.sub(r"[/?=&]", "_", path.strip("/")) or "root"
+                (args.save / name).with_suffix(".html").write_text(html)
         return 0
     if args.sql:
         for name, (client, paths) in pages.items():

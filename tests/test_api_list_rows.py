@@ -72,7 +72,6 @@ def test_an_establishments_and_a_manifests_row_keep_their_keys(rows):
     assert isinstance(manifest["flags"], list)
 
 
-
 def test_the_lists_prefetched_lists_are_not_empty_here(rows):
     """The comparison above reads users, haulers and served FSEs through their relations: some rows
     have them, so it compares something."""
@@ -94,7 +93,9 @@ def test_a_manifests_row_is_its_detail_with_its_flags_and_attachments(rows, town
         attachments=[ticket],
     )
     client = api_as(rows)
-    listed = {row["id"]: row for row in client.get("/api/v1/manifests/", {"page_size": 100}).json()["results"]}
+    listed = {
+        row["id"]: row for row in client.get("/api/v1/manifests/", {"page_size": 100}).json()["results"]
+    }
     row = listed[manifest.pk]
     assert row["flags"] and [a["name"] for a in row["attachments"]] == ["ticket.pdf"]
     assert row == client.get(f"/api/v1/manifests/{manifest.pk}/").json()
