@@ -212,17 +212,28 @@ def registry_counts(user) -> dict[str, int]:
 # API shows, so that its lists run a fixed number of queries whatever their length.
 
 
-def establishment_list_for_api(user) -> QuerySet[FoodServiceEstablishment]:
-    """`establishment_list` with the contact, linked users and engaged haulers the API returns (the
-    last two as lists, ``api_users`` and ``api_haulers``: no related manager and queryset a row)."""
+def establishment_list_for_api(user, *, as_lists: bool = False) -> QuerySet[FoodServiceEstablishment]:
+    """`establishment_list` with the contact, linked users and engaged haulers the API returns.
+
+    ``as_lists`` (the API's list): the last two as plain lists, ``api_users`` and ``api_haulers``, so
+    that Django builds no related manager and queryset a row. A record a write starts from keeps
+    Django's prefetch cache, which the audit's snapshot of its many-to-many ids reads."""
     from django.contrib.auth import get_user_model
 
     return (
         establishment_list(user)
         .select_related("contact")
         .prefetch_related(
-            Prefetch("users", queryset=get_user_model().objects.only("pk"), to_attr="api_users"),
-            Prefetch("haulers", queryset=HaulerCompany.objects.only("pk", "name"), to_attr="api_haulers"),
+            Prefetch(
+                "users",
+                queryset=get_user_model().objects.only("pk"),
+                to_attr="api_users" if as_lists else None,
+            ),
+            Prefetch(
+                "haulers",
+                queryset=HaulerCompany.objects.only("pk", "name"),
+                to_attr="api_haulers" if as_lists else None,
+            ),
         )
     )
 
@@ -239,9 +250,10 @@ _SERVED_COLUMNS = (
 )
 
 
-def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
-    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched; the
-    FSEs served as a list, ``api_establishments`` (no related manager and queryset a row)."""
+def device_list_for_api(user, *, as_lists: bool = False) -> QuerySet[GreaseControlDevice]:
+    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched;
+    ``as_lists`` (the API's list): the FSEs served as a plain list, ``api_establishments`` (no
+    related manager and queryset a row; a record a write starts from keeps the prefetch cache)."""
     return (
         devices_visible_to(user)
         .select_related("parcel", "parcel__owner", "parcel__owner_designee")
@@ -251,7 +263,7 @@ def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
                 queryset=FoodServiceEstablishment.objects.select_related(
                     "parcel__owner", "parcel__owner_designee"
                 ).only(*_SERVED_COLUMNS),
-                to_attr="api_establishments",
+                to_attr="api_establishments" if as_lists else None,
             )
         )
     )
