@@ -9,12 +9,14 @@ before and after a change). Then, through Django's test client in this process, 
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
 signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
 session), the FSE list, the manifest and permit lists (`manifests`, `permits`), the pages of
-`--sample` establishments in turn and the histories of `--sample` devices in turn (`--pages` for
-some of them only), `--repeat` times each, and prints the median, 10th percentile and mean CPU
-time a request (``time.process_time``: the Python of the whole stack, and SQLite's engine, which
-runs in this process) and the queries of one request (counted on a separate request, so that
-capturing them costs nothing in the timing). `--profile PAGE` prints cProfile's top functions of
-that page instead (`PROFILE_LINES=N` in the environment for more than 60 of them), `--sql` the queries of one request of each page, `--save DIR` each page's HTML with
+`--sample` establishments in turn and the histories of `--sample` devices in turn, and the four
+API lists with the manager's API token (`api-establishments` …; `--pages` for some of them only),
+`--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
+(``time.process_time``: the Python of the whole stack, and SQLite's engine, which runs in this
+process) and the queries of one request (counted on a separate request, so that capturing them
+costs nothing in the timing). `--profile PAGE` prints cProfile's top functions (CPU time) of that
+page instead (`PROFILE_LINES=N` in the environment for more than 60 of them), `--sql` the queries
+of one request of each page, `--save DIR` each page's HTML with
 its CSRF tokens blanked (to diff the pages before and after a change).
 """
 
@@ -32,8 +34,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+API_LISTS = ["establishments", "devices", "manifests", "permits"]
 
-PAGES = ["floor", "staff", "list", "fse", "device", "manifests", "permits"]
+
+PAGES = [
+    "floor",
+    "staff",
+    "list",
+    "fse",
+    "device",
+    "manifests",
+    "permits",
+    *(f"api-{name}" for name in API_LISTS),
+]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     logging.getLogger("axes").setLevel(logging.WARNING)
     staff, anonymous = Client(), Client()
+    api = Client(HTTP_AUTHORIZATION=f"Token {prepared.token}", HTTP_ACCEPT="application/json")
     staff.cookies[settings.SESSION_COOKIE_NAME] = prepared.session_cookie
     pages = {
         "floor": (anonymous, ["/login/"]),
@@ -85,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),
         "manifests": (staff, ["/servicing/manifests/"]),
         "permits": (staff, ["/permits/list/"]),
+        # The API lists as a program reads them: the first page, the second, one filtered.
+        **{f"api-{name}": (api, [f"/api/v1/{name}/", f"/api/v1/{name}/?page=2"]) for name in API_LISTS},
     }
     print(
         f"# {connection.vendor}: {prepared.establishments} establishments, {prepared.devices} devices, "
@@ -97,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         client, paths = pages[args.profile]
         for path in paths:
             client.get(path)
-        profiler = cProfile.Profile()
+        # CPU time, not wall time: on a loaded machine the wall clock charges waits to whatever ran.
+        profiler = cProfile.Profile(time.process_time)
         profiler.enable()
         for i in range(args.repeat):
             client.get(paths[i % len(paths)])
@@ -114,9 +131,8 @@ def main(argv: list[str] | None = None) -> int:
             for path in paths:
                 html = client.get(path).content.decode()
                 html = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]*"', r'\1""', html)
-                (args.save / (path.strip("/").replace("/", "_") or "root")).with_suffix(".html").write_text(
-                    html
-                )
+                name = re.sub(r"[/?=&]", "_", path.strip("/")) or "root"
+                (args.save / name).with_suffix(".html").write_text(html)
         return 0
     if args.sql:
         for name, (client, paths) in pages.items():
@@ -127,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
             for query in queries.captured_queries:
                 print(f"  {query['sql'][:300]}")
         return 0
-    print(f"{'page':<8} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
+    print(f"{'page':<18} {'CPU ms/req (median)':>20} {'p10':>8} {'mean':>8} {'x floor':>8} {'queries':>16}")
     floor = None
     for name, (client, paths) in pages.items():
         counts = []
@@ -146,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         floor = floor or median
         queries = f"{min(counts)}-{max(counts)}" if min(counts) != max(counts) else str(counts[0])
         print(
-            f"{name:<8} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
+            f"{name:<18} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
             f"{statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
             flush=True,
         )

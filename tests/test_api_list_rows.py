@@ -3,10 +3,13 @@
 `core.api.serializers.RowsSerializerMixin` reads a model's own columns straight off each row instead
 of through DRF's generic getter. Each list is requested twice on the same rows, once as served and
 once with DRF's own `Serializer.to_representation` put back, and the two bodies must be equal; the
-keys of an establishment's and a manifest's row are pinned, in their order.
+keys of an establishment's and a manifest's row are pinned, in their order. The lists' selectors
+load some relations as plain lists (`prefetched_lists`); a record's detail reads them through the
+relation, and a row with flags, an attachment, linked users and served FSEs is its detail.
 """
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework import serializers
 
 from conftest import api_as
@@ -15,6 +18,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.permits.tests.factories import fee_schedule
 from fogcontrol.permits.tests.rows import add_permit_rows
 from fogcontrol.registry.tests.rows import add_registry_rows
+from fogcontrol.servicing.tests.helpers import days_ago, submit
 from fogcontrol.servicing.tests.rows import add_servicing_rows
 
 LISTS = ["/api/v1/establishments/", "/api/v1/devices/", "/api/v1/manifests/", "/api/v1/permits/"]
@@ -66,3 +70,32 @@ def test_an_establishments_and_a_manifests_row_keep_their_keys(rows):
     assert list(manifest) == MANIFEST_KEYS
     assert isinstance(establishment["device_count"], int)
     assert isinstance(manifest["flags"], list)
+
+
+def test_the_lists_prefetched_lists_are_not_empty_here(rows):
+    """The comparison above reads users, haulers and served FSEs through their relations: some rows
+    have them, so it compares something."""
+    client = api_as(rows)
+    fses = client.get("/api/v1/establishments/", {"page_size": 100}).json()["results"]
+    devices = client.get("/api/v1/devices/", {"page_size": 100}).json()["results"]
+    assert any(row["users"] for row in fses) and any(row["haulers"] for row in fses)
+    assert any(len(row["establishments_served"]) > 1 for row in devices)
+
+
+def test_a_manifests_row_is_its_detail_with_its_flags_and_attachments(rows, town):
+    """The list loads a manifest's flags and attachments as lists; its detail reads the relations."""
+    ticket = SimpleUploadedFile("ticket.pdf", b"%PDF-1.4 ticket", content_type="application/pdf")
+    manifest = submit(
+        town.users[Role.HAULER],
+        town.own_device,
+        serviced_at=days_ago(1),
+        baffles_cleaned=False,
+        attachments=[ticket],
+    )
+    client = api_as(rows)
+    listed = {
+        row["id"]: row for row in client.get("/api/v1/manifests/", {"page_size": 100}).json()["results"]
+    }
+    row = listed[manifest.pk]
+    assert row["flags"] and [a["name"] for a in row["attachments"]] == ["ticket.pdf"]
+    assert row == client.get(f"/api/v1/manifests/{manifest.pk}/").json()

@@ -180,8 +180,15 @@ def facilities_visible_to(user, action: str = VIEW) -> QuerySet[ReceivingFacilit
 
 def responsibility_for(device: GreaseControlDevice) -> Responsibility:
     """A2 for a device whose establishments (and their parcels) are prefetched."""
-    parcels = [fse.parcel.apn if fse.parcel_id else None for fse in device.establishments.all()]
+    parcels = [fse.parcel.apn if fse.parcel_id else None for fse in _served(device)]
     return device_responsibility(establishment_parcels=parcels)
+
+
+def _served(device: GreaseControlDevice):
+    """The FSEs a device serves: the list the API's device list loaded (`device_list_for_api`),
+    else its prefetched relation."""
+    served = getattr(device, "api_establishments", None)
+    return device.establishments.all() if served is None else served
 
 
 def registry_counts(user) -> dict[str, int]:
@@ -205,16 +212,28 @@ def registry_counts(user) -> dict[str, int]:
 # API shows, so that its lists run a fixed number of queries whatever their length.
 
 
-def establishment_list_for_api(user) -> QuerySet[FoodServiceEstablishment]:
-    """`establishment_list` with the contact, linked users and engaged haulers the API returns."""
+def establishment_list_for_api(user, *, as_lists: bool = False) -> QuerySet[FoodServiceEstablishment]:
+    """`establishment_list` with the contact, linked users and engaged haulers the API returns.
+
+    ``as_lists`` (the API's list): the last two as plain lists, ``api_users`` and ``api_haulers``, so
+    that Django builds no related manager and queryset a row. A record a write starts from keeps
+    Django's prefetch cache, which the audit's snapshot of its many-to-many ids reads."""
     from django.contrib.auth import get_user_model
 
     return (
         establishment_list(user)
         .select_related("contact")
         .prefetch_related(
-            Prefetch("users", queryset=get_user_model().objects.only("pk")),
-            Prefetch("haulers", queryset=HaulerCompany.objects.only("pk", "name")),
+            Prefetch(
+                "users",
+                queryset=get_user_model().objects.only("pk"),
+                to_attr="api_users" if as_lists else None,
+            ),
+            Prefetch(
+                "haulers",
+                queryset=HaulerCompany.objects.only("pk", "name"),
+                to_attr="api_haulers" if as_lists else None,
+            ),
         )
     )
 
@@ -231,8 +250,10 @@ _SERVED_COLUMNS = (
 )
 
 
-def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
-    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched."""
+def device_list_for_api(user, *, as_lists: bool = False) -> QuerySet[GreaseControlDevice]:
+    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched;
+    ``as_lists`` (the API's list): the FSEs served as a plain list, ``api_establishments`` (no
+    related manager and queryset a row; a record a write starts from keeps the prefetch cache)."""
     return (
         devices_visible_to(user)
         .select_related("parcel", "parcel__owner", "parcel__owner_designee")
@@ -242,6 +263,7 @@ def device_list_for_api(user) -> QuerySet[GreaseControlDevice]:
                 queryset=FoodServiceEstablishment.objects.select_related(
                     "parcel__owner", "parcel__owner_designee"
                 ).only(*_SERVED_COLUMNS),
+                to_attr="api_establishments" if as_lists else None,
             )
         )
     )
@@ -254,11 +276,11 @@ def notice_recipient_for(device: GreaseControlDevice, responsibility: Responsibi
     else the owner of record of the device's parcel. None when the records do not say.
     """
     if responsibility.responsible == FSE:
-        establishments = list(device.establishments.all())
+        establishments = list(_served(device))
         return establishments[0] if establishments else None
     parcel = device.parcel
     if parcel is None:
-        parcels = {fse.parcel for fse in device.establishments.all() if fse.parcel_id}
+        parcels = {fse.parcel for fse in _served(device) if fse.parcel_id}
         parcel = parcels.pop() if len(parcels) == 1 else None
     if parcel is None:
         return None

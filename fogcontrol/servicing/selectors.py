@@ -24,6 +24,7 @@ from fogcontrol.servicing.models import (
     FrequencyChangeRequest,
     LitigationHold,
     Manifest,
+    ManifestAttachment,
     ManifestFlag,
     ManifestImport,
     ServiceRequirement,
@@ -45,6 +46,41 @@ def manifest_list(user) -> QuerySet[Manifest]:
         manifests_visible_to(user)
         .select_related("device", "establishment", "hauler", "receiving_facility")
         .annotate(has_open_flags=Exists(open_flags), is_corrected=Exists(corrected))
+        .order_by("-serviced_at", "-pk")
+    )
+
+
+# What a row of the manifests API reads (servicing.api.serializers.ManifestSerializer): the
+# manifest's own columns but its stored submission and certification text, the device's identifier
+# and the facility's name; not the FSE, hauler or the page's badges (issue 16).
+_API_MANIFEST_COLUMNS = (
+    "device_id", "device__identifier", "establishment_id", "site_address", "hauler_id", "hauler_name",
+    "hauler_attested", "driver_name", "vehicle_plate", "manifest_number", "serviced_at", "service_date",
+    "full_pumpout", "baffles_cleaned", "fog_depth_in", "solids_depth_in", "fill_ratio", "gallons_removed",
+    "leak_observed", "damaged_baffles", "damaged_tees", "condition_notes", "receiving_facility_id",
+    "receiving_facility__name", "delivered_on", "certified_by_name", "certification_version", "channel",
+    "received_at", "submitted_by_label", "corrects_id", "correction_reason", "withdrawn",
+    "record_sequence", "previous_hash", "record_hash",
+)  # fmt: skip
+
+
+def manifest_list_for_api(user) -> QuerySet[Manifest]:
+    """The manifests API's list: the columns its rows show, the flags and attachments as lists
+    (``api_flags``, ``api_attachments``: no related manager and queryset built for each row)."""
+    return (
+        manifests_visible_to(user)
+        .select_related("device", "receiving_facility")
+        .only(*_API_MANIFEST_COLUMNS)
+        .prefetch_related(
+            Prefetch("flags", queryset=ManifestFlag.objects.all(), to_attr="api_flags"),
+            Prefetch(
+                "attachments",
+                queryset=ManifestAttachment.objects.only(
+                    "manifest_id", "original_name", "content_type", "size_bytes", "sha256"
+                ),
+                to_attr="api_attachments",
+            ),
+        )
         .order_by("-serviced_at", "-pk")
     )
 

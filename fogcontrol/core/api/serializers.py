@@ -37,11 +37,18 @@ def actions_data(actions: dict) -> dict:
 # own way, this reads it with ``getattr``; every other field (related names, methods, nested
 # serializers, defaults) goes through DRF as before. Same keys, same order, same values: the
 # plan is made once a serializer (once a list), not once a row.
+#
+# ``prefetched_lists`` names, by a field's source, the relations a list's selector loads as plain
+# lists (``Prefetch(name, to_attr=...)``): for those Django builds no related manager and filtered
+# queryset for each row, at the prefetch and again when the field reads it. A record loaded
+# another way (a detail, the answer to a write) has no such list and is read through its relation.
 # (No docstring: the OpenAPI schema takes a serializer's description from the first class of
 # its MRO that has one, and these serializers' descriptions must stay as they were.)
 class RowsSerializerMixin:
+    prefetched_lists: dict[str, str] = {}
+
     @cached_property
-    def _row_plan(self) -> list[tuple[str, serializers.Field, str | None]]:
+    def _row_plan(self) -> list[tuple[str, serializers.Field, str | None, str | None]]:
         model = getattr(getattr(self, "Meta", None), "model", None)
         columns = set()
         if model is not None:
@@ -55,14 +62,17 @@ class RowsSerializerMixin:
                 and attrs[0] in columns
                 and type(field).get_attribute is serializers.Field.get_attribute
             )
-            plan.append((field.field_name, field, attrs[0] if direct else None))
+            listed = self.prefetched_lists.get(attrs[0]) if len(attrs) == 1 else None
+            plan.append((field.field_name, field, attrs[0] if direct else None, listed))
         return plan
 
     def to_representation(self, instance):
         row = {}
-        for name, field, column in self._row_plan:
+        for name, field, column, listed in self._row_plan:
             if column is not None:
                 attribute = getattr(instance, column)
+            elif listed is not None and hasattr(instance, listed):
+                attribute = getattr(instance, listed)
             else:
                 try:
                     attribute = field.get_attribute(instance)

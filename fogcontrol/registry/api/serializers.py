@@ -287,6 +287,8 @@ class EstablishmentSerializer(RegistryModelSerializer):
     )
     users = _users_field()
     device_count = serializers.IntegerField(read_only=True)
+    # The API's list loads these as lists (registry.selectors.establishment_list_for_api).
+    prefetched_lists = {"users": "api_users", "haulers": "api_haulers"}
 
     class Meta:
         model = FoodServiceEstablishment
@@ -367,6 +369,8 @@ class DeviceSerializer(RegistryModelSerializer):
         help_text="How the recorded construction falls short of A4; empty when it does not.",
     )
     responsible = serializers.SerializerMethodField(help_text="Who answers for the device (A2, A3).")
+    # The API's list loads the FSEs served as a list (registry.selectors.device_list_for_api).
+    prefetched_lists = {"establishments": "api_establishments"}
 
     class Meta:
         model = GreaseControlDevice

@@ -161,7 +161,7 @@ class EstablishmentViewSet(EditableRegistryViewSet):
     )
 
     def get_queryset(self):
-        return selectors.establishment_list_for_api(self.request.user)
+        return selectors.establishment_list_for_api(self.request.user, as_lists=self.action == "list")
 
     def create_record(self, **data):
         return services.establishment_create(**data)
@@ -219,7 +219,7 @@ class DeviceViewSet(EditableRegistryViewSet):
     )
 
     def get_queryset(self):
-        return selectors.device_list_for_api(self.request.user)
+        return selectors.device_list_for_api(self.request.user, as_lists=self.action == "list")
 
     def create_record(self, **data):
         return services.device_create(**data)

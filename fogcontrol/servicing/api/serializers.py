@@ -112,6 +112,8 @@ class ManifestSerializer(RowsSerializerMixin, serializers.ModelSerializer):
     submitted_by = serializers.CharField(source="submitted_by_label")
     flags = FlagSerializer(many=True, read_only=True)
     attachments = serializers.SerializerMethodField()
+    # The list's selector loads these as lists (servicing.selectors.manifest_list_for_api).
+    prefetched_lists = {"flags": "api_flags"}
 
     class Meta:
         model = Manifest
@@ -157,6 +159,9 @@ class ManifestSerializer(RowsSerializerMixin, serializers.ModelSerializer):
         ]
 
     def get_attachments(self, manifest) -> list[dict]:
+        attachments = getattr(manifest, "api_attachments", None)  # the list's, as a list
+        if attachments is None:
+            attachments = manifest.attachments.all()
         return [
             {
                 "id": a.pk,
@@ -165,7 +170,7 @@ class ManifestSerializer(RowsSerializerMixin, serializers.ModelSerializer):
                 "size_bytes": a.size_bytes,
                 "sha256": a.sha256,
             }
-            for a in manifest.attachments.all()
+            for a in attachments
         ]
 
 

@@ -56,7 +56,7 @@ class ManifestViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ScopedVi
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def get_queryset(self):
-        return selectors.manifest_list(self.request.user).prefetch_related("flags", "attachments")
+        return selectors.manifest_list_for_api(self.request.user)
 
     def find_object(self, pk):
         return selectors.manifest_detail(self.request.user, pk)
