@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from django.db.models import F, Window
-from django.db.models.functions import RowNumber
+from django.db.models.functions import Coalesce, RowNumber
 from django.db.models.sql.constants import MULTI
 from django.utils import timezone
 
@@ -69,6 +69,17 @@ def _ranked(queryset, *, order_by, bound: int):
     )
 
 
+def _undeclared(date_field: str) -> Coalesce:
+    """The date column as an expression, with the same value and output field.
+
+    On SQLite a column read as it is keeps its declared type, and Python's ``sqlite3`` then parses
+    the day of every row itself (Django registers that converter), before ``_columns`` can convert
+    each distinct day once: 22,600 parses at 1,000 FSEs, 10 ms of the step (issue 16). An
+    expression has no declared type: the text comes back, and ``_columns`` makes each distinct day
+    a date with Django's own converter. The same SQL on PostgreSQL returns the date itself."""
+    return Coalesce(date_field, date_field)
+
+
 def _columns(queryset, width: int) -> list[list]:
     """The columns of ``queryset.values_list(...)`` (``width`` of them), each distinct database value
     converted once.
@@ -85,6 +96,16 @@ def _columns(queryset, width: int) -> list[list]:
     expressions = [selected[0] for selected in compiler.select[: compiler.col_count]]
     for index, (functions, expression) in compiler.get_converters(expressions).items():
         column, converted = columns[index], {}
+        if len(set(map(type, column)) - {type(None)}) <= 1:
+            # One type (and None): equal values convert alike, so the value alone is the key and no
+            # (type, value) pair is made a row: a third of the conversions' time (issue 16).
+            for value in set(column):
+                key = value
+                for function in functions:
+                    value = function(value, expression, compiler.connection)
+                converted[key] = value
+            columns[index] = list(map(converted.__getitem__, column))
+            continue
         # The keys are made as they are read, never kept: 22,000 tuples held at once set off the
         # garbage collector's full passes, which cost more than the conversions.
         for key in set(zip(map(type, column), column, strict=True)):
@@ -107,16 +128,24 @@ def _by_device(device_ids: list[int], events: list[ServiceEvent], into: dict[int
 def _histories(ids: list[int], *, today) -> tuple[dict, dict, dict]:
     """Per device id: its events as ``device_events`` lists them, its last manifest id, its open
     requirement kinds. Three queries whatever the number of devices."""
-    manifests = _ranked(
-        Manifest.objects.effective().filter(device_id__in=ids, service_date__lte=today),
-        order_by=[F("serviced_at").desc(), F("pk").desc()],
-        bound=HISTORY_MANIFESTS,
-    ).values_list("device_id", "pk", "service_date", "full_pumpout", "fog_depth_in", "solids_depth_in")
-    readings = _ranked(
-        SludgeReading.objects.filter(device_id__in=ids, taken_on__lte=today),
-        order_by=[F("taken_on").desc(), F("pk").desc()],
-        bound=HISTORY_READINGS,
-    ).values_list("device_id", "taken_on", "fog_depth_in", "solids_depth_in", "source")
+    manifests = (
+        _ranked(
+            Manifest.objects.effective().filter(device_id__in=ids, service_date__lte=today),
+            order_by=[F("serviced_at").desc(), F("pk").desc()],
+            bound=HISTORY_MANIFESTS,
+        )
+        .annotate(day=_undeclared("service_date"))
+        .values_list("device_id", "pk", "day", "full_pumpout", "fog_depth_in", "solids_depth_in")
+    )
+    readings = (
+        _ranked(
+            SludgeReading.objects.filter(device_id__in=ids, taken_on__lte=today),
+            order_by=[F("taken_on").desc(), F("pk").desc()],
+            bound=HISTORY_READINGS,
+        )
+        .annotate(day=_undeclared("taken_on"))
+        .values_list("device_id", "day", "fog_depth_in", "solids_depth_in", "source")
+    )
     events: dict[int, list[ServiceEvent]] = defaultdict(list)
     device, pk, on, full, fog, solids = _columns(manifests, 6)
     _by_device(device, list(map(ServiceEvent, on, full, fog, solids, repeat("manifest"))), events)
