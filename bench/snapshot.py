@@ -197,7 +197,7 @@ def parts(ctx) -> None:
             (
                 device,
                 snapshot_from_events(
-                    device, events.get(device.pk, []), last.get(device.pk), on=today, ctx=ctx, worded=worded
+                    device, events.of(device.pk), last.get(device.pk), on=today, ctx=ctx, worded=worded
                 ),
                 kinds,
             )

@@ -160,18 +160,17 @@ def history_facts(events: Iterable[ServiceEvent]) -> HistoryFacts:
     last_reading: ServiceEvent | None = None
     last_service_on: dt.date | None = None
     for event in _ordered(events):
-        if event.fog_depth_in is not None and event.solids_depth_in is not None:  # has_reading
+        on, full_pumpout, fog, solids, source = event  # a tuple unpacked: five attribute reads a event fewer
+        if fog is not None and solids is not None:  # has_reading
             last_reading = event
             if last_pumpout is not None:
-                days = (event.on - last_pumpout).days
+                days = (on - last_pumpout).days
                 if days > 0:
-                    observations.append(
-                        Observation(days, event.fog_depth_in, event.solids_depth_in, last_pumpout)
-                    )
-        if event.full_pumpout:
-            last_pumpout = event.on
-        if event.source == "manifest":
-            last_service_on = event.on
+                    observations.append(Observation(days, fog, solids, last_pumpout))
+        if full_pumpout:
+            last_pumpout = on
+        if source == "manifest":
+            last_service_on = on
     return HistoryFacts(
         last_full_pumpout=last_pumpout,
         latest_measurement=_measurement(last_reading) if last_reading is not None else None,

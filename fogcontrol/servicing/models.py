@@ -205,7 +205,9 @@ class Manifest(CopyOfRecord):
             )
         ]
         indexes = [
-            models.Index(fields=["device", "-serviced_at"], name="manifest_device_time"),
+            # A device's manifests newest first, ties by id: the order of its history (device_events,
+            # the sweep's window per device) read off the index, not sorted (issue 16).
+            models.Index(fields=["device", "-serviced_at", "-id"], name="manifest_device_newest"),
             models.Index(fields=["hauler", "-serviced_at"], name="manifest_hauler_time"),
             # The number checks (attested or not, corrections too) on every manifest stored.
             models.Index(fields=["hauler", "manifest_number"], name="manifest_hauler_number"),

@@ -10,7 +10,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.servicing.context import ProgramContext
-from fogcontrol.servicing.models import DeviceServiceState
+from fogcontrol.servicing.models import DeviceServiceState, Manifest
 from fogcontrol.servicing.services import reading_record, state, state_bulk, status_sweep
 from fogcontrol.servicing.services.state import device_state_refresh
 from fogcontrol.servicing.services.state_bulk import device_states_create_missing
@@ -86,3 +86,23 @@ def test_creating_missing_states_takes_the_same_queries_for_3_and_30_devices(
     with django_assert_num_queries(5):
         device_states_create_missing(ctx=ctx)
     assert DeviceServiceState.objects.count() == GreaseControlDevice.objects.count()
+
+
+def test_the_columns_read_in_bulk_are_the_values_django_reads(town):
+    # _columns converts each distinct value once (keyed by the value in a column of one type, by
+    # type and value where SQLite mixes integers and reals, as it stores 4 and 2.5 in one depth
+    # column) and the days are read as text (_undeclared): the values must be those values_list
+    # gives, type, places and all (issue 16).
+    hauler = town.users[Role.HAULER]
+    device = factories.DeviceFactory(establishments=[town.own_fse])
+    depths = [(Decimal("4"), Decimal("3")), (Decimal("2.5"), Decimal("3.25")), (Decimal("0"), Decimal("1.5"))]
+    for days, (fog, solids) in zip((300, 200, 10), depths, strict=True):
+        submit(hauler, device, serviced_at=days_ago(days), fog_depth_in=fog, solids_depth_in=solids)
+    submit(hauler, device, serviced_at=days_ago(100), full_pumpout=False, baffles_cleaned=False)
+    manifests = Manifest.objects.filter(device=device).order_by("pk")
+    fields = ["pk", "full_pumpout", "fog_depth_in", "solids_depth_in"]
+    expected = [tuple(map(repr, row)) for row in manifests.values_list("service_date", *fields)]
+    read = state_bulk._columns(
+        manifests.annotate(day=state_bulk._undeclared("service_date")).values_list("day", *fields), 5
+    )
+    assert [tuple(map(repr, row)) for row in zip(*read, strict=True)] == expected
