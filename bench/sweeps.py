@@ -34,16 +34,23 @@ step's writes, without the rules, in the fewest statements:
   FSE served), the active FSEs that never held a permit (B1) and those whose last permit lapsed
   (B1, B6) open, not open already, and one INSERT … SELECT of their audit entries (after in SQL).
   Findings and referred flags, none in a generated program, have no floor.
+- reminders: the messages the step wrote, written again by one INSERT … SELECT (every column as
+  the step wrote it, its subject and text included, the once-only key made distinct), and one
+  INSERT … SELECT of their audit entries (after in SQL). Measured after the step, since the floor
+  copies its rows: what is left to the step is choosing and rendering them.
 
 Steps with no floor here show "-". Printed: wall and CPU seconds (SQLite runs in the process: on
 a machine shared with other work, CPU time is the work itself), queries, the floor (wall and CPU)
 and the ratio of CPU to the floor's CPU (on PostgreSQL, where the work is the server's, of wall
-times, marked "w"), and the process's peak memory (RSS) after the step.
+times, marked "w"), the process's peak memory (RSS) after the step, and the step's own peak:
+the high-water mark reset before the step (Linux: /proc/self/clear_refs) and read after it, less
+the RSS it started with ("step MiB", the memory the step took above where it started).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import resource
@@ -198,7 +205,37 @@ def _enforcement_floor(day, now, content_type, vendor, grace_days: int) -> list:
     ]
 
 
-def _floor(step: str, day) -> tuple[float, float, list[int]] | None:
+def _reminders_floor(now, since: int, content_type) -> list:
+    """The messages with ids above ``since`` (the step's) written again, their keys made distinct,
+    and an audit entry per copy (``messages_queue``'s: no before, after the row in SQL)."""
+    from fogcontrol.audit.set_sql import snapshot_sql
+    from fogcontrol.messaging.models import Message
+
+    fields = [f.column for f in Message._meta.concrete_fields if f.column != "id"]
+    copied = ", ".join("'x' || substr(t.dedupe_key, 2)" if c == "dedupe_key" else f"t.{c}" for c in fields)
+    after, after_params = snapshot_sql(Message, "t")
+    return [
+        (
+            f"INSERT INTO messaging_message ({', '.join(fields)}) SELECT {copied} FROM messaging_message t "
+            "WHERE t.id > %s ORDER BY t.id",
+            [since],
+        ),
+        (
+            f"INSERT INTO audit_auditentry ({AUDIT_COLUMNS}) SELECT %s, NULL, 'reminders.nightly', 'message.queue', "
+            f"%s, CAST(t.id AS TEXT), 'M-' || t.id || ' ' || t.kind || ' to ' || t.to_email, NULL, {after}, '' "
+            "FROM messaging_message t WHERE t.id > %s AND t.dedupe_key LIKE 'x%%' ORDER BY t.id",
+            [now, content_type, *after_params, since],
+        ),
+    ]
+
+
+def _last_message() -> int:
+    from fogcontrol.messaging.models import Message
+
+    return Message.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def _floor(step: str, day, since: int | None = None) -> tuple[float, float, list[int]] | None:
     """The bare SQL of all the step's writes, in a transaction rolled back: its wall and CPU
     seconds and the rows each statement wrote."""
     import datetime as dt
@@ -208,6 +245,7 @@ def _floor(step: str, day) -> tuple[float, float, list[int]] | None:
     from django.utils import timezone
 
     from fogcontrol.enforcement.models import Violation
+    from fogcontrol.messaging.models import Message
     from fogcontrol.permits.models import Permit
     from fogcontrol.program.selectors import ruleset_on
     from fogcontrol.rules.servicing_rules import status_window
@@ -228,6 +266,8 @@ def _floor(step: str, day) -> tuple[float, float, list[int]] | None:
         statements = _enforcement_floor(
             day, now, ContentType.objects.get_for_model(Violation).pk, vendor, grace
         )
+    elif step == "reminders" and since is not None:
+        statements = _reminders_floor(now, since, ContentType.objects.get_for_model(Message).pk)
     if not statements:
         return None
     wall, cpu = time.perf_counter(), time.process_time()
@@ -244,6 +284,26 @@ def _floor(step: str, day) -> tuple[float, float, list[int]] | None:
 
 def _rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _status_mib(name: str) -> float | None:
+    """VmRSS or VmHWM of this process (Linux), MiB; None elsewhere."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(name + ":"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def _reset_peak() -> float | None:
+    """Reset the process's high-water mark of RSS to its RSS now (Linux), and return the RSS."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        return None
+    return _status_mib("VmRSS")
 
 
 def one_size(establishments: int, years: int, existing: bool = False) -> dict:
@@ -295,22 +355,31 @@ def one_size(establishments: int, years: int, existing: bool = False) -> dict:
     connection.execute_wrappers.append(count)
     for run, day in ((1, today), (2, today + dt.timedelta(days=400))):
         for step in steps():
-            floor = _floor(step.name, day)
+            # The reminders' floor copies the rows the step writes: it is measured after the step.
+            since = _last_message() if step.name == "reminders" else None
+            floor = None if since is not None else _floor(step.name, day)
+            gc.collect()
+            start_rss = _reset_peak()
             executed[0] = 0
             wall, cpu = time.perf_counter(), time.process_time()
             counts = step.run(on=day, acting_user=step.acting_user)
+            elapsed = time.perf_counter() - wall, time.process_time() - cpu, executed[0]
+            peak = _status_mib("VmHWM")
+            if since is not None:
+                floor = _floor(step.name, day, since)
             result["steps"].append(
                 {
                     "run": run,
                     "step": step.name,
-                    "wall": time.perf_counter() - wall,
-                    "cpu": time.process_time() - cpu,
-                    "queries": executed[0],
+                    "wall": elapsed[0],
+                    "cpu": elapsed[1],
+                    "queries": elapsed[2],
                     "floor": floor and floor[0],
                     "floor_cpu": floor and floor[1],
                     "floor_rows": floor and floor[2],
                     "counts": counts,
                     "rss": _rss_mib(),
+                    "step_mib": None if start_rss is None or peak is None else peak - start_rss,
                 }
             )
     return result
@@ -351,6 +420,9 @@ def main() -> int:
         if args.send:
             env["FOGCONTROL_TASKS"] = "immediate"
         env.setdefault("EMAIL_URL", "locmem://")
+        # As production runs: under DEBUG every statement's SQL, its parameters written in (a
+        # chunk's JSON), is kept in connection.queries (9,000 of them), which the RSS would count.
+        env.setdefault("FOGCONTROL_DEBUG", "false")
         env.setdefault("DJANGO_SETTINGS_MODULE", "fogcontrol.settings")
         command = [sys.executable, __file__, "--one", str(size), "--years", str(args.years)]
         done = subprocess.run(  # nosec B603: this script, with numbers for arguments
@@ -381,7 +453,7 @@ def _print(result: dict) -> None:
         )
     print(
         f"{'run':>3} {'step':<12} {'wall s':>8} {'CPU s':>8} {'queries':>8} {'floor s':>8} {'floor CPU':>9} "
-        f"{'ratio':>7} {'RSS MiB':>8}  counts"
+        f"{'ratio':>7} {'RSS MiB':>8} {'step MiB':>8}  counts"
     )
     for row in result["steps"]:
         floor, floor_cpu = row["floor"], row.get("floor_cpu")
@@ -389,10 +461,11 @@ def _print(result: dict) -> None:
             ratio = f"{row['wall'] / floor:.1f}w" if floor else "-"
         else:
             ratio = f"{row['cpu'] / floor_cpu:.1f}" if floor_cpu else "-"
+        step_mib = "-" if row.get("step_mib") is None else f"{row['step_mib']:.0f}"
         print(
             f"{row['run']:>3} {row['step']:<12} {row['wall']:>8.2f} {row['cpu']:>8.2f} {row['queries']:>8} "
             f"{'-' if floor is None else f'{floor:.3f}':>8} {'-' if floor_cpu is None else f'{floor_cpu:.3f}':>9} "
-            f"{ratio:>7} {row['rss']:>8.0f}  {row['counts']}"
+            f"{ratio:>7} {row['rss']:>8.0f} {step_mib:>8}  {row['counts']}"
             + (f" floor rows {row['floor_rows']}" if row.get("floor_rows") else "")
         )
 

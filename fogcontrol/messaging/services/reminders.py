@@ -10,15 +10,22 @@
 - an open invoice issued (Q1, P8, N1) and one gone delinquent: the debtor (the FSE, or the party);
 - a hearing set (L2, P5, M3), again when its date moves: the FSE and the property owner.
 
-Each kind is one query (or two) over the whole town, and the recipients of every establishment
-concerned are loaded at once (``recipients.establishments_with_contacts``). A message is written
-once per recipient × kind × record × due date (``messages.dedupe_key``), so running the sweep twice
-on a day, or every day of a reminder window, sends each reminder once.
+A night's reminders are read, rendered and written a chunk at a time (issue 16): each kind reads
+the records it is about ``CHUNK`` at a time by primary key (one query, or two, a page), the
+recipients of the page's establishments are loaded at once (``recipients.establishments_with_contacts``)
+and the page's drafts are written by ``messages_queue`` in their own transaction (one SELECT of the
+keys written, one INSERT of the messages, one of their audit entries). So the queries a chunk takes
+do not grow with it, and memory holds one chunk, not a night. Every draft about one record is in
+the record's page, in the order the record gives them, so the first draft of a key wins as when the
+night was one list. A message is written once per recipient × kind × record × due date
+(``messages.dedupe_key``), so running the sweep twice on a day, or every day of a reminder window,
+or again after it stopped half-way, sends each reminder once.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 from django.db.models import Max
 
@@ -48,12 +55,31 @@ from fogcontrol.servicing.models import DeviceServiceState
 ACTIVE = FoodServiceEstablishment.Status.ACTIVE
 
 
+CHUNK = 1000  # records a page of each kind reads: what the step holds in memory at once
+Rows = list[tuple]  # (kind, establishment id, who, subject, due date, values)
+
+
 def _fse_values(fse) -> dict:
     return {"business_name": fse.business_name, "site_address": fse.site_address}
 
 
-def _service(on: dt.date, ruleset) -> list[tuple]:
-    """(kind, establishment id, who, subject, due date, values) of devices due soon or overdue."""
+def _pages(queryset, size: int) -> Iterator[list]:
+    """The records of ``queryset`` by primary key, ``size`` at a time: one query a page (and its
+    prefetches), whatever the number of pages."""
+    after = None
+    while True:
+        chosen = queryset if after is None else queryset.filter(pk__gt=after)
+        page = list(chosen.order_by("pk")[:size])
+        if page:
+            yield page
+        if len(page) < size:
+            return
+        after = page[-1].pk
+
+
+def _service(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
+    """Devices due soon or overdue: each state's establishments in their order (a shared device's
+    reminders to one hauler are one key: the first establishment's wording wins)."""
     states = (
         DeviceServiceState.objects.filter(
             device__status=GreaseControlDevice.Status.ACTIVE,
@@ -63,99 +89,106 @@ def _service(on: dt.date, ruleset) -> list[tuple]:
         .select_related("device")
         .prefetch_related("device__establishments")
     )
-    found = []
-    for state in states:
-        kind = Kind.SERVICE_OVERDUE if state.next_due < on else Kind.SERVICE_DUE
-        for fse in state.device.establishments.all():
-            if fse.status == ACTIVE:
-                found.append(
-                    (kind, fse.pk, (FSE, OWNER, HAULER), state.device, state.next_due,
-                     {"device": state.device.identifier, "due_date": state.next_due})
-                )  # fmt: skip
-    return found
+    for page in _pages(states, size):
+        found = []
+        for state in page:
+            kind = Kind.SERVICE_OVERDUE if state.next_due < on else Kind.SERVICE_DUE
+            for fse in state.device.establishments.all():
+                if fse.status == ACTIVE:
+                    found.append(
+                        (kind, fse.pk, (FSE, OWNER, HAULER), state.device, state.next_due,
+                         {"device": state.device.identifier, "due_date": state.next_due})
+                    )  # fmt: skip
+        yield found, []
 
 
-def _renewals(on: dt.date, ruleset) -> list[tuple]:
+def _renewals(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     permits = renewal_list(
         "messaging.reminders", on=on, within_days=ruleset.permit_renewal_window_days
     ).filter(status=PermitStatus.ISSUED, renew_by__gte=on, renewal_open=False, establishment__status=ACTIVE)
-    return [
-        (Kind.PERMIT_RENEWAL, p.establishment_id, (FSE,), p, p.renew_by,
-         {"permit_number": p.number or f"#{p.pk}", "renew_by": p.renew_by})
-        for p in permits
-    ]  # fmt: skip
+    for page in _pages(permits, size):
+        yield [
+            (Kind.PERMIT_RENEWAL, p.establishment_id, (FSE,), p, p.renew_by,
+             {"permit_number": p.number or f"#{p.pk}", "renew_by": p.renew_by})
+            for p in page
+        ], []  # fmt: skip
 
 
-def _training(on: dt.date, ruleset, calendar) -> list[tuple]:
+def _training(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
+    """The last session of each establishment, ``size`` establishments at a time (by id)."""
     horizon = on + dt.timedelta(days=ruleset.records_reminder_days)
-    found = []
-    last_sessions = (
-        TrainingSession.objects.filter(establishment__status=ACTIVE)
-        .values("establishment")
-        .annotate(last=Max("held_on"))
-        .order_by("establishment")
-    )
-    fses = {}
-    for row in last_sessions:
-        due = next_training_due(row["last"], ruleset=ruleset, calendar=calendar).due
-        if on <= due <= horizon:
-            fses[row["establishment"]] = due
-    for fse in FoodServiceEstablishment.objects.filter(pk__in=list(fses)):
-        due = fses[fse.pk]
-        found.append((Kind.TRAINING_DUE, fse.pk, (FSE,), fse, due, {"due_date": due}))
-    return found
-
-
-def _reports(on: dt.date, ruleset, calendar) -> list[tuple]:
-    horizon = on + dt.timedelta(days=ruleset.records_reminder_days)
-    requirements = list(
-        RecordRequirement.objects.filter(establishment__status=ACTIVE, first_due_on__lte=horizon)
-        .exclude(ends_on__lt=on)
-        .order_by("pk")
-    )
-    handed_in = set(
-        RecordSubmission.objects.filter(requirement__in=[r.pk for r in requirements]).values_list(
-            "requirement_id", "period_number"
+    sessions = TrainingSession.objects.filter(establishment__status=ACTIVE)
+    after = None
+    while True:
+        chosen = sessions if after is None else sessions.filter(establishment__gt=after)
+        page = list(
+            chosen.values("establishment").annotate(last=Max("held_on")).order_by("establishment")[:size]
         )
-    )
-    found = []
-    for requirement in requirements:
-        for period in requirement_periods(requirement, through=horizon, calendar=calendar):
-            if on <= period.due_on <= horizon and (requirement.pk, period.number) not in handed_in:
-                found.append(
-                    (Kind.REPORT_DUE, requirement.establishment_id, (FSE,), requirement, period.due_on,
-                     {"report": requirement.get_kind_display(), "due_date": period.due_on})
-                )  # fmt: skip
-    return found
+        fses = {}
+        for row in page:
+            due = next_training_due(row["last"], ruleset=ruleset, calendar=calendar).due
+            if on <= due <= horizon:
+                fses[row["establishment"]] = due
+        if fses:
+            yield [
+                (Kind.TRAINING_DUE, fse.pk, (FSE,), fse, fses[fse.pk], {"due_date": fses[fse.pk]})
+                for fse in FoodServiceEstablishment.objects.filter(pk__in=list(fses))
+            ], []  # fmt: skip
+        if len(page) < size:
+            return
+        after = page[-1]["establishment"]
 
 
-def _invoices(on: dt.date) -> tuple[list[tuple], list[Draft]]:
+def _reports(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
+    horizon = on + dt.timedelta(days=ruleset.records_reminder_days)
+    requirements = RecordRequirement.objects.filter(
+        establishment__status=ACTIVE, first_due_on__lte=horizon
+    ).exclude(ends_on__lt=on)
+    for page in _pages(requirements, size):
+        handed_in = set(
+            RecordSubmission.objects.filter(requirement__in=[r.pk for r in page]).values_list(
+                "requirement_id", "period_number"
+            )
+        )
+        found = []
+        for requirement in page:
+            for period in requirement_periods(requirement, through=horizon, calendar=calendar):
+                if on <= period.due_on <= horizon and (requirement.pk, period.number) not in handed_in:
+                    found.append(
+                        (Kind.REPORT_DUE, requirement.establishment_id, (FSE,), requirement, period.due_on,
+                         {"report": requirement.get_kind_display(), "due_date": period.due_on})
+                    )  # fmt: skip
+        yield found, []
+
+
+def _invoices(on: dt.date, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     """Invoices issued and not delinquent, and delinquent ones: to the FSE, or to the party billed."""
-    found, to_parties = [], []
     invoices = Invoice.objects.filter(status=Invoice.Status.OPEN, notice_date__lte=on).select_related(
         "debtor__party"
     )
-    for invoice in invoices:
-        if invoice.delinquent_on is None:
-            kind, due = Kind.INVOICE_ISSUED, invoice.notice_date
-        else:
-            kind, due = Kind.INVOICE_DELINQUENT, invoice.delinquent_from
-        values = {
-            "invoice_number": invoice.number,
-            "amount": invoice.total,
-            "due_date": invoice.last_day_to_pay,
-            "delinquent_from": invoice.delinquent_from,
-        }
-        establishment_id = invoice.establishment_id or invoice.debtor.establishment_id
-        if establishment_id is not None:
-            found.append((kind, establishment_id, (FSE,), invoice, due, values))
-        elif (recipient := of_party(invoice.debtor.party)) is not None:
-            values["business_name"] = invoice.debtor.party.name
-            to_parties.append(Draft(kind, recipient, invoice, due, values))
-    return found, to_parties
+    for page in _pages(invoices, size):
+        found, to_parties = [], []
+        for invoice in page:
+            if invoice.delinquent_on is None:
+                kind, due = Kind.INVOICE_ISSUED, invoice.notice_date
+            else:
+                kind, due = Kind.INVOICE_DELINQUENT, invoice.delinquent_from
+            values = {
+                "invoice_number": invoice.number,
+                "amount": invoice.total,
+                "due_date": invoice.last_day_to_pay,
+                "delinquent_from": invoice.delinquent_from,
+            }
+            establishment_id = invoice.establishment_id or invoice.debtor.establishment_id
+            if establishment_id is not None:
+                found.append((kind, establishment_id, (FSE,), invoice, due, values))
+            elif (recipient := of_party(invoice.debtor.party)) is not None:
+                values["business_name"] = invoice.debtor.party.name
+                to_parties.append(Draft(kind, recipient, invoice, due, values))
+        yield found, to_parties
 
 
-def _hearings(on: dt.date) -> list[tuple]:
+def _hearings(on: dt.date, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     hearings = Hearing.objects.filter(
         scheduled_on__gte=on,
         held_on__isnull=True,
@@ -163,41 +196,56 @@ def _hearings(on: dt.date) -> list[tuple]:
         concluded_on__isnull=True,
         decided_on__isnull=True,
     ).select_related("case")
-    return [
-        (Kind.HEARING, h.case.establishment_id, (FSE, OWNER), h, h.scheduled_on,
-         {"hearing_kind": h.get_kind_display(), "hearing_date": h.scheduled_on,
-          "hearing_place": h.place or "the place stated in the notice"})
-        for h in hearings
-    ]  # fmt: skip
+    for page in _pages(hearings, size):
+        yield [
+            (Kind.HEARING, h.case.establishment_id, (FSE, OWNER), h, h.scheduled_on,
+             {"hearing_kind": h.get_kind_display(), "hearing_date": h.scheduled_on,
+              "hearing_place": h.place or "the place stated in the notice"})
+            for h in page
+        ], []  # fmt: skip
+
+
+def reminder_chunks(*, on: dt.date, chunk_size: int = CHUNK) -> Iterator[list[Draft]]:
+    """Every reminder due on ``on``, one draft per recipient (before the once-only check), a page
+    of one kind at a time: the drafts of at most ``chunk_size`` records each."""
+    ruleset, calendar = ruleset_on(on), town_calendar()
+    kinds = (
+        _service(on, ruleset, chunk_size),
+        _renewals(on, ruleset, chunk_size),
+        _training(on, ruleset, calendar, chunk_size),
+        _reports(on, ruleset, calendar, chunk_size),
+        _invoices(on, chunk_size),
+        _hearings(on, chunk_size),
+    )
+    for pages in kinds:
+        for rows, drafts in pages:
+            establishments = establishments_with_contacts(row[1] for row in rows) if rows else {}
+            for kind, fse_id, who, subject, due, values in rows:
+                fse = establishments.get(fse_id)
+                if fse is None:
+                    continue
+                for recipient in recipients_of(fse, who):
+                    drafts.append(
+                        Draft(kind, recipient, subject, due, {**_fse_values(fse), **values}, fse.pk)
+                    )
+            if drafts:
+                yield drafts
 
 
 def reminders_due(*, on: dt.date) -> list[Draft]:
     """Every reminder due on ``on``, one draft per recipient (before the once-only check)."""
-    ruleset, calendar = ruleset_on(on), town_calendar()
-    invoice_rows, drafts = _invoices(on)
-    rows = (
-        _service(on, ruleset)
-        + _renewals(on, ruleset)
-        + _training(on, ruleset, calendar)
-        + _reports(on, ruleset, calendar)
-        + invoice_rows
-        + _hearings(on)
-    )
-    establishments = establishments_with_contacts(row[1] for row in rows)
-    for kind, fse_id, who, subject, due, values in rows:
-        fse = establishments.get(fse_id)
-        if fse is None:
-            continue
-        for recipient in recipients_of(fse, who):
-            drafts.append(Draft(kind, recipient, subject, due, {**_fse_values(fse), **values}, fse.pk))
-    return drafts
+    return [draft for drafts in reminder_chunks(on=on) for draft in drafts]
 
 
-def reminders_send_due(*, on: dt.date, acting_user) -> dict[str, int]:
-    """Queue and send every reminder due on ``on`` not sent before; {kind: messages written now}."""
+def reminders_send_due(*, on: dt.date, acting_user, chunk_size: int = CHUNK) -> dict[str, int]:
+    """Queue and send every reminder due on ``on`` not sent before; {kind: messages written now}.
+
+    A chunk at a time, each in its own transaction (``messages_queue``'s; the sweep's steps may
+    commit as they go): a run stopped half-way keeps what it wrote, and run again writes the rest
+    only. Each chunk's messages are sent by one task, queued when the chunk commits."""
     require_role(acting_user, MESSAGE_MANAGERS, "Only the FOG Manager and the Billing Clerk send reminders.")
-    created = messages_queue(acting_user=acting_user, drafts=reminders_due(on=on), on=on)
     counts = {kind: 0 for kind in Kind.values if kind not in (Kind.PERMIT_NOTICE, Kind.INVITATION)}
-    for message in created:
-        counts[message.kind] += 1
+    for drafts in reminder_chunks(on=on, chunk_size=chunk_size):
+        for message in messages_queue(acting_user=acting_user, drafts=drafts, on=on):
+            counts[message.kind] += 1
     return counts
