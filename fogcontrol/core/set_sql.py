@@ -348,6 +348,6 @@ def json_values(values, *, integers: bool, using: str = "default") -> RawSQL:
     PostgreSQL (its JSON unpacks to text); otherwise text."""
     payload = json.dumps(sorted(values))
     if connections[using].vendor == "postgresql":
-        cast = "::bigint" if integers else ""
-        return RawSQL(f"SELECT value{cast} FROM jsonb_array_elements_text(%s::jsonb)", [payload])  # nosec B611: a fixed statement, the values its parameter
+        unpacked = "value::bigint" if integers else "value"
+        return RawSQL(f"SELECT {unpacked} FROM jsonb_array_elements_text(%s::jsonb)", [payload])  # nosec B608 B611: one of two fixed statements, the values its parameter
     return RawSQL("SELECT value FROM json_each(%s)", [payload])  # nosec B611: a fixed statement, the values its parameter
