@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.audit.services import audit_entry_values, snapshot
+from fogcontrol.core.collector import collector_paused
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.record_chunk import record_append_chunk
 from fogcontrol.core.records import canonical_submission
@@ -96,14 +97,17 @@ def manifests_ingest(
     ctx = ctx or ProgramContext()
     results: list[IngestResult | None] = [None] * len(rows)
     start = 0
-    while start < len(rows):
-        chunk = _Chunk(acting_user=acting_user, ctx=ctx, channel=channel, source_import=source_import)
-        odd = chunk.judge(rows, start, results)
-        chunk.write()
-        if odd is None:
-            break
-        results[odd] = _one_at_a_time(rows[odd], acting_user, ctx, channel, source_import, chunk.reads.cache)
-        start = odd + 1
+    with collector_paused():  # the chunk's garbage is its own; full passes would walk Django's heap
+        while start < len(rows):
+            chunk = _Chunk(acting_user=acting_user, ctx=ctx, channel=channel, source_import=source_import)
+            odd = chunk.judge(rows, start, results)
+            chunk.write()
+            if odd is None:
+                break
+            results[odd] = _one_at_a_time(
+                rows[odd], acting_user, ctx, channel, source_import, chunk.reads.cache
+            )
+            start = odd + 1
     return results
 
 

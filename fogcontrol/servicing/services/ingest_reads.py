@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from fogcontrol.core.actors import is_job
 from fogcontrol.core.roles import Role
+from fogcontrol.core.set_sql import json_values
 from fogcontrol.registry.models import (
     FoodServiceEstablishment,
     GreaseControlDevice,
@@ -61,7 +62,7 @@ def _devices(submissions, acting_user, cache: dict) -> list[GreaseControlDevice]
     visible = GreaseControlDevice.objects.all() if is_job(acting_user) else devices_visible_to(acting_user)
     found = list(
         visible.annotate(_upper=Upper("identifier"))
-        .filter(Q(pk__in=pks) | Q(_upper__in=keys))
+        .filter(Q(pk__in=json_values(pks, integers=True)) | Q(_upper__in=json_values(keys, integers=False)))
         .select_related("parcel")
         .order_by("identifier", "pk")
     )
@@ -83,7 +84,7 @@ def _served(devices, cache: dict, *, listed: bool) -> None:
     # (two model instances a row), as ``select_related`` over the through table would build.
     served = defaultdict(list)
     for fse in FoodServiceEstablishment.objects.annotate(_device_id=F("devices__id")).filter(
-        _device_id__in=[d.pk for d in devices]
+        _device_id__in=json_values([d.pk for d in devices], integers=True)
     ):
         served[fse._device_id].append(fse)
     for device in devices:
@@ -93,7 +94,9 @@ def _served(devices, cache: dict, *, listed: bool) -> None:
     if not listed:
         return
     hauler_links = FoodServiceEstablishment.haulers.through.objects.filter(
-        foodserviceestablishment_id__in=[f.pk for fses in served.values() for f in fses]
+        foodserviceestablishment_id__in=json_values(
+            {f.pk for fses in served.values() for f in fses}, integers=True
+        )
     ).select_related("haulercompany")
     haulers_of = defaultdict(dict)
     for link in hauler_links:
@@ -188,7 +191,7 @@ def chunk_reads(submissions, *, acting_user, ctx: ProgramContext) -> ChunkReads:
     wanted = {_text(s.manifest_number) for s in submissions if _text(s.manifest_number)}
     if wanted and hauler_ids:
         for hauler_id, number, attested in Manifest.objects.filter(
-            hauler_id__in=hauler_ids, manifest_number__in=wanted
+            hauler_id__in=hauler_ids, manifest_number__in=json_values(wanted, integers=False)
         ).values_list("hauler_id", "manifest_number", "hauler_attested"):
             numbers[(hauler_id, number)] = numbers.get((hauler_id, number), False) or attested
 
@@ -197,7 +200,9 @@ def chunk_reads(submissions, *, acting_user, ctx: ProgramContext) -> ChunkReads:
     manifests, readings, requirements = defaultdict(list), defaultdict(list), defaultdict(list)
     if ids:
         for manifest in _window(
-            Manifest.objects.effective().filter(device_id__in=ids, service_date__lte=today),
+            Manifest.objects.effective().filter(
+                device_id__in=json_values(ids, integers=True), service_date__lte=today
+            ),
             "device_id",
             [F("serviced_at").desc(), F("pk").desc()],
             HISTORY_MANIFESTS,
@@ -213,18 +218,20 @@ def chunk_reads(submissions, *, acting_user, ctx: ProgramContext) -> ChunkReads:
         ):
             manifests[manifest.device_id].append(manifest)
         for reading in _window(
-            SludgeReading.objects.filter(device_id__in=ids, taken_on__lte=today),
+            SludgeReading.objects.filter(device_id__in=json_values(ids, integers=True), taken_on__lte=today),
             "device_id",
             [F("taken_on").desc(), F("pk").desc()],
             HISTORY_READINGS,
         ):
             readings[reading.device_id].append(reading)
         for requirement in ServiceRequirement.objects.filter(
-            device_id__in=ids, status=ServiceRequirement.Status.OPEN
+            device_id__in=json_values(ids, integers=True), status=ServiceRequirement.Status.OPEN
         ):
             requirements[requirement.device_id].append(requirement)
         e8 = dict(
-            DeviceServiceState.objects.filter(device_id__in=ids).values_list("device_id", "e8_exception")
+            DeviceServiceState.objects.filter(device_id__in=json_values(ids, integers=True)).values_list(
+                "device_id", "e8_exception"
+            )
         )
     else:
         e8 = {}
