@@ -14,16 +14,14 @@ one UPDATE per cure day and one INSERT of audit entries; only the violations cur
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import defaultdict
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Exists, F, FilteredRelation, Max, OuterRef, Prefetch, Q, Subquery
-from django.db.models.expressions import RawSQL
 
 from fogcontrol.audit.services import audit_records_bulk, snapshot
 from fogcontrol.audit.set_sql import audit_insert_select
-from fogcontrol.core.set_sql import insert_values
+from fogcontrol.core.set_sql import insert_values, json_values
 from fogcontrol.enforcement.models import AgreementMilestone, ComplianceAgreement, Violation
 from fogcontrol.enforcement.services import sources
 from fogcontrol.findings.models import Finding
@@ -43,19 +41,15 @@ _OPENED_WITH = (
 )  # fmt: skip
 
 
-def _listed(keys: list[str]) -> RawSQL:
-    """``keys`` as a subquery over one JSON parameter (as ``audit.set_sql`` sends ids): a
-    ``source_key__in`` of a list prepares a parameter a key, thousands a night."""
-    if connection.vendor == "postgresql":
-        return RawSQL("SELECT jsonb_array_elements_text(%s::jsonb)", [json.dumps(keys)])
-    return RawSQL("SELECT value FROM json_each(%s)", [json.dumps(keys)])
-
-
 def _keys_taken(keys: list[str]) -> set[str]:
     """The keys among ``keys`` that already have their violation."""
     if not keys:
         return set()
-    return set(Violation.objects.filter(source_key__in=_listed(keys)).values_list("source_key", flat=True))
+    return set(
+        Violation.objects.filter(source_key__in=json_values(keys, integers=False)).values_list(
+            "source_key", flat=True
+        )
+    )
 
 
 def _new_only(rows: list[dict]) -> list[dict]:
@@ -233,7 +227,9 @@ def _service(today, acting_user) -> tuple[int, int]:
     # only the others are read and checked (on most nights none, instead of every open one).
     pending = Violation.objects.filter(source=Violation.Source.OVERDUE_SERVICE, cured_on__isnull=True)
     if overdue:
-        pending = pending.exclude(source_key__in=_listed([row["source_key"] for row in overdue]))
+        pending = pending.exclude(
+            source_key__in=json_values([row["source_key"] for row in overdue], integers=False)
+        )
     pending = list(pending.values_list("pk", "source_id", "source_key", "began_on"))
     states = {
         device_id: (status, next_due, last_service_on)

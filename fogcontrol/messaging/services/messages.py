@@ -14,14 +14,12 @@ import dataclasses
 import datetime as dt
 import decimal
 import hashlib
-import json
 
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, connection, transaction
-from django.db.models.expressions import RawSQL
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from fogcontrol.audit.models import AuditEntry
@@ -31,7 +29,7 @@ from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.languages import Language
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
-from fogcontrol.core.set_sql import insert_rows, insert_values
+from fogcontrol.core.set_sql import insert_rows, insert_values, json_values
 from fogcontrol.messaging.models import Message, Status
 from fogcontrol.messaging.recipients import Recipient
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
@@ -152,12 +150,12 @@ def _insert(messages: list[Message]) -> list[Message]:
 
 def _written(keys: list[str]) -> set[str]:
     """The keys among ``keys`` already written: one query, the keys sent as one JSON parameter
-    (``dedupe_key__in`` binds a parameter a key, thousands a chunk)."""
-    if connection.vendor == "postgresql":
-        listed = RawSQL("SELECT jsonb_array_elements_text(%s::jsonb)", [json.dumps(keys)])
-    else:
-        listed = RawSQL("SELECT value FROM json_each(%s)", [json.dumps(keys)])
-    return set(Message.objects.filter(dedupe_key__in=listed).values_list("dedupe_key", flat=True))
+    (``dedupe_key__in`` of a list binds a parameter a key, thousands a chunk)."""
+    return set(
+        Message.objects.filter(dedupe_key__in=json_values(keys, integers=False)).values_list(
+            "dedupe_key", flat=True
+        )
+    )
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ import re
 from django.core.exceptions import ValidationError
 
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.set_sql import json_values
 from fogcontrol.messaging.models import Kind, Message
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
 from fogcontrol.messaging.services.messages import Draft, dedupe_key, format_value, messages_queue
@@ -113,14 +114,13 @@ def _by_key(on: dt.date) -> dict[str, Draft]:
 
 
 def _written(keys) -> dict[str, Message]:
-    """The messages already written under ``keys`` (one query per 500 keys)."""
-    keys, found = list(keys), {}
-    for start in range(0, len(keys), 500):
-        for message in Message.objects.filter(dedupe_key__in=keys[start : start + 500]).only(
+    """The messages already written under ``keys`` (one query, the keys as one JSON parameter)."""
+    return {
+        message.dedupe_key: message
+        for message in Message.objects.filter(dedupe_key__in=json_values(keys, integers=False)).only(
             "pk", "dedupe_key", "status"
-        ):
-            found[message.dedupe_key] = message
-    return found
+        )
+    }
 
 
 def reminders_pending(*, on: dt.date) -> list[PendingReminder]:
