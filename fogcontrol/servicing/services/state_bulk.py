@@ -32,6 +32,7 @@ from django.db.models.functions import Coalesce, RowNumber
 from django.db.models.sql.constants import MULTI
 from django.utils import timezone
 
+from fogcontrol.core.collector import collector_paused
 from fogcontrol.core.set_sql import insert_values
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import ServiceEvent
@@ -204,6 +205,13 @@ def _insert_states(columns: list[str], rows: list[list]) -> None:
 def device_states_create_missing(*, ctx: ProgramContext) -> int:
     """Create the state of every device that has none, as ``device_state_refresh`` would, a batch
     at a time (module docstring). Returns how many were created."""
+    # A batch's objects are freed by their reference counts as it goes; the collector's full
+    # passes would walk Django's whole heap (core.collector, as the manifest ingest does).
+    with collector_paused():
+        return _create_missing(ctx)
+
+
+def _create_missing(ctx: ProgramContext) -> int:
     today = ctx.today()
     missing = (
         GreaseControlDevice.objects.filter(service_state__isnull=True)
