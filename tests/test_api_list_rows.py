@@ -5,7 +5,9 @@ of through DRF's generic getter. Each list is requested twice on the same rows, 
 once with DRF's own `Serializer.to_representation` put back, and the two bodies must be equal; the
 keys of an establishment's and a manifest's row are pinned, in their order. The lists' selectors
 load some relations as plain lists (`prefetched_lists`); a record's detail reads them through the
-relation, and a row with flags, an attachment, linked users and served FSEs is its detail.
+relation, and a row with flags, an attachment, linked users and served FSEs is its detail. The FSE
+and device lists read only the columns their rows show of the related records; a row of each is its
+detail, which loads them whole.
 """
 
 import pytest
@@ -99,3 +101,36 @@ def test_a_manifests_row_is_its_detail_with_its_flags_and_attachments(rows, town
     row = listed[manifest.pk]
     assert row["flags"] and [a["name"] for a in row["attachments"]] == ["ticket.pdf"]
     assert row == client.get(f"/api/v1/manifests/{manifest.pk}/").json()
+
+
+def test_an_fses_and_a_devices_row_is_its_detail(rows, town):
+    """The FSE and device lists read of the parcel and its parties only the APN and the names
+    (`registry.selectors.*_list_for_api(as_lists=True)`); their details load the records whole. A
+    device on a parcel with a designee, one on no parcel serving two FSEs of a parcel (A2: the
+    owner's designee, found through the FSEs) and one serving one FSE (the FSE) are their details."""
+    from fogcontrol.registry import selectors
+    from fogcontrol.testing import factories
+
+    parcel = factories.ParcelFactory(owner_designee=factories.PartyFactory())
+    fse = factories.EstablishmentFactory(parcel=parcel, contact=factories.PartyFactory())
+    neighbour = factories.EstablishmentFactory(parcel=parcel)
+    devices = [
+        factories.DeviceFactory(establishments=[fse], parcel=parcel),
+        factories.DeviceFactory(establishments=[fse, neighbour]),
+        factories.DeviceFactory(establishments=[neighbour]),
+    ]
+    client = api_as(rows)
+    for path, ids in (("establishments", [fse.pk, neighbour.pk]), ("devices", [d.pk for d in devices])):
+        listed = client.get(f"/api/v1/{path}/", {"page_size": 100}).json()["results"]
+        assert {row["id"] for row in listed} >= set(ids)
+        for row in listed:
+            assert row == client.get(f"/api/v1/{path}/{row['id']}/").json(), (path, row["id"])
+    recipients = {row["id"]: row["responsible"]["notices_to"] for row in listed}
+    assert recipients[devices[1].pk] == {"id": parcel.owner_designee_id, "name": parcel.owner_designee.name}
+    # The lists compared above did read the related rows narrowed (and the details whole).
+    narrow = selectors.device_list_for_api(rows, as_lists=True).get(pk=devices[0].pk)
+    assert "situs_address" in narrow.parcel.get_deferred_fields()
+    assert "email" in narrow.parcel.owner_designee.get_deferred_fields()
+    listed_fse = selectors.establishment_list_for_api(rows, as_lists=True).get(pk=fse.pk)
+    assert "email" in listed_fse.contact.get_deferred_fields()
+    assert not selectors.device_list_for_api(rows).get(pk=devices[0].pk).parcel.get_deferred_fields()

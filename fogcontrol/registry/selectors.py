@@ -212,29 +212,41 @@ def registry_counts(user) -> dict[str, int]:
 # API shows, so that its lists run a fixed number of queries whatever their length.
 
 
+# What a row of the establishments API shows (`EstablishmentSerializer`): every column of the FSE,
+# but of its parcel, operator and contact only the APN and the names. A field added to the rows that
+# reads a column left out here would load it one query a row: the API's query tests would fail.
+_API_FSE_COLUMNS = (
+    "version", "business_name", "licence_number", "licence_expires_on", "site_address", "parcel__apn",
+    "operator__name", "contact__name", "category", "food_types", "meals_per_day", "dining_capacity",
+    "employees", "kitchen_size_sqft", "food_preparation_hours", "cleaning_hours", "status", "closed_on",
+    "latitude", "longitude", "created_at", "updated_at",
+)  # fmt: skip
+
+
 def establishment_list_for_api(user, *, as_lists: bool = False) -> QuerySet[FoodServiceEstablishment]:
     """`establishment_list` with the contact, linked users and engaged haulers the API returns.
 
     ``as_lists`` (the API's list): the last two as plain lists, ``api_users`` and ``api_haulers``, so
-    that Django builds no related manager and queryset a row. A record a write starts from keeps
-    Django's prefetch cache, which the audit's snapshot of its many-to-many ids reads."""
+    that Django builds no related manager and queryset a row, and of the parcel, operator and contact
+    only the columns the rows show. A record a write starts from keeps Django's prefetch cache, which
+    the audit's snapshot of its many-to-many ids reads, and its related records whole."""
     from django.contrib.auth import get_user_model
 
-    return (
-        establishment_list(user)
-        .select_related("contact")
-        .prefetch_related(
-            Prefetch(
-                "users",
-                queryset=get_user_model().objects.only("pk"),
-                to_attr="api_users" if as_lists else None,
-            ),
-            Prefetch(
-                "haulers",
-                queryset=HaulerCompany.objects.only("pk", "name"),
-                to_attr="api_haulers" if as_lists else None,
-            ),
-        )
+    queryset = establishment_list(user).select_related("contact")
+    if as_lists:
+        # The list reads of the parcel, operator and contact only what its rows show (issue 16).
+        queryset = queryset.only(*_API_FSE_COLUMNS)
+    return queryset.prefetch_related(
+        Prefetch(
+            "users",
+            queryset=get_user_model().objects.only("pk"),
+            to_attr="api_users" if as_lists else None,
+        ),
+        Prefetch(
+            "haulers",
+            queryset=HaulerCompany.objects.only("pk", "name"),
+            to_attr="api_haulers" if as_lists else None,
+        ),
     )
 
 
@@ -250,21 +262,32 @@ _SERVED_COLUMNS = (
 )
 
 
+# What a row of the devices API shows (`DeviceSerializer`): every column of the device, but of its
+# parcel only the APN and, for the notice recipient (A2), its owner's and designee's names.
+_API_DEVICE_COLUMNS = (
+    "version", "identifier", "kind", "capacity_gallons", "rated_flow_gpm", "total_design_depth_in",
+    "compartments", "manhole_diameter_in", "location_description", "access_notes", "installed_on",
+    "building_permit_number", "parcel__apn", "parcel__owner__name", "parcel__owner_designee__name",
+    "assigned_frequency_days", "status", "a4_flags", "created_at", "updated_at",
+)  # fmt: skip
+
+
 def device_list_for_api(user, *, as_lists: bool = False) -> QuerySet[GreaseControlDevice]:
     """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched;
     ``as_lists`` (the API's list): the FSEs served as a plain list, ``api_establishments`` (no
-    related manager and queryset a row; a record a write starts from keeps the prefetch cache)."""
-    return (
-        devices_visible_to(user)
-        .select_related("parcel", "parcel__owner", "parcel__owner_designee")
-        .prefetch_related(
-            Prefetch(
-                "establishments",
-                queryset=FoodServiceEstablishment.objects.select_related(
-                    "parcel__owner", "parcel__owner_designee"
-                ).only(*_SERVED_COLUMNS),
-                to_attr="api_establishments" if as_lists else None,
-            )
+    related manager and queryset a row; a record a write starts from keeps the prefetch cache), and
+    of the device's parcel and its parties only the columns the rows show."""
+    queryset = devices_visible_to(user).select_related("parcel", "parcel__owner", "parcel__owner_designee")
+    if as_lists:
+        # The list reads of the parcel and its parties only what its rows show (issue 16).
+        queryset = queryset.only(*_API_DEVICE_COLUMNS)
+    return queryset.prefetch_related(
+        Prefetch(
+            "establishments",
+            queryset=FoodServiceEstablishment.objects.select_related(
+                "parcel__owner", "parcel__owner_designee"
+            ).only(*_SERVED_COLUMNS),
+            to_attr="api_establishments" if as_lists else None,
         )
     )
 
