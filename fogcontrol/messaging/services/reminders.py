@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from django.db.models import Max
 
 from fogcontrol.billing.models import Invoice
+from fogcontrol.core.collector import collector_paused
 from fogcontrol.core.permissions import require_role
 from fogcontrol.enforcement.models import Hearing
 from fogcontrol.messaging.models import Kind
@@ -245,7 +246,14 @@ def reminders_send_due(*, on: dt.date, acting_user, chunk_size: int = CHUNK) -> 
     only. Each chunk's messages are sent by one task, queued when the chunk commits."""
     require_role(acting_user, MESSAGE_MANAGERS, "Only the FOG Manager and the Billing Clerk send reminders.")
     counts = {kind: 0 for kind in Kind.values if kind not in (Kind.PERMIT_NOTICE, Kind.INVITATION)}
-    for drafts in reminder_chunks(on=on, chunk_size=chunk_size):
-        for message in messages_queue(acting_user=acting_user, drafts=drafts, on=on):
-            counts[message.kind] += 1
-    return counts
+    chunks = reminder_chunks(on=on, chunk_size=chunk_size)
+    while True:
+        # A chunk's objects are freed by their reference counts as it goes; the collector's full
+        # passes would walk Django's whole heap (core.collector). Paused a chunk at a time, so any
+        # cycles it leaves are collected before the next.
+        with collector_paused():
+            drafts = next(chunks, None)
+            if drafts is None:
+                return counts
+            for message in messages_queue(acting_user=acting_user, drafts=drafts, on=on):
+                counts[message.kind] += 1

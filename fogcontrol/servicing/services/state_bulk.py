@@ -22,6 +22,7 @@ The state is derived data, not a record: like ``device_state_refresh``, it is no
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter, defaultdict
 from itertools import chain, repeat
 from operator import itemgetter
@@ -205,13 +206,6 @@ def _insert_states(columns: list[str], rows: list[list]) -> None:
 def device_states_create_missing(*, ctx: ProgramContext) -> int:
     """Create the state of every device that has none, as ``device_state_refresh`` would, a batch
     at a time (module docstring). Returns how many were created."""
-    # A batch's objects are freed by their reference counts as it goes; the collector's full
-    # passes would walk Django's whole heap (core.collector, as the manifest ingest does).
-    with collector_paused():
-        return _create_missing(ctx)
-
-
-def _create_missing(ctx: ProgramContext) -> int:
     today = ctx.today()
     missing = (
         GreaseControlDevice.objects.filter(service_state__isnull=True)
@@ -220,29 +214,35 @@ def _create_missing(ctx: ProgramContext) -> int:
     )
     created, after = 0, 0
     while True:
-        devices = [_Device(*row) for row in missing.filter(pk__gt=after)[:STATE_BATCH]]
-        if not devices:
-            return created
-        ids = [device.pk for device in devices]
-        events, last_manifest, open_kinds = _histories(ids, today=today)
-        # The fields the rules do not set: the E8 exception (none recorded yet) and when.
-        rest = {"e8_exception": DeviceServiceState._meta.get_field("e8_exception").get_default()}
-        rest["refreshed_at"] = timezone.now()
-        columns, rows = [], []
-        for device in devices:
-            snap = snapshot_from_events(  # the row stores no working: none is said (issue 16)
-                device,
-                events.of(device.pk),
-                last_manifest.get(device.pk),
-                on=today,
-                ctx=ctx,
-                worded=False,
-            )
-            values = state_values(snap, today=today, open_kinds=open_kinds.get(device.pk, set()))
-            columns = columns or ["device_id", *values, *rest]
-            rows.append([device.pk, *values.values(), *rest.values()])
-        _insert_states(columns, rows)
-        created += len(rows)
-        after = ids[-1]
+        # A batch's objects are freed by their reference counts as it goes; the collector's full
+        # passes would walk Django's whole heap (core.collector, as the manifest ingest's chunks).
+        with collector_paused():
+            devices = [_Device(*row) for row in missing.filter(pk__gt=after)[:STATE_BATCH]]
+            if not devices:
+                return created
+            created += _create_batch(devices, ctx=ctx, today=today)
+        after = devices[-1].pk
         if len(devices) < STATE_BATCH:
             return created
+
+
+def _create_batch(devices: list[_Device], *, ctx: ProgramContext, today: dt.date) -> int:
+    events, last_manifest, open_kinds = _histories([device.pk for device in devices], today=today)
+    # The fields the rules do not set: the E8 exception (none recorded yet) and when.
+    rest = {"e8_exception": DeviceServiceState._meta.get_field("e8_exception").get_default()}
+    rest["refreshed_at"] = timezone.now()
+    columns, rows = [], []
+    for device in devices:
+        snap = snapshot_from_events(  # the row stores no working: none is said (issue 16)
+            device,
+            events.of(device.pk),
+            last_manifest.get(device.pk),
+            on=today,
+            ctx=ctx,
+            worded=False,
+        )
+        values = state_values(snap, today=today, open_kinds=open_kinds.get(device.pk, set()))
+        columns = columns or ["device_id", *values, *rest]
+        rows.append([device.pk, *values.values(), *rest.values()])
+    _insert_states(columns, rows)
+    return len(rows)
