@@ -160,18 +160,17 @@ def parcels_visible_to(user, action: str = VIEW) -> QuerySet[Parcel]:
     return Parcel.objects.visible_to(user, action)
 
 
-def parcel_detail(user, pk) -> Parcel:
-    """A parcel with every FSE and device on it that the user may see."""
+def parcel_detail(user, pk, *, establishment_ids: bool = True) -> Parcel:
+    """A parcel with every FSE and device on it that the user may see; with the FSEs each device
+    serves prefetched (``establishment_ids``: the API lists their ids), or not (the page reads their
+    names with ``establishments_served``)."""
     parcel = parcels_visible_to(user).select_related("owner", "owner_designee").get(pk=pk)
     parcel.visible_establishments = list(
         establishments_visible_to(user).filter(parcel=parcel).select_related("operator")
     )
+    devices = devices_visible_to(user).filter(Q(parcel=parcel) | Q(establishments__parcel=parcel)).distinct()
     parcel.visible_devices = list(
-        devices_visible_to(user)
-        .filter(Q(parcel=parcel) | Q(establishments__parcel=parcel))
-        .distinct()
-        # The API's rows list the FSEs' ids; the page reads their names with ``establishments_served``.
-        .prefetch_related("establishments")
+        devices.prefetch_related("establishments") if establishment_ids else devices
     )
     return parcel
 

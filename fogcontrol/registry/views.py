@@ -254,7 +254,7 @@ def device_detail(request, pk: int):
 
 @login_required
 def parcel_detail(request, pk: int):
-    parcel = found(selectors.parcel_detail, request.user, pk)
+    parcel = found(selectors.parcel_detail, request.user, pk, establishment_ids=False)
     context = {
         "parcel": parcel,
         "devices": _device_rows(parcel.visible_devices),
