@@ -40,7 +40,8 @@ def change_history(user, instance: models.Model, *, limit: int = HISTORY_LIMIT) 
                 if name not in _HIDDEN_IN_HISTORY and not (entry.before is None and after in _EMPTY)
             ],
         )
-        for entry in audit_entries_for(instance)[:limit]
+        # The actor's label is stored on the entry: not the actor's user row joined (issue 16).
+        for entry in audit_entries_for(instance).select_related(None)[:limit]
     ]
     names = _related_names(fields, (change for _, changes in entries for change in changes))
     return [

@@ -9,7 +9,11 @@ from fogcontrol.program.selectors import ruleset_on, town_today
 
 def establishment_permit(user, establishment):
     """B1, B6: the establishment's latest permit and its standing today; two queries."""
-    permit = latest_permits_first(Permit.objects.filter(establishment=establishment)).first()
+    # The columns the panel and the standing read, not the permit's terms and conditions (issue 16).
+    permits = Permit.objects.filter(establishment=establishment)
+    permit = (
+        latest_permits_first(permits).only("pk", "number", "status", "status_reason", "valid_until").first()
+    )
     if permit is None:
         return {"permit": None}
     today = town_today()

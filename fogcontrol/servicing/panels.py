@@ -22,6 +22,8 @@ def establishment_service(user, establishment):
             device__establishments=establishment, device__status=GreaseControlDevice.Status.ACTIVE
         )
         .select_related("device")
+        # The columns the panel shows, not the state's and the device's every column (issue 16).
+        .only("device_id", "status", "next_due", "device__identifier")
         .order_by("next_due", "device__identifier")
     )
     return {"service_states": states} if states else None

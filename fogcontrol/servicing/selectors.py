@@ -270,7 +270,16 @@ _TIMELINE_REQUIREMENT_FIELDS = ("pk", "kind", "status", "opened_on", "opened_at"
 def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     """A device's service history: manifests, readings, frequency changes, requirements and flags
     in one timeline, newest first, and the fill ratio over time. A fixed number of queries."""
-    device = device_for_servicing(user, pk)
+    # Not ``device_for_servicing``, whose device the services write from: the page and the API read
+    # the names of the FSEs served (and their count), not each FSE's every column, nor the parcel.
+    device = (
+        devices_visible_to(user)
+        .select_related("service_state")
+        .prefetch_related(
+            Prefetch("establishments", queryset=FoodServiceEstablishment.objects.only("pk", "business_name"))
+        )
+        .get(pk=pk)
+    )
     # Only the columns the timeline words a row from (and the id its link and the API name): not
     # each manifest's stored submission and certification text, nor the joined rows nothing reads
     # (a third of the selector's CPU; issue 16).
