@@ -40,6 +40,7 @@ class Supervisor:
         self.processes: dict[str, subprocess.Popen] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._relays: list[threading.Thread] = []
 
     def say(self, name: str, line: str) -> None:
         with self._lock:
@@ -65,7 +66,9 @@ class Supervisor:
                 start_new_session=True,
             )
             self.processes[child.name] = process
-            threading.Thread(target=self._relay, args=(child.name, process.stdout), daemon=True).start()
+            relay = threading.Thread(target=self._relay, args=(child.name, process.stdout), daemon=True)
+            relay.start()
+            self._relays.append(relay)
 
     def request_stop(self, *_args) -> None:
         self._stop.set()
@@ -105,6 +108,10 @@ class Supervisor:
             # The reloader's children live in the same group: leave none behind.
             self._signal(process, signal.SIGKILL)
             process.wait()
+        # Every line the children printed is relayed before this returns (their last words, an
+        # error, come before the command's own exit; nothing is written after `out` is closed).
+        for relay in self._relays:
+            relay.join(timeout=5.0)
 
     def run(self) -> int:
         previous = {sig: signal.signal(sig, self.request_stop) for sig in (signal.SIGINT, signal.SIGTERM)}

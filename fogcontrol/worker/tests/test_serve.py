@@ -3,6 +3,7 @@ status when one of them stops by itself (the processes themselves: test_run.py).
 
 from __future__ import annotations
 
+import io
 import sys
 
 import pytest
@@ -70,3 +71,16 @@ def test_the_supervisor_prefixes_each_line_and_stops_the_other_when_one_ends(cap
     out = capsys.readouterr().out
     assert "short | hello" in out and "short | stopped (exit status 2)" in out
     assert all(process.poll() is not None for process in supervisor.processes.values())
+
+
+def test_every_line_a_child_printed_is_relayed_before_the_supervisor_returns():
+    """A child's last words (an error, say) are printed before the command exits, and nothing is
+    written after the caller has closed its output."""
+    out = io.StringIO()
+    lines = "import sys\nfor i in range(3000): print(f'line {i}')\nsys.exit(4)"
+    supervisor = processes.Supervisor([processes.Child("chatty", [sys.executable, "-c", lines])], out=out)
+    assert supervisor.run() == 4
+    relayed = out.getvalue()
+    out.close()
+    assert "chatty | line 0\n" in relayed and "chatty | line 2999\n" in relayed
+    assert all(not relay.is_alive() for relay in supervisor._relays)
