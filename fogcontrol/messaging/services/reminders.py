@@ -12,7 +12,7 @@
 
 A night's reminders are read, rendered and written a chunk at a time (issue 16): each kind reads
 the records it is about ``CHUNK`` at a time by primary key (one query, or two, a page), the
-recipients of the page's establishments are loaded at once (``recipients.establishments_with_contacts``)
+recipients of the page's establishments are loaded at once (``recipients.contacts_of``, from value rows)
 and the page's drafts are written by ``messages_queue`` in their own transaction (one SELECT of the
 keys written, one INSERT of the messages, one of their audit entries). So the queries a chunk takes
 do not grow with it, and memory holds one chunk, not a night. Every draft about one record is in
@@ -38,9 +38,8 @@ from fogcontrol.messaging.recipients import (
     FSE,
     HAULER,
     OWNER,
-    establishments_with_contacts,
+    contacts_of,
     of_party,
-    recipients_of,
 )
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
 from fogcontrol.messaging.services.messages import Draft, messages_queue
@@ -58,10 +57,6 @@ ACTIVE = FoodServiceEstablishment.Status.ACTIVE
 
 CHUNK = 1000  # records a page of each kind reads: what the step holds in memory at once
 Rows = list[tuple]  # (kind, establishment id, who, subject, due date, values)
-
-
-def _fse_values(fse) -> dict:
-    return {"business_name": fse.business_name, "site_address": fse.site_address}
 
 
 def _pages(queryset, size: int) -> Iterator[list]:
@@ -220,15 +215,13 @@ def reminder_chunks(*, on: dt.date, chunk_size: int = CHUNK) -> Iterator[list[Dr
     )
     for pages in kinds:
         for rows, drafts in pages:
-            establishments = establishments_with_contacts(row[1] for row in rows) if rows else {}
+            establishments = contacts_of(row[1] for row in rows) if rows else {}
             for kind, fse_id, who, subject, due, values in rows:
                 fse = establishments.get(fse_id)
                 if fse is None:
                     continue
-                for recipient in recipients_of(fse, who):
-                    drafts.append(
-                        Draft(kind, recipient, subject, due, {**_fse_values(fse), **values}, fse.pk)
-                    )
+                for recipient in fse.recipients(who):
+                    drafts.append(Draft(kind, recipient, subject, due, {**fse.values, **values}, fse_id))
             if drafts:
                 yield drafts
 
