@@ -25,6 +25,7 @@ or again after it stopped half-way, sends each reminder once.
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterator
 
 from django.db.models import Max
@@ -74,27 +75,32 @@ def _pages(queryset, size: int) -> Iterator[list]:
 
 
 def _service(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
-    """Devices due soon or overdue: each state's establishments in their order (a shared device's
-    reminders to one hauler are one key: the first establishment's wording wins)."""
-    states = (
-        DeviceServiceState.objects.filter(
-            device__status=GreaseControlDevice.Status.ACTIVE,
-            next_due__isnull=False,
-            next_due__lte=on + dt.timedelta(days=ruleset.service_reminder_days),
-        )
-        .select_related("device")
-        .prefetch_related("device__establishments")
-    )
+    """Devices due soon or overdue: each state's active establishments in their order (name, id;
+    a shared device's reminders to one hauler are one key: the first establishment's wording
+    wins), read as (device, establishment) pairs, not a prefetch of every establishment's fields."""
+    states = DeviceServiceState.objects.filter(
+        device__status=GreaseControlDevice.Status.ACTIVE,
+        next_due__isnull=False,
+        next_due__lte=on + dt.timedelta(days=ruleset.service_reminder_days),
+    ).select_related("device")
     for page in _pages(states, size):
+        served = defaultdict(list)
+        for device_id, fse_id in (
+            FoodServiceEstablishment.objects.filter(
+                devices__in=[state.device_id for state in page], status=ACTIVE
+            )
+            .order_by("business_name", "pk")  # device.establishments.all(): the model's ordering
+            .values_list("devices", "pk")
+        ):
+            served[device_id].append(fse_id)
         found = []
         for state in page:
             kind = Kind.SERVICE_OVERDUE if state.next_due < on else Kind.SERVICE_DUE
-            for fse in state.device.establishments.all():
-                if fse.status == ACTIVE:
-                    found.append(
-                        (kind, fse.pk, (FSE, OWNER, HAULER), state.device, state.next_due,
-                         {"device": state.device.identifier, "due_date": state.next_due})
-                    )  # fmt: skip
+            for fse_id in served[state.device_id]:
+                found.append(
+                    (kind, fse_id, (FSE, OWNER, HAULER), state.device, state.next_due,
+                     {"device": state.device.identifier, "due_date": state.next_due})
+                )  # fmt: skip
         yield found, []
 
 
