@@ -12,7 +12,7 @@
 
 A night's reminders are read, rendered and written a chunk at a time (issue 16): each kind reads
 the records it is about ``CHUNK`` at a time by primary key (one query, or two, a page), the
-recipients of the page's establishments are loaded at once (``recipients.establishments_with_contacts``)
+recipients of the page's establishments are loaded at once (``recipients.contacts_of``, from value rows)
 and the page's drafts are written by ``messages_queue`` in their own transaction (one SELECT of the
 keys written, one INSERT of the messages, one of their audit entries). So the queries a chunk takes
 do not grow with it, and memory holds one chunk, not a night. Every draft about one record is in
@@ -25,6 +25,7 @@ or again after it stopped half-way, sends each reminder once.
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterator
 
 from django.db.models import Max
@@ -38,9 +39,8 @@ from fogcontrol.messaging.recipients import (
     FSE,
     HAULER,
     OWNER,
-    establishments_with_contacts,
+    contacts_of,
     of_party,
-    recipients_of,
 )
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
 from fogcontrol.messaging.services.messages import Draft, messages_queue
@@ -60,10 +60,6 @@ CHUNK = 1000  # records a page of each kind reads: what the step holds in memory
 Rows = list[tuple]  # (kind, establishment id, who, subject, due date, values)
 
 
-def _fse_values(fse) -> dict:
-    return {"business_name": fse.business_name, "site_address": fse.site_address}
-
-
 def _pages(queryset, size: int) -> Iterator[list]:
     """The records of ``queryset`` by primary key, ``size`` at a time: one query a page (and its
     prefetches), whatever the number of pages."""
@@ -79,27 +75,32 @@ def _pages(queryset, size: int) -> Iterator[list]:
 
 
 def _service(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
-    """Devices due soon or overdue: each state's establishments in their order (a shared device's
-    reminders to one hauler are one key: the first establishment's wording wins)."""
-    states = (
-        DeviceServiceState.objects.filter(
-            device__status=GreaseControlDevice.Status.ACTIVE,
-            next_due__isnull=False,
-            next_due__lte=on + dt.timedelta(days=ruleset.service_reminder_days),
-        )
-        .select_related("device")
-        .prefetch_related("device__establishments")
-    )
+    """Devices due soon or overdue: each state's active establishments in their order (name, id;
+    a shared device's reminders to one hauler are one key: the first establishment's wording
+    wins), read as (device, establishment) pairs, not a prefetch of every establishment's fields."""
+    states = DeviceServiceState.objects.filter(
+        device__status=GreaseControlDevice.Status.ACTIVE,
+        next_due__isnull=False,
+        next_due__lte=on + dt.timedelta(days=ruleset.service_reminder_days),
+    ).select_related("device")
     for page in _pages(states, size):
+        served = defaultdict(list)
+        for device_id, fse_id in (
+            FoodServiceEstablishment.objects.filter(
+                devices__in=[state.device_id for state in page], status=ACTIVE
+            )
+            .order_by("business_name", "pk")  # device.establishments.all(): the model's ordering
+            .values_list("devices", "pk")
+        ):
+            served[device_id].append(fse_id)
         found = []
         for state in page:
             kind = Kind.SERVICE_OVERDUE if state.next_due < on else Kind.SERVICE_DUE
-            for fse in state.device.establishments.all():
-                if fse.status == ACTIVE:
-                    found.append(
-                        (kind, fse.pk, (FSE, OWNER, HAULER), state.device, state.next_due,
-                         {"device": state.device.identifier, "due_date": state.next_due})
-                    )  # fmt: skip
+            for fse_id in served[state.device_id]:
+                found.append(
+                    (kind, fse_id, (FSE, OWNER, HAULER), state.device, state.next_due,
+                     {"device": state.device.identifier, "due_date": state.next_due})
+                )  # fmt: skip
         yield found, []
 
 
@@ -220,15 +221,13 @@ def reminder_chunks(*, on: dt.date, chunk_size: int = CHUNK) -> Iterator[list[Dr
     )
     for pages in kinds:
         for rows, drafts in pages:
-            establishments = establishments_with_contacts(row[1] for row in rows) if rows else {}
+            establishments = contacts_of(row[1] for row in rows) if rows else {}
             for kind, fse_id, who, subject, due, values in rows:
                 fse = establishments.get(fse_id)
                 if fse is None:
                     continue
-                for recipient in recipients_of(fse, who):
-                    drafts.append(
-                        Draft(kind, recipient, subject, due, {**_fse_values(fse), **values}, fse.pk)
-                    )
+                for recipient in fse.recipients(who):
+                    drafts.append(Draft(kind, recipient, subject, due, {**fse.values, **values}, fse_id))
             if drafts:
                 yield drafts
 
