@@ -14,6 +14,7 @@ from django.db import models
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.core.actors import actor_label_for, person
+from fogcontrol.core.set_sql import insert_values
 
 
 def snapshot(instance: models.Model) -> dict[str, Any]:
@@ -142,11 +143,14 @@ def audit_records_bulk(
 
     For sweeps and bulk loads that change many rows at once with UPDATE or bulk_create: the
     history of every record stays complete, whoever changed it. Call it inside the transaction
-    that changes the rows. Returns how many entries were written.
+    that changes the rows. Returns how many entries were written. The entries go in as value rows
+    (`core.set_sql.insert_values`: no instance a row, and one statement a batch where SQLite's
+    parameter limit made `bulk_create` take one per few dozen rows; the stored rows are the same).
     """
-    entries = audit_entries(acting_user=acting_user, action=action, changes=changes, note=note)
-    AuditEntry.objects.bulk_create(entries, batch_size=batch_size)
-    return len(entries)
+    rows = audit_entry_values(acting_user=acting_user, action=action, changes=changes, note=note)
+    for start in range(0, len(rows), batch_size):
+        insert_values(AuditEntry, rows[start : start + batch_size])
+    return len(rows)
 
 
 def audited_bulk_update(

@@ -22,14 +22,13 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from fogcontrol.audit.models import AuditEntry
-from fogcontrol.audit.services import audit_entry_values, audit_record, snapshot
+from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.languages import Language
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
-from fogcontrol.core.set_sql import insert_rows, insert_values, json_values
+from fogcontrol.core.set_sql import insert_rows, json_values
 from fogcontrol.messaging.models import Message, Status
 from fogcontrol.messaging.recipients import Recipient
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
@@ -182,13 +181,11 @@ def messages_queue(*, acting_user, drafts: list[Draft], on: dt.date) -> list[Mes
     if not new:
         return []
     created = _insert(new)
-    insert_values(
-        AuditEntry,
-        audit_entry_values(
-            acting_user=acting_user,
-            action="message.queue",
-            changes=[(message, None, snapshot(message)) for message in created],
-        ),
+    audit_records_bulk(
+        acting_user=acting_user,
+        action="message.queue",
+        changes=[(message, None, snapshot(message)) for message in created],
+        batch_size=max(1, len(created)),  # the chunk's entries in one statement, as its messages
     )
     if created:
         enqueue_on_commit(SEND_TASK, [message.pk for message in created])
