@@ -58,16 +58,9 @@ def _party_row(row: dict, prefix: str) -> Recipient | None:
 
 
 def _user_row(row: dict) -> Recipient | None:
-    """``of_user`` of an active user's values() row (``User.get_full_name``: first and last name)."""
-    if not row["email"]:
-        return None
-    name = f"{row['first_name']} {row['last_name']}".strip()
-    return Recipient(
-        email=row["email"],
-        name=name or row["username"],
-        language=row["preferred_language"],
-        user_id=row["id"],
-    )
+    """``of_user`` of an active user's values() row (an unsaved ``User`` of those fields: the name
+    is ``get_full_name`` or the username, as for any user)."""
+    return of_user(User(is_active=True, **{field: row[field] for field in _USER}))
 
 
 def _active_users():
