@@ -20,7 +20,8 @@ what the steps found (reminders).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from operator import attrgetter
 
 
 @dataclasses.dataclass(frozen=True)
@@ -51,3 +52,24 @@ def register_step(name: str, *, order: int, run: Callable[..., object]) -> None:
 def steps() -> list[SweepStep]:
     """The registered steps, in the order they run."""
     return sorted(_steps.values(), key=lambda step: (step.order, step.name))
+
+
+def pages_by_key(
+    queryset, size: int, *, key: Callable[[object], object] = attrgetter("pk")
+) -> Iterator[list]:
+    """The rows of ``queryset`` by primary key, ``size`` at a time (keyset pages: each page starts
+    after the last key of the one before, so no page is read twice and memory holds one page,
+    whatever the number of rows). One query a page. ``key`` gives a row's primary key: the default
+    reads ``.pk`` of a model instance; pass ``itemgetter(0)`` for ``values_list`` rows that start
+    with it, or ``lambda pk: pk`` for a flat list of keys. Each page is read when the caller asks
+    for it, so a caller that writes a page in its own transaction reads the next after it commits.
+    """
+    ordered = queryset.order_by("pk")
+    after = None
+    while True:
+        page = list((ordered if after is None else ordered.filter(pk__gt=after))[:size])
+        if page:
+            yield page
+        if len(page) < size:
+            return
+        after = key(page[-1])

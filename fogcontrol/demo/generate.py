@@ -48,6 +48,7 @@ from django.db.models import prefetch_related_objects
 
 from fogcontrol.core.record_chunk import record_append_chunk
 from fogcontrol.core.records import canonical_submission
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.demo.seeders import run_seeders, seeder_rng
 from fogcontrol.demo.town import DemoTown, build_demo_town
 from fogcontrol.program.selectors import ruleset_on
@@ -204,14 +205,9 @@ class _Stops:
 def _devices():
     """The town's devices in the order they were drawn (their ids), ``DEVICES_A_READ`` at a time,
     each with its establishments and their haulers."""
-    last = 0
-    while True:
-        devices = list(GreaseControlDevice.objects.filter(pk__gt=last).order_by("pk")[:DEVICES_A_READ])
-        if not devices:
-            return
+    for devices in pages_by_key(GreaseControlDevice.objects.all(), DEVICES_A_READ):
         prefetch_related_objects(devices, "establishments__haulers")
         yield from devices
-        last = devices[-1].pk
 
 
 def _manifests(town: DemoTown, *, rng: random.Random, years: int):

@@ -16,6 +16,7 @@ from collections import defaultdict
 from django.db import transaction
 from django.utils import timezone
 
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.findings.models import Finding
 from fogcontrol.findings.services import findings_open_bulk
 from fogcontrol.program.selectors import town_calendar, town_today, town_zone
@@ -91,18 +92,13 @@ def late_reports_sweep(*, today: dt.date | None = None, acting_user=SWEEP_ACTOR)
     calendar, zone = town_calendar(), town_zone()
     # A requirement whose first report is not yet past due owes nothing late.
     pending = RecordRequirement.objects.filter(first_due_on__lt=today).order_by("pk")
-    opened, after = 0, 0
-    while True:
+    opened = 0
+    for batch in pages_by_key(pending, SWEEP_BATCH):
         with transaction.atomic():
-            batch = list(pending.filter(pk__gt=after)[:SWEEP_BATCH])
-            if not batch:
-                return opened
             new = _late_findings(batch, today=today, calendar=calendar, zone=zone)
             if new:
                 findings_open_bulk(
                     findings=new, acting_user=acting_user, note="A required report was not received (F3, F4)."
                 )
             opened += len(new)
-        after = batch[-1].pk
-        if len(batch) < SWEEP_BATCH:
-            return opened
+    return opened

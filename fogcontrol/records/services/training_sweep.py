@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.findings.models import Finding
 from fogcontrol.findings.services import findings_open_bulk
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today, town_zone
@@ -124,13 +125,10 @@ def late_training_sweep(*, today: dt.date | None = None, acting_user=SWEEP_ACTOR
     ruleset, calendar, zone = ruleset_on(today), town_calendar(), town_zone()
     establishments = FoodServiceEstablishment.objects.filter(
         status=FoodServiceEstablishment.Status.ACTIVE
-    ).order_by("pk")
-    opened, after = 0, 0
-    while True:
+    ).values_list("pk", flat=True)
+    opened = 0
+    for ids in pages_by_key(establishments, SWEEP_BATCH, key=lambda pk: pk):
         with transaction.atomic():
-            ids = list(establishments.filter(pk__gt=after).values_list("pk", flat=True)[:SWEEP_BATCH])
-            if not ids:
-                return opened
             found = _found(ids)
             new = [
                 *_new_hires(ids, today=today, ruleset=ruleset, calendar=calendar, zone=zone, found=found),
@@ -141,6 +139,4 @@ def late_training_sweep(*, today: dt.date | None = None, acting_user=SWEEP_ACTOR
                     findings=new, acting_user=acting_user, note="Employee training is late (C4)."
                 )
             opened += len(new)
-        after = ids[-1]
-        if len(ids) < SWEEP_BATCH:
-            return opened
+    return opened

@@ -16,6 +16,7 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.findings.models import Finding
 from fogcontrol.findings.services import findings_open_bulk
 from fogcontrol.program.selectors import ruleset_on, town_calendar, town_today
@@ -130,12 +131,9 @@ def facilities_overdue_sweep(*, today: dt.date | None = None, acting_user=SWEEP_
     batch at a time. Returns how many findings were opened; a second run opens none."""
     today = today or town_today()
     overdue = MonitoringFacility.objects.filter(installed_on__isnull=True, due_on__lt=today).order_by("pk")
-    opened, after = 0, 0
-    while True:
+    opened = 0
+    for batch in pages_by_key(overdue, SWEEP_BATCH):
         with transaction.atomic():
-            batch = list(overdue.filter(pk__gt=after)[:SWEEP_BATCH])
-            if not batch:
-                return opened
             found = set(
                 Finding.objects.filter(
                     source=Finding.Source.FACILITY, source_id__in=[f.pk for f in batch]
@@ -149,6 +147,4 @@ def facilities_overdue_sweep(*, today: dt.date | None = None, acting_user=SWEEP_
                     note="A required monitoring facility is overdue (D7).",
                 )
             opened += len(new)
-        after = batch[-1].pk
-        if len(batch) < SWEEP_BATCH:
-            return opened
+    return opened

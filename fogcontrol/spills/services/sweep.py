@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.findings.models import Finding
 from fogcontrol.findings.services import findings_open_bulk
 from fogcontrol.program.selectors import town_today, town_zone
@@ -76,12 +77,9 @@ def overdue_written_reports_sweep(*, today: dt.date | None = None, acting_user=S
         .select_related("written")
         .order_by("pk")
     )
-    opened, after = 0, 0
-    while True:
+    opened = 0
+    for batch in pages_by_key(candidates, SWEEP_BATCH):
         with transaction.atomic():
-            batch = list(candidates.filter(pk__gt=after)[:SWEEP_BATCH])
-            if not batch:
-                return opened
             late = [
                 report
                 for report in batch
@@ -94,6 +92,4 @@ def overdue_written_reports_sweep(*, today: dt.date | None = None, acting_user=S
                     findings=new, acting_user=acting_user, note="A written spill report is late (J2)."
                 )
             opened += len(new)
-        after = batch[-1].pk
-        if len(batch) < SWEEP_BATCH:
-            return opened
+    return opened
