@@ -99,7 +99,7 @@ class ParcelForm(RegistryForm):
 
 
 class EstablishmentForm(RegistryForm):
-    many = ("users", _("haulers"))
+    many = ("users", "haulers")
 
     class Meta:
         model = FoodServiceEstablishment

@@ -107,7 +107,7 @@ class ManifestForm(forms.Form):
     # Issue 18: the language the certification is shown in, so the manifest keeps the words signed.
     certification_language = forms.CharField(widget=forms.HiddenInput, required=False)
 
-    CERTIFICATION_FIELDS = ("certified_by_name", _("certify"))
+    CERTIFICATION_FIELDS = ("certified_by_name", "certify")
 
     def __init__(self, *args, user, correcting=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -30,6 +30,21 @@ def test_f7_the_certification_statement_stands_above_the_name_and_the_box_that_s
     assert "I certify the statement above" in html
 
 
+@pytest.mark.provision("F7")
+def test_f7_in_spanish_the_box_that_signs_stays_with_the_statement(town):
+    """The form groups its signing fields by name; a field name is not text to translate (it was
+    marked for translation once, and a Spanish catalogue would have moved the box out of the group)."""
+    hauler = town.users[Role.HAULER]
+    hauler.preferred_language = "es"
+    hauler.save(update_fields=["preferred_language"])
+    html = login(hauler).get(f"/servicing/manifests/new/?device={town.own_device.pk}").content.decode()
+    statement = html.index(certification.TEXTS_ES[certification.CURRENT_VERSION][:40])
+    name_box = html.index('name="certified_by_name"')
+    tick_box = html.index('name="certify"')
+    assert statement < name_box < tick_box
+    assert html.count('name="certify"') == 1
+
+
 @pytest.mark.provision("F1")
 def test_f1_the_receipt_time_is_shown_in_town_time_labelled_so_and_the_record_keeps_utc(town):
     client = login(town.users[Role.HAULER])
