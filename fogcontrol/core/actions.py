@@ -22,9 +22,13 @@ class Allowed:
 
 @dataclasses.dataclass(frozen=True)
 class Refused:
-    """Not now, or not by this user; ``reason`` says which, in words the user can act on."""
+    """Not now, or not by this user; ``reason`` says which, in words the user can act on.
+    ``forbidden`` marks the second kind (the user's role never takes this step: a service answers
+    it as permission denied, 403, not as a conflict with the record's state, 409), so no caller
+    tells the two apart by the words (which a translation would change)."""
 
     reason: str
+    forbidden: bool = dataclasses.field(default=False, compare=False)
     ok = False
 
     def __bool__(self) -> bool:
@@ -37,8 +41,8 @@ Verdict = Allowed | Refused
 Actions = dict[str, Verdict]
 
 
-def allowed_if(condition: bool, reason: str) -> Verdict:
-    return ALLOWED if condition else Refused(reason)
+def allowed_if(condition: bool, reason: str, *, forbidden: bool = False) -> Verdict:
+    return ALLOWED if condition else Refused(reason, forbidden=forbidden)
 
 
 def first_refusal(*verdicts: Verdict) -> Verdict:

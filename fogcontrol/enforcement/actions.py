@@ -8,6 +8,7 @@ import datetime as dt
 
 from fogcontrol.core.actions import Actions, Refused, allowed_if, first_refusal
 from fogcontrol.core.permissions import has_role
+from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
 from fogcontrol.rules.enforcement import compliance_agreement_allowed, milestone_missed
@@ -38,7 +39,7 @@ def missed_milestones(case, today: dt.date) -> list:
 def case_actions(user, case, *, today: dt.date) -> Actions:
     """{step: Allowed | Refused(reason)} for the steps this app builds (case with its violations and
     agreements prefetched)."""
-    officer = allowed_if(has_role(user, ENFORCEMENT_OFFICERS), OFFICERS)
+    officer = allowed_if(has_role(user, ENFORCEMENT_OFFICERS), OFFICERS, forbidden=True)
     is_open = allowed_if(
         case.closed_on is None,
         f"The case was closed on {case.closed_on:%B %-d, %Y}." if case.closed_on else "",
@@ -68,7 +69,10 @@ def case_actions(user, case, *, today: dt.date) -> Actions:
     missed = missed_milestones(case, today)
     actions["suspension"] = first_refusal(
         allowed_if(
-            has_role(user, ENFORCEMENT_OFFICERS), "Only the FOG Manager begins suspension or revocation."
+            # The suspension notice's service takes it from the FOG Manager alone (L1).
+            has_role(user, {Role.FOG_MANAGER}),
+            "Only the FOG Manager begins suspension or revocation.",
+            forbidden=True,
         ),
         is_open,
         allowed_if(

@@ -56,7 +56,7 @@ def _locked_case(case: Case) -> Case:
 
 def _check(verdict) -> None:
     if not verdict:
-        if verdict.reason.startswith("Only "):
+        if verdict.forbidden:
             raise PermissionDenied(verdict.reason)
         raise StateConflict(verdict.reason)
 

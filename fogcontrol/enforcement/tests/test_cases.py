@@ -8,8 +8,10 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 from pypdf import PdfReader
 
+from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.roles import Role
 from fogcontrol.enforcement.actions import case_actions
 from fogcontrol.enforcement.models import ComplianceAgreement, Hearing
@@ -26,6 +28,12 @@ from fogcontrol.rules.deadlines import appeal_due
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 3, 6)
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def text_of(data: bytes) -> str:
@@ -76,6 +84,16 @@ def test_h4_a_missed_milestone_is_flagged_once_and_offers_suspension(town, clien
     assert agreement.status == ComplianceAgreement.Status.NOT_MET
     after = case_actions(manager, case_detail(manager, case.pk), today=dt.date(2026, 4, 2))
     assert after["suspension"]
+    # An inspector sees the case but is not offered the step the FOG Manager alone begins (L1).
+    inspector = town.users[Role.INSPECTOR]
+    offered = case_actions(inspector, case_detail(inspector, case.pk), today=dt.date(2026, 4, 2))
+    assert not offered["suspension"] and offered["suspension"].forbidden
+    assert offered["suspension"].reason == "Only the FOG Manager begins suspension or revocation."
+    page = client_for(inspector).get(f"/enforcement/cases/{case.pk}/")
+    assert page.status_code == 200 and "Repeated missing drain screens" in page.content.decode()
+    assert f"/enforcement/cases/{case.pk}/suspension-notice/" not in page.content.decode()
+    manager_page = client_for(manager).get(f"/enforcement/cases/{case.pk}/").content.decode()
+    assert f"/enforcement/cases/{case.pk}/suspension-notice/" in manager_page
     timeline = case_timeline(case_detail(manager, case.pk), today=dt.date(2026, 4, 2))
     missed = [s for s in timeline if s.key == "milestone_missed"]
     assert missed and missed[0].provision == "H4" and missed[0].state == "late"
@@ -141,6 +159,21 @@ def test_p11_referral_and_its_outcome_are_recorded(town):
                                   outcome_on=dt.date(2026, 9, 1), amount_recovered=Decimal("5000"))  # fmt: skip
     keys = [s.key for s in case_timeline(case_detail(manager, case.pk), today=dt.date(2026, 9, 2))]
     assert "referral" in keys and "referral_outcome" in keys
+
+
+def test_a_closed_case_is_a_conflict_and_a_role_without_the_step_is_denied(town):
+    """The service answers by the refusal's kind, not its words: the state of the record is a
+    conflict (409) for an officer; the role is a denial (403) whatever the state."""
+    case = a_case(town)
+    steps_case = case_detail(town.users[Role.FOG_MANAGER], case.pk)
+    steps_case.closed_on = DAY
+    steps_case.save(update_fields=["closed_on"])
+    with pytest.raises(StateConflict, match="The case was closed"):
+        steps.referral_record(acting_user=town.users[Role.FOG_MANAGER], case=case, kind="criminal",
+                              violations=[case.violations.get()], referred_on=DAY, referred_to="DA", today=DAY)  # fmt: skip
+    with pytest.raises(PermissionDenied):
+        steps.referral_record(acting_user=town.users[Role.HEARING_OFFICER], case=case, kind="criminal",
+                              violations=[case.violations.get()], referred_on=DAY, referred_to="DA", today=DAY)  # fmt: skip
 
 
 def test_the_hearing_officer_may_not_take_case_steps(town):
