@@ -440,7 +440,7 @@ class DeviceSerializer(RegistryModelSerializer):
     def get_responsible(self, device: GreaseControlDevice) -> dict:
         responsibility = selectors.responsibility_for(device)
         recipient = selectors.notice_recipient_for(device, responsibility)
-        if isinstance(recipient, FoodServiceEstablishment):
+        if isinstance(recipient, FoodServiceEstablishment | selectors.ServedRow):
             notices_to, kind = {"id": recipient.pk, "name": recipient.business_name}, "establishment"
         elif recipient is not None:
             notices_to, kind = {"id": recipient.pk, "name": recipient.name}, "party"
