@@ -235,9 +235,10 @@ def parcel_detail(user, pk, *, establishment_ids: bool = True) -> Parcel:
         establishments_visible_to(user).filter(parcel=parcel).select_related("operator")
     )
     devices = devices_visible_to(user).filter(Q(parcel=parcel) | Q(establishments__parcel=parcel)).distinct()
-    parcel.visible_devices = list(
-        devices.prefetch_related("establishments") if establishment_ids else devices
-    )
+    if establishment_ids:
+        # As a list, which `ParcelDeviceSerializer` reads (`prefetched_lists`).
+        devices = devices.prefetch_related(Prefetch("establishments", to_attr="api_establishments"))
+    parcel.visible_devices = list(devices)
     return parcel
 
 
