@@ -56,3 +56,50 @@ def test_each_page_is_the_same_html_as_with_djangos_renderer(town):
     for url in urls:
         assert "<select" in ours[url] or "<input" in ours[url], url  # a page with widgets
         assert ours[url] == djangos[url], url
+
+
+# The chart's points as the device history's template wrote them before `{% chart_circles %}`
+# (servicing/templatetags/servicing_chart.py, issue 16): the oracle for the tag.
+_CHART_LOOP = (
+    "{% load i18n days %}{% translate 'M j, Y' as point_format %}{% for p in chart.points %}"
+    '<circle cx="{{ p.x }}" cy="{{ p.y }}" r="4" fill="{% if p.source == \'manifest\' %}#0b5cad'
+    '{% else %}#a15c00{% endif %}"><title>{{ p.day|day:point_format }}: {{ p.percent|floatformat:1 }}% '
+    "({{ p.source }})</title></circle>{% endfor %}"
+)
+_CHART_TAG = (
+    "{% load i18n servicing_chart %}{% translate 'M j, Y' as point_format %}"
+    "{% chart_circles chart.points point_format %}"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_devices_chart_circles_are_the_loops(language):
+    import datetime as dt
+    from decimal import Decimal
+
+    from django.template import Context, Template
+    from django.utils import translation
+
+    points = [
+        {"x": 0.0, "y": 200.0, "day": dt.date(2026, 1, 5), "percent": Decimal("0"), "source": "manifest"},
+        {
+            "x": 12.5,
+            "y": 87.3,
+            "day": dt.date(2026, 5, 31),
+            "percent": Decimal("21.25"),
+            "source": "manifest",
+        },
+        {
+            "x": 640.0,
+            "y": 3.1,
+            "day": dt.date(2026, 12, 1),
+            "percent": Decimal("99.95"),
+            "source": "inspection",
+        },
+        {"x": 1e-7, "y": 10, "day": dt.date(2025, 2, 1), "percent": Decimal("7"), "source": "<self & co>"},
+    ]
+    with translation.override(language):
+        loop = Template(_CHART_LOOP).render(Context({"chart": {"points": points}}))
+        tag = Template(_CHART_TAG).render(Context({"chart": {"points": points}}))
+    assert loop == tag
+    assert tag.count("<circle") == 4 and "&lt;self &amp; co&gt;" in tag
