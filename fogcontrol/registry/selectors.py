@@ -125,7 +125,7 @@ class ParcelRow:
 
 @dataclass(frozen=True, slots=True)
 class ServedRow:
-    """An FSE a device serves, read as a row (`establishments_served`): what a device table,
+    """An FSE a device serves as the devices API's list reads it (`with_served_rows`): what
     `ServedEstablishmentSerializer`, `responsibility_for` and `notice_recipient_for` read of the FSE,
     under the model's names."""
 
@@ -140,15 +140,38 @@ class ServedRow:
         return self.pk
 
 
-def establishments_served(devices) -> dict[int, list[ServedRow]]:
-    """The FSEs each device serves, as `ServedRow`s, in the FSEs' own order: one query of the links
-    reading those columns, none without devices. What a device table shows, A2 reads and the
-    devices API's list returns (issue 16: built as the FSEs, their parcels and the parcels' parties
-    as model instances, it was 40 % of the FSE page's selector and about 450 instances a page of the
-    devices API, to write a name and read a parcel number)."""
-    served: dict[int, list[ServedRow]] = {device.pk: [] for device in devices}
+def establishments_served(devices) -> dict[int, list[tuple[str, str | None]]]:
+    """The FSEs each device serves, as (name, parcel number or None), in the FSEs' own order: one
+    query of the links reading those columns, none without devices. What a device table shows and
+    A2 reads (issue 16: built as the FSEs and their parcels' model instances, it was 40 % of the
+    FSE page's selector, to write a name and read a parcel number)."""
+    served: dict[int, list[tuple[str, str | None]]] = {device.pk: [] for device in devices}
     if not served:
         return served
+    links = (
+        GreaseControlDevice.establishments.through.objects.filter(greasecontroldevice_id__in=list(served))
+        .order_by("foodserviceestablishment__business_name", "foodserviceestablishment_id")
+        .values_list(
+            "greasecontroldevice_id",
+            "foodserviceestablishment__business_name",
+            "foodserviceestablishment__parcel__apn",
+        )
+    )
+    for device_id, name, apn in links:
+        served[device_id].append((name, apn))
+    return served
+
+
+def with_served_rows(devices: list[GreaseControlDevice]) -> list[GreaseControlDevice]:
+    """Each device of a page of the API's list with the FSEs it serves as `ServedRow`s in
+    ``api_establishments``, in the FSEs' own order, from one query of the links' columns; where
+    `ServedEstablishmentSerializer`, `responsibility_for` and `notice_recipient_for` read them (issue
+    16: prefetched, each link built the FSE, its parcel and the parcel's owner and designee as model
+    instances, about 450 a page of 50 devices). `establishments_served` reads fewer columns of the
+    same links for the pages' device tables."""
+    served: dict[int, list[ServedRow]] = {device.pk: [] for device in devices}
+    if not served:
+        return devices
     links = (
         GreaseControlDevice.establishments.through.objects.filter(greasecontroldevice_id__in=list(served))
         .order_by(*(f"foodserviceestablishment__{name}" for name in FoodServiceEstablishment._meta.ordering))
@@ -178,14 +201,6 @@ def establishments_served(devices) -> dict[int, list[ServedRow]]:
                     None if designee_id is None else PartyRow(designee_id, designee),
                 )
         served[device_id].append(ServedRow(pk, name, status, parcel_id, parcel))
-    return served
-
-
-def with_served_rows(devices: list[GreaseControlDevice]) -> list[GreaseControlDevice]:
-    """Each device of a page of the API's list with the FSEs it serves (`establishments_served`) in
-    ``api_establishments``, where `ServedEstablishmentSerializer`, `responsibility_for` and
-    `notice_recipient_for` read them."""
-    served = establishments_served(devices)
     for device in devices:
         device.api_establishments = served[device.pk]
     return devices
@@ -255,15 +270,14 @@ def facilities_visible_to(user, action: str = VIEW) -> QuerySet[ReceivingFacilit
 
 
 def responsibility_for(device: GreaseControlDevice) -> Responsibility:
-    """A2 for a device whose establishments (and their parcels) are prefetched or read as rows."""
-    return responsibility_of_served(_served(device))
+    """A2 for a device whose establishments (and their parcels) are prefetched, or read as rows."""
+    parcels = [fse.parcel.apn if fse.parcel_id else None for fse in _served(device)]
+    return device_responsibility(establishment_parcels=parcels)
 
 
-def responsibility_of_served(served) -> Responsibility:
-    """A2 for a device from the FSEs it serves (records or `establishments_served`'s rows)."""
-    return device_responsibility(
-        establishment_parcels=[fse.parcel.apn if fse.parcel_id else None for fse in served]
-    )
+def responsibility_of_served(served: list[tuple[str, str | None]]) -> Responsibility:
+    """A2 for a device from its ``establishments_served`` row."""
+    return device_responsibility(establishment_parcels=[apn for _, apn in served])
 
 
 def _served(device: GreaseControlDevice):

@@ -203,7 +203,7 @@ def _device_rows(devices) -> list[dict]:
     return [
         {
             "device": device,
-            "served": [fse.business_name for fse in served[device.pk]],
+            "served": [name for name, _ in served[device.pk]],
             "responsibility": selectors.responsibility_of_served(served[device.pk]),
         }
         for device in devices
