@@ -128,6 +128,10 @@ def test_an_fses_and_a_devices_row_is_its_detail(rows, town):
     recipients = {row["id"]: row["responsible"]["notices_to"] for row in listed}
     assert recipients[devices[1].pk] == {"id": parcel.owner_designee_id, "name": parcel.owner_designee.name}
     # The lists compared above did read the related rows narrowed (and the details whole).
+    # The devices' served FSEs were rows of the links (`with_served_rows`), not records.
+    page = selectors.with_served_rows(list(selectors.device_list_for_api(rows, as_lists=True)))
+    assert all(isinstance(fse, selectors.ServedRow) for device in page for fse in device.api_establishments)
+    assert any(len(device.api_establishments) > 1 for device in page)
     narrow = selectors.device_list_for_api(rows, as_lists=True).get(pk=devices[0].pk)
     assert "situs_address" in narrow.parcel.get_deferred_fields()
     assert "email" in narrow.parcel.owner_designee.get_deferred_fields()

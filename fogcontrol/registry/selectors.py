@@ -7,6 +7,8 @@ not found (404), never forbidden, so that a record's existence does not leak.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import connection
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -103,6 +105,41 @@ def establishment_page(user, pk) -> FoodServiceEstablishment:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PartyRow:
+    """A parcel's owner or designee as a device's row names it (A2's notice recipient)."""
+
+    pk: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParcelRow:
+    """The parcel of an FSE a device serves: its APN (A2) and who receives its notices."""
+
+    pk: int
+    apn: str
+    owner: PartyRow | None
+    owner_designee: PartyRow | None
+
+
+@dataclass(frozen=True, slots=True)
+class ServedRow:
+    """An FSE a device serves as the devices API's list reads it (`with_served_rows`): what
+    `ServedEstablishmentSerializer`, `responsibility_for` and `notice_recipient_for` read of the FSE,
+    under the model's names."""
+
+    pk: int
+    business_name: str
+    status: str
+    parcel_id: int | None
+    parcel: ParcelRow | None
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+
 def establishments_served(devices) -> dict[int, list[tuple[str, str | None]]]:
     """The FSEs each device serves, as (name, parcel number or None), in the FSEs' own order: one
     query of the links reading those columns, none without devices. What a device table shows and
@@ -123,6 +160,50 @@ def establishments_served(devices) -> dict[int, list[tuple[str, str | None]]]:
     for device_id, name, apn in links:
         served[device_id].append((name, apn))
     return served
+
+
+def with_served_rows(devices: list[GreaseControlDevice]) -> list[GreaseControlDevice]:
+    """Each device of a page of the API's list with the FSEs it serves as `ServedRow`s in
+    ``api_establishments``, in the FSEs' own order, from one query of the links' columns; where
+    `ServedEstablishmentSerializer`, `responsibility_for` and `notice_recipient_for` read them (issue
+    16: prefetched, each link built the FSE, its parcel and the parcel's owner and designee as model
+    instances, about 450 a page of 50 devices). `establishments_served` reads fewer columns of the
+    same links for the pages' device tables."""
+    served: dict[int, list[ServedRow]] = {device.pk: [] for device in devices}
+    if not served:
+        return devices
+    links = (
+        GreaseControlDevice.establishments.through.objects.filter(greasecontroldevice_id__in=list(served))
+        .order_by(*(f"foodserviceestablishment__{name}" for name in FoodServiceEstablishment._meta.ordering))
+        .values_list(
+            "greasecontroldevice_id",
+            "foodserviceestablishment_id",
+            "foodserviceestablishment__business_name",
+            "foodserviceestablishment__status",
+            "foodserviceestablishment__parcel_id",
+            "foodserviceestablishment__parcel__apn",
+            "foodserviceestablishment__parcel__owner_id",
+            "foodserviceestablishment__parcel__owner__name",
+            "foodserviceestablishment__parcel__owner_designee_id",
+            "foodserviceestablishment__parcel__owner_designee__name",
+        )
+    )
+    parcels: dict[int, ParcelRow] = {}
+    for device_id, pk, name, status, parcel_id, apn, owner_id, owner, designee_id, designee in links:
+        parcel = None
+        if parcel_id is not None:
+            parcel = parcels.get(parcel_id)
+            if parcel is None:
+                parcel = parcels[parcel_id] = ParcelRow(
+                    parcel_id,
+                    apn,
+                    None if owner_id is None else PartyRow(owner_id, owner),
+                    None if designee_id is None else PartyRow(designee_id, designee),
+                )
+        served[device_id].append(ServedRow(pk, name, status, parcel_id, parcel))
+    for device in devices:
+        device.api_establishments = served[device.pk]
+    return devices
 
 
 def devices_visible_to(user, action: str = VIEW) -> QuerySet[GreaseControlDevice]:
@@ -169,9 +250,10 @@ def parcel_detail(user, pk, *, establishment_ids: bool = True) -> Parcel:
         establishments_visible_to(user).filter(parcel=parcel).select_related("operator")
     )
     devices = devices_visible_to(user).filter(Q(parcel=parcel) | Q(establishments__parcel=parcel)).distinct()
-    parcel.visible_devices = list(
-        devices.prefetch_related("establishments") if establishment_ids else devices
-    )
+    if establishment_ids:
+        # As a list, which `ParcelDeviceSerializer` reads (`prefetched_lists`).
+        devices = devices.prefetch_related(Prefetch("establishments", to_attr="api_establishments"))
+    parcel.visible_devices = list(devices)
     return parcel
 
 
@@ -188,7 +270,7 @@ def facilities_visible_to(user, action: str = VIEW) -> QuerySet[ReceivingFacilit
 
 
 def responsibility_for(device: GreaseControlDevice) -> Responsibility:
-    """A2 for a device whose establishments (and their parcels) are prefetched."""
+    """A2 for a device whose establishments (and their parcels) are prefetched, or read as rows."""
     parcels = [fse.parcel.apn if fse.parcel_id else None for fse in _served(device)]
     return device_responsibility(establishment_parcels=parcels)
 
@@ -199,8 +281,8 @@ def responsibility_of_served(served: list[tuple[str, str | None]]) -> Responsibi
 
 
 def _served(device: GreaseControlDevice):
-    """The FSEs a device serves: the list the API's device list loaded (`device_list_for_api`),
-    else its prefetched relation."""
+    """The FSEs a device serves: the rows the API's device list read (`with_served_rows`), else its
+    prefetched relation."""
     served = getattr(device, "api_establishments", None)
     return device.establishments.all() if served is None else served
 
@@ -264,8 +346,8 @@ def establishment_list_for_api(user, *, as_lists: bool = False) -> QuerySet[Food
     )
 
 
-# What a device's row reads of the FSEs it serves (`ServedEstablishmentSerializer`, A2's parcels
-# and the notice recipient): the list builds four records a link, so only these columns are loaded.
+# What a device's detail reads of the FSEs it serves (`ServedEstablishmentSerializer`, A2's parcels
+# and the notice recipient); the list reads the same as rows (`with_served_rows`).
 _SERVED_COLUMNS = (
     "business_name",
     "status",
@@ -287,21 +369,22 @@ _API_DEVICE_COLUMNS = (
 
 
 def device_list_for_api(user, *, as_lists: bool = False) -> QuerySet[GreaseControlDevice]:
-    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched;
-    ``as_lists`` (the API's list): the FSEs served as a plain list, ``api_establishments`` (no
-    related manager and queryset a row; a record a write starts from keeps the prefetch cache), and
-    of the device's parcel and its parties only the columns the rows show."""
+    """Devices with what `responsibility_for` (A2) and the notice recipient need, prefetched.
+
+    ``as_lists`` (the API's list): of the device's parcel and its parties only the columns the rows
+    show, and the FSEs served not prefetched: the list's page reads them as rows with
+    `with_served_rows`. A record a write starts from keeps the prefetch cache (the audit's snapshot
+    of its many-to-many ids reads it) and its related records whole."""
     queryset = devices_visible_to(user).select_related("parcel", "parcel__owner", "parcel__owner_designee")
     if as_lists:
         # The list reads of the parcel and its parties only what its rows show (issue 16).
-        queryset = queryset.only(*_API_DEVICE_COLUMNS)
+        return queryset.only(*_API_DEVICE_COLUMNS)
     return queryset.prefetch_related(
         Prefetch(
             "establishments",
             queryset=FoodServiceEstablishment.objects.select_related(
                 "parcel__owner", "parcel__owner_designee"
             ).only(*_SERVED_COLUMNS),
-            to_attr="api_establishments" if as_lists else None,
         )
     )
 

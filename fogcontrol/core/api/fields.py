@@ -1,43 +1,19 @@
-"""Related fields shared by every app's serializers."""
+"""Related fields shared by every app's serializers.
+
+A list of related ids (``many=True``) is DRF's own field. A list's selector that prefetches such a
+relation loads it as a plain list (``Prefetch(..., to_attr=...)``) and the serializer names it in
+``RowsSerializerMixin.prefetched_lists`` (core/api/serializers.py): the one way the API reads
+prefetched rows without a related manager built for each row (issue 16)."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
-from rest_framework.relations import MANY_RELATION_KWARGS
 
 from fogcontrol.core.api.filters import MAX_ID
 from fogcontrol.core.scoping import VIEW
 
 
-class PrefetchedManyRelatedField(serializers.ManyRelatedField):
-    """A list of related records read straight from the row's prefetched cache when the list's
-    query prefetched it (issue 16). DRF reads ``instance.<name>.all()``: Django builds a related
-    manager for each row only to hand back that same cache, and building one costs far more than
-    the list itself (a page of 50 FSEs with their haulers and users built 100). Without a
-    prefetched cache, DRF's own way."""
-
-    def get_attribute(self, instance):
-        cache = getattr(instance, "_prefetched_objects_cache", None)
-        if cache and len(self.source_attrs) == 1 and self.source_attrs[0] in cache:
-            return cache[self.source_attrs[0]]
-        return super().get_attribute(instance)
-
-
-class PrefetchedMany:
-    """For a related field: ``many=True`` gives a ``PrefetchedManyRelatedField``."""
-
-    @classmethod
-    def many_init(cls, *args, **kwargs):
-        list_kwargs = {"child_relation": cls(*args, **kwargs)}
-        list_kwargs.update({key: value for key, value in kwargs.items() if key in MANY_RELATION_KWARGS})
-        return PrefetchedManyRelatedField(**list_kwargs)
-
-
-class PrimaryKeyRelatedField(PrefetchedMany, serializers.PrimaryKeyRelatedField):
-    """DRF's, reading a prefetched list without building a manager per row."""
-
-
-class ScopedPrimaryKeyRelatedField(PrimaryKeyRelatedField):
+class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
     """A related id, looked up among the records the requesting user may ``action``
     (``Model.objects.visible_to``). Any other id reads as unknown, exactly like one that does not
     exist, so nothing leaks. ``what`` names the record in the message, ``where`` lists valid ids.

@@ -40,8 +40,10 @@ def actions_data(actions: dict) -> dict:
 #
 # ``prefetched_lists`` names, by a field's source, the relations a list's selector loads as plain
 # lists (``Prefetch(name, to_attr=...)``): for those Django builds no related manager and filtered
-# queryset for each row, at the prefetch and again when the field reads it. A record loaded
-# another way (a detail, the answer to a write) has no such list and is read through its relation.
+# queryset for each row, at the prefetch and again when the field reads it (the devices API's list
+# puts rows of the FSEs served there, `registry.selectors.with_served_rows`). A record loaded
+# another way (a detail, the answer to a write) has no such list and is read through its relation,
+# DRF's way. This is the API's one way of reading prefetched related rows (issue 16).
 # (No docstring: the OpenAPI schema takes a serializer's description from the first class of
 # its MRO that has one, and these serializers' descriptions must stay as they were.)
 class RowsSerializerMixin:

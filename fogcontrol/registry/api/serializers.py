@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from fogcontrol.core.api.fields import PrimaryKeyRelatedField, ScopedPrimaryKeyRelatedField
+from fogcontrol.core.api.fields import ScopedPrimaryKeyRelatedField
 from fogcontrol.core.api.serializers import ExplanationSerializer, RowsSerializerMixin
 from fogcontrol.program.selectors import ruleset_on, town_today
 from fogcontrol.registry import selectors
@@ -34,7 +34,7 @@ User = get_user_model()
 
 def _users_field(**kwargs):
     """Users linked to a record (outside users see the records they are linked to)."""
-    return PrimaryKeyRelatedField(
+    return serializers.PrimaryKeyRelatedField(
         queryset=User.objects.filter(is_active=True),
         many=True,
         required=False,
@@ -172,7 +172,9 @@ class ParcelEstablishmentSerializer(RegistryModelSerializer):
 
 
 class ParcelDeviceSerializer(RegistryModelSerializer):
-    establishments = PrimaryKeyRelatedField(many=True, read_only=True)
+    establishments = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    # The parcel's detail loads them as a list (registry.selectors.parcel_detail).
+    prefetched_lists = {"establishments": "api_establishments"}
 
     class Meta:
         model = GreaseControlDevice
@@ -440,7 +442,7 @@ class DeviceSerializer(RegistryModelSerializer):
     def get_responsible(self, device: GreaseControlDevice) -> dict:
         responsibility = selectors.responsibility_for(device)
         recipient = selectors.notice_recipient_for(device, responsibility)
-        if isinstance(recipient, FoodServiceEstablishment):
+        if isinstance(recipient, FoodServiceEstablishment | selectors.ServedRow):
             notices_to, kind = {"id": recipient.pk, "name": recipient.business_name}, "establishment"
         elif recipient is not None:
             notices_to, kind = {"id": recipient.pk, "name": recipient.name}, "party"
