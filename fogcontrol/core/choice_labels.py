@@ -4,8 +4,9 @@ Django's own builds ``dict(make_hashable(field.flatchoices))`` at each call, and
 label translates it: a status or category shown on each row of a list page costs every one of the
 field's labels translated, per row. Ours keeps the field's value → label table (labels still lazy,
 so each is translated into the request's language when shown, as before) and translates the one
-label shown, once a language (the translated text kept per value and language). Installed by ``CoreConfig.ready`` on this project's models, for fields whose choices
-are a fixed list; a model that writes its own ``get_<field>_display`` keeps it.
+label shown, once a language (the translated text kept per value and language). Installed by
+``CoreConfig.ready`` on this project's models, for fields whose choices are a fixed list; a model
+that writes its own ``get_<field>_display`` keeps it.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 badge, written once per label, tone and language and kept in this process.
 
 A list writes a badge on every row, and `{% include "core/components/status_badge.html" with … %}`
-costs a template lookup, a context pushed and popped and the label translated, per row: with the
-status partial that chooses the tone, about a fifth of the FSE list's CPU (docs/performance.md,
-"The lists, the home and a signed-in request's fixed cost, fourth pass"). The badge's HTML depends
+costs a template lookup, a context pushed and popped and the label translated, per row: 0.8 ms
+for the FSE list's 25 rows, 0.4 through this tag (docs/performance.md, "The lists, the home and a
+signed-in request's fixed cost, fourth pass"). The badge's HTML depends
 on nothing but its label, its tone, the language and autoescaping, so the same badge is rendered
 once by the same template and kept (at most 1,024, then started over). Only text is kept (a `str`
 label and tone, or none): anything else (a lazy label, a number) renders the template as before.
