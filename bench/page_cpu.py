@@ -8,7 +8,7 @@ folder or database that already holds a program is reused, so one generation ser
 before and after a change). Then, through Django's test client in this process, signed in as the
 FOG Manager (a forced, verified sign-in), it requests the floor (the sign-in page, anonymous), a
 signed-in staff page that reads nothing of the program (`/password/change/`: the fixed cost of a
-session), the FSE list, the manifest and permit lists (`manifests`, `permits`), the pages of
+session), the staff home (`home`, `/`), the FSE list, the manifest and permit lists (`manifests`, `permits`), the pages of
 `--sample` establishments in turn and the histories of `--sample` devices in turn, and the four
 API lists with the manager's API token (`api-establishments` …; `--pages` for some of them only),
 `--repeat` times each, and prints the median, 10th percentile and mean CPU time a request
@@ -40,6 +40,7 @@ API_LISTS = ["establishments", "devices", "manifests", "permits"]
 PAGES = [
     "floor",
     "staff",
+    "home",
     "list",
     "fse",
     "device",
@@ -94,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         "floor": (anonymous, ["/login/"]),
         # A signed-in staff page that reads nothing of the program: the fixed cost of a session.
         "staff": (staff, ["/password/change/"]),
+        # The staff home: the "today" dashboard of kept counts.
+        "home": (staff, ["/"]),
         "list": (staff, ["/registry/establishments/"]),
         "fse": (staff, [f"/registry/establishments/{pk}/" for pk in spread(prepared.fse_ids, args.sample)]),
         "device": (staff, [f"/servicing/devices/{pk}/" for pk in spread(prepared.device_ids, args.sample)]),

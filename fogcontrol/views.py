@@ -7,12 +7,14 @@ from fogcontrol.billing.selectors import portal_accounts
 from fogcontrol.core.roles import Role
 from fogcontrol.dashboard.selectors import queue_for, registry_tiles, today_for
 from fogcontrol.permits.selectors import permit_summary_for
-from fogcontrol.program.selectors import town_today
+from fogcontrol.program.selectors import program_read_once, town_today
 from fogcontrol.registry.selectors import establishment_list
 from fogcontrol.servicing.selectors import with_next_service_due
 
 
 @login_required
+# The Town's today, rules and calendar read once, from the profile the middleware read (issue 16).
+@program_read_once
 def home(request):
     user = request.user
     if user.is_program_staff:

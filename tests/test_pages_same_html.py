@@ -56,3 +56,35 @@ def test_each_page_is_the_same_html_as_with_djangos_renderer(town):
     for url in urls:
         assert "<select" in ours[url] or "<input" in ours[url], url  # a page with widgets
         assert ours[url] == djangos[url], url
+
+
+def _clear_kept():
+    from fogcontrol.core.templatetags import badges, days
+
+    badges._rendered.clear()
+    days._written.cache_clear()
+    days._written_at.cache_clear()
+
+
+def test_the_lists_and_the_home_are_the_same_html_from_the_kept_badges_and_days(town):
+    """The status badges (`{% badge %}`) and the manifests' and charts' dates (`|day`) are kept in
+    the process once written: each page in each language is the same whether they were kept or not
+    (core/tests/test_badges.py and test_days.py compare them with the include and `|date` they
+    replace)."""
+    manager = town.users[Role.FOG_MANAGER]
+    fee_schedule()
+    add_registry_rows(town, 2, bound_user=manager)
+    add_servicing_rows(town, 2)
+    add_permit_rows(2, manager=manager)
+    urls = ["/", "/registry/establishments/", "/servicing/manifests/", "/permits/list/"]
+    client = Client()
+    client.force_login(manager)
+    for language in ["en", "es"]:
+        manager.preferred_language = language
+        manager.save(update_fields=["preferred_language"])
+        _clear_kept()
+        written = {url: _html(client, url) for url in urls}
+        kept = {url: _html(client, url) for url in urls}
+        for url in urls:
+            assert 'class="badge' in written[url] or url in ("/", "/servicing/manifests/"), url
+            assert written[url] == kept[url], (language, url)

@@ -4,8 +4,9 @@ Django's own builds ``dict(make_hashable(field.flatchoices))`` at each call, and
 label translates it: a status or category shown on each row of a list page costs every one of the
 field's labels translated, per row. Ours keeps the field's value → label table (labels still lazy,
 so each is translated into the request's language when shown, as before) and translates the one
-label shown. Installed by ``CoreConfig.ready`` on this project's models, for fields whose choices
-are a fixed list; a model that writes its own ``get_<field>_display`` keeps it.
+label shown, once a language (the translated text kept per value and language). Installed by
+``CoreConfig.ready`` on this project's models, for fields whose choices are a fixed list; a model
+that writes its own ``get_<field>_display`` keeps it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from functools import partialmethod
 from django.apps import apps
 from django.db import models
 from django.utils.encoding import force_str
+from django.utils.functional import Promise
 from django.utils.hashable import make_hashable
+from django.utils.translation import get_language
 
 _LABELS = "_fogcontrol_choice_labels"
+_WRITTEN = "_fogcontrol_choice_labels_written"
 
 
 def _labels(field) -> dict:
@@ -31,10 +35,20 @@ def _labels(field) -> dict:
 def _display(self, field):
     value = getattr(self, field.attname)
     try:
-        label = _labels(field).get(make_hashable(value), value)
+        key = make_hashable(value)
+        label = _labels(field).get(key, value)
     except TypeError:  # a value that cannot be a key: Django's own answer
         return models.Model._get_FIELD_display(self, field)
-    return force_str(label, strings_only=True)
+    if not isinstance(label, Promise):
+        return force_str(label, strings_only=True)
+    # A lazy label is the same text in the same language every time: translated once a language,
+    # not once a row (a list writes two or three labels on each of its rows).
+    written = field.__dict__.setdefault(_WRITTEN, {})
+    language = get_language()
+    text = written.get((key, language))
+    if text is None:
+        text = written[(key, language)] = force_str(label)
+    return text
 
 
 def _is_djangos(attribute) -> bool:

@@ -9,9 +9,11 @@ import dataclasses
 from decimal import Decimal
 
 from django.template.defaultfilters import floatformat
-from django.utils.formats import date_format, localize
+from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+from fogcontrol.core.templatetags.days import day
 
 WIDTH = 300
 HEIGHT = 110
@@ -92,12 +94,13 @@ def bars_markup(chart: Chart) -> SafeString:
 
 
 def rows_markup(series) -> SafeString:
-    """The table's rows beneath the chart: the month (`|date:"M Y"`, in the page's language) and its
-    value (dollars as `|floatformat:"2g"`, counts as `{{ value }}`)."""
+    """The table's rows beneath the chart: the month (`|date:"M Y"`, in the page's language, each
+    month written once: core's `|day`) and its value (dollars as `|floatformat:"2g"`, counts as
+    `{{ value }}`)."""
     money = series.unit == "$"
     return mark_safe(  # nosec B308 B703: only numbers and escaped text
         "".join(
-            f"<tr><td>{conditional_escape(date_format(month, 'M Y'))}</td><td>"
+            f"<tr><td>{conditional_escape(day(month, 'M Y'))}</td><td>"
             f"{'$' + floatformat(value, '2g') if money else conditional_escape(localize(value))}</td></tr>"
             for month, value in series.months
         )

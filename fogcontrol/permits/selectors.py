@@ -127,6 +127,20 @@ def permit_list(user) -> QuerySet[Permit]:
     return permits_visible_to(user).select_related("establishment", "device")
 
 
+# What a row of the permit list page reads (permits/permit_list.html and its status badge): not the
+# permit's other columns or the FSE's and the device's (issue 16).
+_LIST_PAGE_COLUMNS = (
+    "number", "establishment__business_name", "device_kind", "device__identifier", "device_capacity_gallons",
+    "device_rated_flow_gpm", "service_frequency_days", "valid_until", "status",
+)  # fmt: skip
+
+
+def permit_list_page(rows: QuerySet[Permit]) -> QuerySet[Permit]:
+    """The rows of a page of the permit list: only the columns a row shows. The export still writes
+    from ``rows`` as they are."""
+    return rows.select_related(None).select_related("establishment", "device").only(*_LIST_PAGE_COLUMNS)
+
+
 def permit_detail(user, pk) -> Permit:
     return (
         permits_visible_to(user)

@@ -110,8 +110,11 @@ def _any_choice(filterset) -> None:
             field.widget.attrs["placeholder"] = _("Name, licence, address or parcel")
 
 
-def _list_page(request, *, queryset, filterset_class, template: str, shown: tuple[str, ...], export):
-    """A filtered, paginated list; `shown` names the filters the page offers (others stay hidden)."""
+def _list_page(
+    request, *, queryset, filterset_class, template: str, shown: tuple[str, ...], export, page_rows=None
+):
+    """A filtered, paginated list; `shown` names the filters the page offers (others stay hidden);
+    `page_rows` narrows the rows of the page shown to what it reads (the export keeps them whole)."""
     filterset = filterset_class(
         _filter_data(request.GET, filterset_class), queryset=queryset, request=request
     )
@@ -121,7 +124,7 @@ def _list_page(request, *, queryset, filterset_class, template: str, shown: tupl
     if not rows.ordered:
         # Django drops Meta.ordering from GROUP BY queries (the counts); pages need a stable order.
         rows = rows.order_by(*rows.model._meta.ordering)
-    page = paginate(request, rows, PER_PAGE)
+    page = paginate(request, rows if page_rows is None else page_rows(rows), PER_PAGE)
     context = {"filter": filterset, "page": page, "rows": page.object_list, "shown": shown}
     name, columns = export
     return render_list(request, template, context, export=Export(name, columns, rows))
@@ -137,6 +140,7 @@ def establishment_list(request):
         template="registry/establishment_list.html",
         export=("establishments", exports.ESTABLISHMENT_COLUMNS),
         shown=("q", "status", "category", "apn", "has_device"),
+        page_rows=selectors.establishment_list_page,
     )
 
 

@@ -50,6 +50,21 @@ def manifest_list(user) -> QuerySet[Manifest]:
     )
 
 
+# What a row of the manifests list page reads (servicing/manifest_list.html): not the stored
+# submission and certification text, the hauler or the facility, nor the device's or the FSE's other
+# columns (issue 16).
+_LIST_PAGE_COLUMNS = (
+    "manifest_number", "serviced_at", "device__identifier", "establishment__business_name", "site_address",
+    "hauler_name", "full_pumpout", "fill_ratio", "gallons_removed", "withdrawn", "corrects",
+)  # fmt: skip
+
+
+def manifest_list_page(rows: QuerySet[Manifest]) -> QuerySet[Manifest]:
+    """The rows of a page of the manifests list: only the columns a row shows. The export still
+    writes from ``rows`` as they are."""
+    return rows.select_related(None).select_related("device", "establishment").only(*_LIST_PAGE_COLUMNS)
+
+
 # What a row of the manifests API reads (servicing.api.serializers.ManifestSerializer): the
 # manifest's own columns but its stored submission and certification text, the device's identifier
 # and the facility's name; not the FSE, hauler or the page's badges (issue 16).

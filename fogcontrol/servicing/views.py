@@ -76,7 +76,7 @@ def manifest_list(request):
     live_filters(manifest_filter, request.path)
     context = {
         "filter": manifest_filter,
-        "page": paginate(request, manifest_filter.qs, PAGE_SIZE),
+        "page": paginate(request, selectors.manifest_list_page(manifest_filter.qs), PAGE_SIZE),
     }
     export = Export("manifests", exports.MANIFEST_COLUMNS, manifest_filter.qs)
     return render_list(request, "servicing/manifest_list.html", context, export=export)

@@ -26,7 +26,7 @@ from fogcontrol.permits.roles import DECISION_RECORDERS, FEE_EDITORS, STEP_ROLES
 from fogcontrol.permits.services.common import DECIDERS, REVIEWERS, town_contacts
 from fogcontrol.permits.states import TransitionNotAllowed
 from fogcontrol.permits.views.applications import PER_PAGE, _applicant_establishments
-from fogcontrol.program.selectors import ruleset_on, town_today
+from fogcontrol.program.selectors import program_read_once, ruleset_on, town_today
 
 
 @login_required
@@ -55,11 +55,13 @@ def home(request):
 
 
 @login_required
+# The Town's today read once, from the profile the middleware read (issue 16).
+@program_read_once
 def permit_list(request):
     queryset = selectors.permit_list(request.user).order_by("-first_issued_on", "-pk")
     filterset, rows = filtered_rows(PermitFilter, request, queryset)
     live_filters(filterset, request.path)
-    page = paginate(request, rows, PER_PAGE)
+    page = paginate(request, selectors.permit_list_page(rows), PER_PAGE)
     today = town_today()
     context = {"filter": filterset, "page": page, "rows": page.object_list, "today": today}
     export = Export("permits", exports.permit_columns(today), rows)
