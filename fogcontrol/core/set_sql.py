@@ -83,7 +83,7 @@ def db_preparers(fields, connection) -> list:
 # (text is text, an integer an integer, a boolean a boolean): sent without the preparation's
 # calls. A subclass may prepare differently, so only these classes, and a relation by its
 # target's. (PostgreSQL's wraps integers in typed adapters: not there.)
-_SAME_TEXT = (models.CharField, models.TextField)
+_SAME_TEXT = (models.CharField, models.TextField, models.EmailField, models.SlugField, models.URLField)
 _SAME_INT = (
     models.AutoField,
     models.BigAutoField,
@@ -97,14 +97,16 @@ _SAME_INT = (
 
 
 def _prepared_as_given(field) -> frozenset:
+    """The types ``field``'s preparation for SQLite returns as given: its own, and None (NULL),
+    which every field prepares as None (a nullable relation of a set is often None)."""
     while type(field) is models.ForeignKey or type(field) is models.OneToOneField:
         field = field.target_field
     if type(field) in _SAME_TEXT:
-        return frozenset({str})
+        return frozenset({str, type(None)})
     if type(field) in _SAME_INT:
-        return frozenset({int})
+        return frozenset({int, type(None)})
     if type(field) is models.BooleanField:
-        return frozenset({bool})
+        return frozenset({bool, type(None)})
     return frozenset()
 
 

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from fogcontrol.accounts.models import User
 from fogcontrol.core.languages import DEFAULT_LANGUAGE
+from fogcontrol.core.set_sql import json_values
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany
 
 FSE, OWNER, HAULER = "fse", "owner", "hauler"
@@ -88,29 +89,33 @@ class Contacts:
 def contacts_of(ids) -> dict[int, Contacts]:
     """The establishments ``ids`` with the people ``recipients_of`` would name, from value rows:
     five queries, whatever the number, and no model instance or related manager per establishment
-    (a sweep's pages hold a thousand; their prefetch cost more than the rest of a reminder)."""
+    (a sweep's pages hold a thousand; their prefetch cost more than the rest of a reminder). The
+    ids go as one JSON parameter each (``json_values``: Django prepares each value of a list)."""
     parties = [f"{who}__{field}" for who in ("contact", "operator", "parcel__owner") for field in _PARTY]
     rows = list(
-        FoodServiceEstablishment.objects.filter(pk__in=set(ids))
+        FoodServiceEstablishment.objects.filter(pk__in=json_values(set(ids), integers=True))
         .order_by()
         .values("id", "business_name", "site_address", "parcel_id", *parties)
     )
+    fse_ids = json_values({row["id"] for row in rows}, integers=True)
     users = _active_users()
     fse_users, owner_users, hauler_users = defaultdict(list), defaultdict(list), defaultdict(list)
-    for row in users.filter(establishments__in=[row["id"] for row in rows]).values("establishments", *_USER):
+    for row in users.filter(establishments__in=fse_ids).values("establishments", *_USER):
         fse_users[row["establishments"]].append(_user_row(row))
     parcel_ids = {row["parcel_id"] for row in rows if row["parcel_id"] is not None}
-    for row in users.filter(owned_parcels__in=parcel_ids).values("owned_parcels", *_USER):
+    for row in users.filter(owned_parcels__in=json_values(parcel_ids, integers=True)).values(
+        "owned_parcels", *_USER
+    ):
         owner_users[row["owned_parcels"]].append(_user_row(row))
     haulers = defaultdict(list)
     hauler_rows = list(
-        HaulerCompany.objects.filter(customers__in=[row["id"] for row in rows])
+        HaulerCompany.objects.filter(customers__in=fse_ids)
         .order_by("pk")
         .values("customers", "id", "email", "name")
     )
-    for row in users.filter(hauler_companies__in={row["id"] for row in hauler_rows}).values(
-        "hauler_companies", *_USER
-    ):
+    for row in users.filter(
+        hauler_companies__in=json_values({row["id"] for row in hauler_rows}, integers=True)
+    ).values("hauler_companies", *_USER):
         hauler_users[row["hauler_companies"]].append(_user_row(row))
     for row in hauler_rows:
         if row["email"]:

@@ -88,12 +88,17 @@ def _about(subject) -> tuple[type[models.Model], int]:
     return type(subject), subject.pk
 
 
-def _key(draft: Draft, content_type: ContentType, pk: int) -> str:
+def _label(content_type: ContentType) -> str:
+    return f"{content_type.app_label}.{content_type.model}"
+
+
+def _key(draft: Draft, label: str, pk: int) -> str:
+    """The once-only key of a draft about the record ``pk`` of the model ``label``."""
     raw = "|".join(
         [
             draft.kind,
             draft.recipient.email.strip().lower(),
-            f"{content_type.app_label}.{content_type.model}",
+            label,
             str(pk),
             draft.due_on.isoformat() if draft.due_on else "",
         ]
@@ -103,7 +108,7 @@ def _key(draft: Draft, content_type: ContentType, pk: int) -> str:
 
 def dedupe_key(draft: Draft) -> str:
     model, pk = _about(draft.subject)
-    return _key(draft, ContentType.objects.get_for_model(model), pk)
+    return _key(draft, _label(ContentType.objects.get_for_model(model)), pk)
 
 
 def _common_values() -> dict[str, str]:
@@ -126,20 +131,19 @@ class _Plan:
 
     def __init__(self, *, on: dt.date, label: str):
         self.on, self.label = on, label[:150]
-        self.types: dict[type, ContentType] = {}
+        self.types: dict[type, tuple[int, str]] = {}
         self.templates: dict[str, tuple[str, int, str, str]] = {}
         self.words: dict[tuple, str] = {}
         self.common: dict[str, str] | None = None
 
-    def content_type(self, model) -> ContentType:
+    def subject(self, subject) -> tuple[int, str, int]:
+        """The content type id and label (``app.model``) of a draft's subject, and its id."""
+        model, pk = _about(subject)
         found = self.types.get(model)
         if found is None:
-            found = self.types[model] = ContentType.objects.get_for_model(model)
-        return found
-
-    def key(self, draft: Draft) -> str:
-        model, pk = _about(draft.subject)
-        return _key(draft, self.content_type(model), pk)
+            content_type = ContentType.objects.get_for_model(model)
+            found = self.types[model] = (content_type.pk, _label(content_type))
+        return found[0], found[1], pk
 
     def template(self, kind: str, language: str) -> tuple[str, int, str, str]:
         """The key, version, subject and body (``rendering.prepared``) of the wording in force."""
@@ -165,7 +169,7 @@ class _Plan:
             out[name] = text
         return out
 
-    def row(self, key: str, draft: Draft) -> dict:
+    def row(self, key: str, draft: Draft, subject_type_id: int, subject_id: int) -> dict:
         """The message's columns (by attname) that are not its defaults: the one place a draft
         becomes a message."""
         recipient = draft.recipient
@@ -179,7 +183,6 @@ class _Plan:
             values = {**self.common, "business_name": "", "recipient_name": recipient.name}
             values.update(self.worded(draft.values, language))
             subject, body = title.format_map(values), text.format_map(values)
-        model, pk = _about(draft.subject)
         return {
             "kind": str(draft.kind),
             "dedupe_key": key,
@@ -194,8 +197,8 @@ class _Plan:
             "establishment_id": draft.establishment_id,
             "party_id": recipient.party_id,
             "user_id": recipient.user_id,
-            "subject_type_id": self.content_type(model).pk,
-            "subject_id": pk,
+            "subject_type_id": subject_type_id,
+            "subject_id": subject_id,
             "created_by_label": self.label,
         }
 
@@ -231,13 +234,14 @@ def messages_queue_rows(*, acting_user, drafts: list[Draft], on: dt.date) -> lis
     the Town's profile and each template's first use in the call). A message another run wrote
     meanwhile (the same key) is skipped by the INSERT, not sent twice."""
     plan = _Plan(on=on, label=actor_label_for(acting_user))
-    keyed: dict[str, Draft] = {}
+    keyed: dict[str, tuple] = {}
     for draft in drafts:
-        keyed.setdefault(plan.key(draft), draft)
+        subject_type_id, label, subject_id = plan.subject(draft.subject)
+        keyed.setdefault(_key(draft, label, subject_id), (draft, subject_type_id, subject_id))
     if not keyed:
         return []
     existing = _written(list(keyed))
-    rows = [plan.row(key, draft) for key, draft in keyed.items() if key not in existing]
+    rows = [plan.row(key, *about) for key, about in keyed.items() if key not in existing]
     if not rows:
         return []
     now = timezone.now()  # the moment queued: one for the statement, as each row returned says
