@@ -5,6 +5,7 @@ is stored, audited and returned is what a message instance would have been."""
 import datetime as dt
 
 import pytest
+from django.db import connection
 
 from fogcontrol.audit.models import AuditEntry
 from fogcontrol.audit.services import snapshot
@@ -39,7 +40,8 @@ def test_each_message_is_stored_audited_and_returned_as_an_instance_would_be(tow
         assert snapshot(message) == snapshot(stored)  # the instance returned is the row written
         entry = AuditEntry.objects.get(action="message.queue", object_id=str(message.pk))
         assert entry.before is None and entry.after == snapshot(stored)
-        assert list(entry.after) == list(snapshot(stored))  # the same keys, in the same order
+        if connection.vendor == "sqlite":  # stored as written (PostgreSQL's jsonb keeps no order)
+            assert list(entry.after) == list(snapshot(stored))  # the same keys, in the same order
         assert entry.object_repr == str(stored) and entry.actor_label == JOB
         assert stored.status == Message.Status.QUEUED and stored.queued_at == message.queued_at
 
