@@ -366,7 +366,7 @@ def insert_values(
     would the instances ``model(**row)``. Returns the new ids, in order. ``skip_conflicts``: a row
     that would break a unique constraint is left out (ON CONFLICT DO NOTHING), the row already
     there kept. ``now``: the moment of the write (``auto_now`` and ``timezone.now`` defaults), for
-    a caller that records it (the rows' audit snapshots); by default the time of the call."""
+    a caller that records it (the rows it gives back as written); by default the time of the call."""
     if not rows:
         return []
     connection = connections[router.db_for_write(model)]

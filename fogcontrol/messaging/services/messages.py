@@ -1,8 +1,9 @@
 """Queueing, sending and bouncing messages: the one path every e-mail of the program takes.
 
-``messages_queue`` writes each message once (its ``dedupe_key`` is unique: recipient × kind ×
-subject record × due date), rendered from the Town's wording in force (notices' ``DocumentTemplate``,
-one key per kind and language), audited in bulk, and queues the sending task after commit.
+``messages_queue_rows`` (and ``messages_queue``, the same as instances) writes each message once
+(its ``dedupe_key`` is unique: recipient × kind × subject record × due date), rendered from the
+Town's wording in force (notices' ``DocumentTemplate``, one key per kind and language), from value
+rows and audited by the database in one statement each, and queues the sending task after commit.
 ``message_deliver`` (the task) claims a queued message, sends it through Django's e-mail backend
 (EMAIL_URL: SMTP, or files in the data directory) and records sent or failed. ``message_bounce``
 records a bounce reported by the mail system or by staff.
