@@ -83,7 +83,7 @@ def db_preparers(fields, connection) -> list:
 # (text is text, an integer an integer, a boolean a boolean): sent without the preparation's
 # calls. A subclass may prepare differently, so only these classes, and a relation by its
 # target's. (PostgreSQL's wraps integers in typed adapters: not there.)
-_SAME_TEXT = (models.CharField, models.TextField)
+_SAME_TEXT = (models.CharField, models.TextField, models.EmailField, models.SlugField, models.URLField)
 _SAME_INT = (
     models.AutoField,
     models.BigAutoField,
@@ -97,14 +97,16 @@ _SAME_INT = (
 
 
 def _prepared_as_given(field) -> frozenset:
+    """The types ``field``'s preparation for SQLite returns as given: its own, and None (NULL),
+    which every field prepares as None (a nullable relation of a set is often None)."""
     while type(field) is models.ForeignKey or type(field) is models.OneToOneField:
         field = field.target_field
     if type(field) in _SAME_TEXT:
-        return frozenset({str})
+        return frozenset({str, type(None)})
     if type(field) in _SAME_INT:
-        return frozenset({int})
+        return frozenset({int, type(None)})
     if type(field) is models.BooleanField:
-        return frozenset({bool})
+        return frozenset({bool, type(None)})
     return frozenset()
 
 
@@ -300,7 +302,7 @@ def _one_value(values: list) -> bool:
     return len(kinds) == 1 and kinds <= _PLAIN and values.count(values[0]) == len(values)
 
 
-def _values_insert(connection, model, fields, rows: Sequence[dict]) -> tuple[str, list]:
+def _values_insert(connection, model, fields, rows: Sequence[dict], now=None) -> tuple[str, list]:
     """The INSERT … SELECT of value rows and its parameters. A column given in the rows, or a
     callable default, is sent in the JSON parameter, prepared a column at a time; a column that
     is the same in every row (a constant default, the moment of the write) is one parameter of
@@ -310,7 +312,7 @@ def _values_insert(connection, model, fields, rows: Sequence[dict]) -> tuple[str
     preparers = db_preparers(fields, connection) if sqlite else None
     plan = _value_plan(model, fields, rows[0].keys())
     # One statement is one moment: every row's `auto_now`/`timezone.now` column takes the same time.
-    stamp = timezone.now()
+    stamp = timezone.now() if now is None else now
     quote = connection.ops.quote_name
     exprs, fixed, names, columns = [], [], [], []
     for index, (field, (how, what)) in enumerate(zip(fields, plan, strict=True)):
@@ -353,20 +355,25 @@ def _values_insert(connection, model, fields, rows: Sequence[dict]) -> tuple[str
 
 
 def insert_values(
-    model: type[models.Model], rows: Sequence[dict], *, skip_conflicts: bool = False
+    model: type[models.Model],
+    rows: Sequence[dict],
+    *,
+    skip_conflicts: bool = False,
+    now: dt.datetime | None = None,
 ) -> list[int]:
     """INSERT one row of ``model`` a mapping (field name or attname -> value; every mapping with the
     same keys; the rest take their defaults and ``auto_now``) in one statement, as ``insert_rows``
     would the instances ``model(**row)``. Returns the new ids, in order. ``skip_conflicts``: a row
     that would break a unique constraint is left out (ON CONFLICT DO NOTHING), the row already
-    there kept."""
+    there kept. ``now``: the moment of the write (``auto_now`` and ``timezone.now`` defaults), for
+    a caller that records it (the rows it gives back as written); by default the time of the call."""
     if not rows:
         return []
     connection = connections[router.db_for_write(model)]
     fields = _writable(model)
     quote = connection.ops.quote_name
     skip = " ON CONFLICT DO NOTHING" if skip_conflicts else ""
-    sql, params = _values_insert(connection, model, fields, rows)
+    sql, params = _values_insert(connection, model, fields, rows, now)
     with connection.cursor() as cursor:
         cursor.execute(sql + f"{skip} RETURNING {quote(model._meta.pk.column)}", params)
         return sorted(row[0] for row in cursor.fetchall())  # drawn in insertion order (insert_rows)

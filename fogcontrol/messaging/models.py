@@ -95,6 +95,12 @@ class Message(models.Model):
     def __str__(self) -> str:
         return f"M-{self.pk} {self.kind} to {self.to_email}"
 
+    @staticmethod
+    def describe_sql(alias: str) -> tuple[str, list]:
+        """``str()`` of the message row ``alias`` in SQL, for the audit entries the database
+        writes of the messages written from value rows (``audit.set_sql``)."""
+        return f"'M-' || {alias}.id || ' ' || {alias}.kind || ' to ' || {alias}.to_email", []
+
     @property
     def reference(self) -> str:
         return f"M-{self.pk}"

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from fogcontrol.accounts.models import User
 from fogcontrol.core.languages import DEFAULT_LANGUAGE
+from fogcontrol.core.set_sql import json_values
 from fogcontrol.registry.models import FoodServiceEstablishment, HaulerCompany
 
 FSE, OWNER, HAULER = "fse", "owner", "hauler"
@@ -85,30 +86,37 @@ class Contacts:
         return self.chosen[who]
 
 
+def _in(ids):
+    """An ``__in`` of ids as one JSON parameter (``json_values``: Django prepares each value of a
+    list, a thousand a page); none is an empty list, which Django answers without a query."""
+    return json_values(ids, integers=True) if ids else []
+
+
 def contacts_of(ids) -> dict[int, Contacts]:
     """The establishments ``ids`` with the people ``recipients_of`` would name, from value rows:
     five queries, whatever the number, and no model instance or related manager per establishment
     (a sweep's pages hold a thousand; their prefetch cost more than the rest of a reminder)."""
     parties = [f"{who}__{field}" for who in ("contact", "operator", "parcel__owner") for field in _PARTY]
     rows = list(
-        FoodServiceEstablishment.objects.filter(pk__in=set(ids))
+        FoodServiceEstablishment.objects.filter(pk__in=_in(set(ids)))
         .order_by()
         .values("id", "business_name", "site_address", "parcel_id", *parties)
     )
+    fse_ids = _in({row["id"] for row in rows})
     users = _active_users()
     fse_users, owner_users, hauler_users = defaultdict(list), defaultdict(list), defaultdict(list)
-    for row in users.filter(establishments__in=[row["id"] for row in rows]).values("establishments", *_USER):
+    for row in users.filter(establishments__in=fse_ids).values("establishments", *_USER):
         fse_users[row["establishments"]].append(_user_row(row))
     parcel_ids = {row["parcel_id"] for row in rows if row["parcel_id"] is not None}
-    for row in users.filter(owned_parcels__in=parcel_ids).values("owned_parcels", *_USER):
+    for row in users.filter(owned_parcels__in=_in(parcel_ids)).values("owned_parcels", *_USER):
         owner_users[row["owned_parcels"]].append(_user_row(row))
     haulers = defaultdict(list)
     hauler_rows = list(
-        HaulerCompany.objects.filter(customers__in=[row["id"] for row in rows])
+        HaulerCompany.objects.filter(customers__in=fse_ids)
         .order_by("pk")
         .values("customers", "id", "email", "name")
     )
-    for row in users.filter(hauler_companies__in={row["id"] for row in hauler_rows}).values(
+    for row in users.filter(hauler_companies__in=_in({row["id"] for row in hauler_rows})).values(
         "hauler_companies", *_USER
     ):
         hauler_users[row["hauler_companies"]].append(_user_row(row))

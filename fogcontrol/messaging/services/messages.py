@@ -1,8 +1,9 @@
 """Queueing, sending and bouncing messages: the one path every e-mail of the program takes.
 
-``messages_queue`` writes each message once (its ``dedupe_key`` is unique: recipient × kind ×
-subject record × due date), rendered from the Town's wording in force (notices' ``DocumentTemplate``,
-one key per kind and language), audited in bulk, and queues the sending task after commit.
+``messages_queue_rows`` (and ``messages_queue``, the same as instances) writes each message once
+(its ``dedupe_key`` is unique: recipient × kind × subject record × due date), rendered from the
+Town's wording in force (notices' ``DocumentTemplate``, one key per kind and language), from value
+rows and audited by the database in one statement each, and queues the sending task after commit.
 ``message_deliver`` (the task) claims a queued message, sends it through Django's e-mail backend
 (EMAIL_URL: SMTP, or files in the data directory) and records sent or failed. ``message_bounce``
 records a bounce reported by the mail system or by staff.
@@ -19,21 +20,22 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, transaction
+from django.db import models, transaction
 from django.utils import timezone
 
-from fogcontrol.audit.services import audit_record, audit_records_bulk, snapshot
+from fogcontrol.audit.services import audit_record, snapshot
+from fogcontrol.audit.set_sql import audit_insert_select
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.languages import Language
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.queue import enqueue_on_commit
-from fogcontrol.core.set_sql import insert_rows, json_values
+from fogcontrol.core.set_sql import insert_values, json_values
 from fogcontrol.messaging.models import Message, Status
 from fogcontrol.messaging.recipients import Recipient
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
 from fogcontrol.messaging.wording import template_key
-from fogcontrol.notices.rendering import render
+from fogcontrol.notices.rendering import prepared
 from fogcontrol.notices.services import template_in_force
 from fogcontrol.program.selectors import town_profile
 
@@ -45,13 +47,22 @@ MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto
 
 
 @dataclasses.dataclass(frozen=True)
+class Record:
+    """A record a message is about, named by its model and id: a ``Draft``'s subject for a caller
+    that reads its records as values (the nightly sweep's device states), not as instances."""
+
+    model: type[models.Model]
+    pk: int
+
+
+@dataclasses.dataclass(frozen=True)
 class Draft:
     """A message to write: its kind, recipient, the record it is about, the due date and the values
     its template fills in (dates and amounts are formatted in the recipient's language)."""
 
     kind: str
     recipient: Recipient
-    subject: object  # the record the message is about (a model instance)
+    subject: object  # the record the message is about: a model instance, or its ``Record``
     due_on: dt.date | None
     values: dict
     establishment_id: int | None = None
@@ -71,18 +82,34 @@ def format_value(value, language: str) -> str:
     return "" if value is None else str(value)
 
 
-def dedupe_key(draft: Draft) -> str:
-    content_type = ContentType.objects.get_for_model(type(draft.subject))
+def _about(subject) -> tuple[type[models.Model], int]:
+    """The model and id of a draft's subject (an instance or a ``Record``)."""
+    if isinstance(subject, Record):
+        return subject.model, subject.pk
+    return type(subject), subject.pk
+
+
+def _label(content_type: ContentType) -> str:
+    return f"{content_type.app_label}.{content_type.model}"
+
+
+def _key(draft: Draft, label: str, pk: int) -> str:
+    """The once-only key of a draft about the record ``pk`` of the model ``label``."""
     raw = "|".join(
         [
             draft.kind,
             draft.recipient.email.strip().lower(),
-            f"{content_type.app_label}.{content_type.model}",
-            str(draft.subject.pk),
+            label,
+            str(pk),
             draft.due_on.isoformat() if draft.due_on else "",
         ]
     )
     return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def dedupe_key(draft: Draft) -> str:
+    model, pk = _about(draft.subject)
+    return _key(draft, _label(ContentType.objects.get_for_model(model)), pk)
 
 
 def _common_values() -> dict[str, str]:
@@ -95,56 +122,86 @@ def _common_values() -> dict[str, str]:
     }
 
 
-def _message(draft: Draft, *, key: str, on: dt.date, templates: dict, common: dict, label: str) -> Message:
-    language = draft.recipient.language if draft.recipient.language in Language.values else Language.ENGLISH
-    template = None
-    if draft.text is not None:
-        subject, body = draft.text
-    else:
-        name = template_key(draft.kind, language)
-        if name not in templates:
-            templates[name] = template_in_force(name, on)
-        template = templates[name]
-        values = {**common, "business_name": "", "recipient_name": draft.recipient.name}
-        values.update({k: format_value(v, language) for k, v in draft.values.items()})
-        subject, body = render(template.title, values), render(template.body, values)
-    return Message(
-        kind=draft.kind,
-        dedupe_key=key,
-        to_email=draft.recipient.email,
-        to_name=draft.recipient.name[:200],
-        language=language,
-        template_key=template.key if template else "",
-        template_version=template.version if template else None,
-        subject=subject[:300],
-        body=body,
-        due_on=draft.due_on,
-        establishment_id=draft.establishment_id,
-        party_id=draft.recipient.party_id,
-        user_id=draft.recipient.user_id,
-        subject_type=ContentType.objects.get_for_model(type(draft.subject)),
-        subject_id=draft.subject.pk,
-        created_by_label=label[:150],
-    )
+_LANGUAGES = frozenset(Language.values)
 
 
-def _insert(messages: list[Message]) -> list[Message]:
-    """Insert the messages in one statement (``core.set_sql.insert_rows``: ``bulk_create`` takes
-    one a few dozen rows on SQLite); one already written meanwhile (another run) is skipped, not
-    sent twice."""
-    try:
-        with transaction.atomic():
-            return insert_rows(messages)
-    except IntegrityError:
-        created = []
-        for message in messages:
-            try:
-                with transaction.atomic():
-                    message.save(force_insert=True)
-            except IntegrityError:
+class _Plan:
+    """What the messages of one ``messages_queue_rows`` call share, worked out once (a sweep's
+    chunk writes thousands): the subjects' content types, each template in force parsed once per
+    (kind, language), the Town's values, and each date or amount in words once per language."""
+
+    def __init__(self, *, on: dt.date, label: str):
+        self.on, self.label = on, label[:150]
+        self.types: dict[type, tuple[int, str]] = {}
+        self.templates: dict[str, tuple[str, int, str, str]] = {}
+        self.words: dict[tuple, str] = {}
+        self.common: dict[str, str] | None = None
+
+    def subject(self, subject) -> tuple[int, str, int]:
+        """The content type id and label (``app.model``) of a draft's subject, and its id."""
+        model, pk = _about(subject)
+        found = self.types.get(model)
+        if found is None:
+            content_type = ContentType.objects.get_for_model(model)
+            found = self.types[model] = (content_type.pk, _label(content_type))
+        return found[0], found[1], pk
+
+    def template(self, kind: str, language: str) -> tuple[str, int, str, str]:
+        """The key, version, subject and body (``rendering.prepared``) of the wording in force."""
+        name = template_key(kind, language)
+        found = self.templates.get(name)
+        if found is None:
+            template = template_in_force(name, self.on)
+            found = (template.key, template.version, prepared(template.title), prepared(template.body))
+            self.templates[name] = found
+        return found
+
+    def worded(self, values: dict, language: str) -> dict[str, str]:
+        """``format_value`` of each value; a text is itself, the rest (dates, amounts) remembered."""
+        out = {}
+        for name, value in values.items():
+            if value.__class__ is str:
+                out[name] = value
                 continue
-            created.append(message)
-        return created
+            known = (value.__class__, value, language)
+            text = self.words.get(known)
+            if text is None:
+                text = self.words[known] = format_value(value, language)
+            out[name] = text
+        return out
+
+    def row(self, key: str, draft: Draft, subject_type_id: int, subject_id: int) -> dict:
+        """The message's columns (by attname) that are not its defaults: the one place a draft
+        becomes a message."""
+        recipient = draft.recipient
+        language = str(recipient.language if recipient.language in _LANGUAGES else Language.ENGLISH)
+        if draft.text is not None:
+            (subject, body), template_name, version = draft.text, "", None
+        else:
+            template_name, version, title, text = self.template(draft.kind, language)
+            if self.common is None:
+                self.common = _common_values()
+            values = {**self.common, "business_name": "", "recipient_name": recipient.name}
+            values.update(self.worded(draft.values, language))
+            subject, body = title.format_map(values), text.format_map(values)
+        return {
+            "kind": str(draft.kind),
+            "dedupe_key": key,
+            "to_email": recipient.email,
+            "to_name": recipient.name[:200],
+            "language": language,
+            "template_key": template_name,
+            "template_version": version,
+            "subject": subject[:300],
+            "body": body,
+            "due_on": draft.due_on,
+            "establishment_id": draft.establishment_id,
+            "party_id": recipient.party_id,
+            "user_id": recipient.user_id,
+            "subject_type_id": subject_type_id,
+            "subject_id": subject_id,
+            "created_by_label": self.label,
+        }
 
 
 def _written(keys: list[str]) -> set[str]:
@@ -157,39 +214,67 @@ def _written(keys: list[str]) -> set[str]:
     )
 
 
-@transaction.atomic
-def messages_queue(*, acting_user, drafts: list[Draft], on: dt.date) -> list[Message]:
-    """Write each draft not written before as a queued message and send them after commit.
+def _defaults(row: dict) -> dict:
+    """The columns a new message takes from the model (its status and delivery, not yet known),
+    but the id and the moment queued: what its INSERT leaves to them."""
+    return {
+        field.attname: field.get_default()
+        for field in Message._meta.concrete_fields
+        if field.attname not in row and field.attname not in ("id", "queued_at")
+    }
 
-    Returns the messages written now (an empty list when everything was sent before). Three
-    queries for the check, the insert and the audit, whatever the number (plus the Town's profile
-    and each template's first use in the call)."""
-    keyed: dict[str, Draft] = {}
+
+@transaction.atomic
+def messages_queue_rows(*, acting_user, drafts: list[Draft], on: dt.date) -> list[dict]:
+    """Write each draft not written before as a queued message, audit it, and send them after
+    commit: the one writer of messages (``messages_queue`` gives its rows as instances).
+
+    Returns the messages written now as rows (every column by attname; an empty list when
+    everything was sent before). From value rows, no ``Message`` built: one SELECT of the keys
+    written, one INSERT of the messages and one of their audit entries, whatever the number (plus
+    the Town's profile and each template's first use in the call). A message another run wrote
+    meanwhile (the same key) is skipped by the INSERT, not sent twice."""
+    plan = _Plan(on=on, label=actor_label_for(acting_user))
+    keyed: dict[str, tuple] = {}
     for draft in drafts:
-        keyed.setdefault(dedupe_key(draft), draft)
+        subject_type_id, label, subject_id = plan.subject(draft.subject)
+        keyed.setdefault(_key(draft, label, subject_id), (draft, subject_type_id, subject_id))
     if not keyed:
         return []
     existing = _written(list(keyed))
-    label = actor_label_for(acting_user)
-    templates: dict = {}
-    common = _common_values()
-    new = [
-        _message(draft, key=key, on=on, templates=templates, common=common, label=label)
-        for key, draft in keyed.items()
-        if key not in existing
-    ]
-    if not new:
+    rows = [plan.row(key, *about) for key, about in keyed.items() if key not in existing]
+    if not rows:
         return []
-    created = _insert(new)
-    audit_records_bulk(
+    now = timezone.now()  # the moment queued: one for the statement, as each row returned says
+    ids = insert_values(Message, rows, skip_conflicts=True, now=now)
+    if len(ids) < len(rows):  # some written meanwhile (the same keys): those are not this call's
+        ids_by_key = dict(Message.objects.filter(pk__in=ids).values_list("dedupe_key", "pk"))
+        rows = [row for row in rows if row["dedupe_key"] in ids_by_key]
+        ids = [ids_by_key[row["dedupe_key"]] for row in rows]
+    # The entries are built by the database from the rows just written, as ``snapshot`` builds
+    # them (``audit.set_sql``, as the enforcement sweep audits its violations): no snapshot of
+    # each message made in Python and sent back as JSON.
+    audit_insert_select(
         acting_user=acting_user,
         action="message.queue",
-        changes=[(message, None, snapshot(message)) for message in created],
-        batch_size=max(1, len(created)),  # the chunk's entries in one statement, as its messages
+        model=Message,
+        ids=ids,
+        after=None,
+        object_repr=Message.describe_sql("t"),
+        created=True,
     )
-    if created:
-        enqueue_on_commit(SEND_TASK, [message.pk for message in created])
-    return created
+    defaults = _defaults(rows[0])
+    written = [{"id": pk, **row, **defaults, "queued_at": now} for pk, row in zip(ids, rows, strict=True)]
+    enqueue_on_commit(SEND_TASK, [row["id"] for row in written])
+    return written
+
+
+def messages_queue(*, acting_user, drafts: list[Draft], on: dt.date) -> list[Message]:
+    """``messages_queue_rows``, the messages written now as instances (permit notices, invitations,
+    the reminders page: a few at a time)."""
+    rows = messages_queue_rows(acting_user=acting_user, drafts=drafts, on=on)
+    attnames = [field.attname for field in Message._meta.concrete_fields]
+    return [Message.from_db("default", attnames, [row[name] for name in attnames]) for row in rows]
 
 
 def _claim(message_id: int) -> Message | None:
