@@ -1,10 +1,15 @@
 """Serializers shared by every app's API."""
 
+import re
 from functools import cached_property
 
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 from rest_framework import serializers
-from rest_framework.fields import SkipField
+from rest_framework.exceptions import ValidationError
+from rest_framework.fields import SkipField, empty
 from rest_framework.relations import PKOnlyObject
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 
 class ExplanationSerializer(serializers.Serializer):
@@ -83,3 +88,83 @@ class RowsSerializerMixin:
             check_for_none = attribute.pk if isinstance(attribute, PKOnlyObject) else attribute
             row[name] = None if check_for_none is None else field.to_representation(attribute)
         return row
+
+
+# DRF's ``run_validation`` of an input serializer, for many items, without its machinery per
+# value (issue 16: the API batch).
+#
+# For every field of every item DRF looks the value up, tests it for emptiness, converts it,
+# calls each of the field's validators through a try block, and sets it into the result: for a
+# 500-item batch of 20 fields that cost about 100 µs an item, more than parsing the same row from
+# CSV (≈ 10 µs). Most of those fields are text and flags, and a JSON client sends them as a plain
+# ``str`` or ``bool``: for those, this computes what DRF's own steps return (the text stripped;
+# blank only where allowed; no NUL or surrogate and within ``max_length``, its validators'
+# checks; the flag itself), an optional field left out gives its default, and every other
+# value (numbers, dates, ``None``, a string for a flag) goes through the field's own
+# ``run_validation``. An item that fails anywhere is checked again by ``run_validation`` whole,
+# so a refused item's errors are DRF's, word for word; a serializer with anything this does not
+# know (``validate``, serializer validators, a ``validate_<field>``, dotted sources, other kinds
+# of text field) is checked by ``run_validation`` for every item.
+_TEXT, _FLAG, _FIELD = "text", "flag", "field"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TEXT_CHECKS = (ProhibitNullCharactersValidator, ProhibitSurrogateCharactersValidator, MaxLengthValidator)
+
+
+class PlainItemsMixin:
+    @cached_property
+    def _item_plan(self) -> list[tuple[str, serializers.Field, str]] | None:
+        if (
+            type(self).validate is not serializers.Serializer.validate
+            or self.validators
+            or getattr(self, "partial", False)
+        ):
+            return None
+        plan = []
+        for field in self._writable_fields:
+            if hasattr(self, "validate_" + field.field_name) or field.source_attrs != [field.field_name]:
+                return None
+            kind = _FIELD
+            if (
+                type(field) is serializers.CharField
+                and field.trim_whitespace
+                and all(type(check) in _TEXT_CHECKS for check in field.validators)
+            ):
+                kind = _TEXT
+            elif type(field) is serializers.BooleanField and not field.validators:
+                kind = _FLAG
+            plan.append((field.field_name, field, kind))
+        return plan
+
+    def check_item(self, item) -> dict:
+        """What ``run_validation(item)`` returns, or the ``ValidationError`` it raises."""
+        plan = self._item_plan
+        if plan is None or type(item) is not dict:
+            return self.run_validation(item)
+        out = {}
+        try:
+            for name, field, kind in plan:
+                value = item.get(name, empty)
+                if kind is _TEXT and type(value) is str:
+                    text = value.strip()
+                    if not text and not field.allow_blank:
+                        return self.run_validation(item)  # DRF's "may not be blank"
+                    if text and (
+                        "\x00" in text
+                        or _SURROGATE.search(text)
+                        or (field.max_length is not None and len(text) > field.max_length)
+                    ):
+                        return self.run_validation(item)
+                    out[name] = text
+                elif kind is _FLAG and type(value) is bool:
+                    out[name] = value
+                elif value is empty and not field.required:  # left out: its default, or nothing
+                    if field.default is not empty:
+                        out[name] = field.get_default()
+                else:
+                    try:
+                        out[name] = field.run_validation(value)
+                    except SkipField:
+                        pass
+        except (ValidationError, DjangoValidationError):
+            return self.run_validation(item)  # its errors as DRF words them, every field's
+        return out
