@@ -55,19 +55,20 @@ def steps() -> list[SweepStep]:
 
 
 def pages_by_key(
-    queryset, size: int, *, key: Callable[[object], object] = attrgetter("pk")
+    queryset, size: int, *, key: Callable[[object], object] = attrgetter("pk"), by: str = "pk"
 ) -> Iterator[list]:
     """The rows of ``queryset`` by primary key, ``size`` at a time (keyset pages: each page starts
     after the last key of the one before, so no page is read twice and memory holds one page,
     whatever the number of rows). One query a page. ``key`` gives a row's primary key: the default
     reads ``.pk`` of a model instance; pass ``itemgetter(0)`` for ``values_list`` rows that start
-    with it, or ``lambda pk: pk`` for a flat list of keys. Each page is read when the caller asks
+    with it, or ``lambda pk: pk`` for a flat list of keys. ``by`` names another unique key to page
+    on (the establishment of rows grouped by establishment). Each page is read when the caller asks
     for it, so a caller that writes a page in its own transaction reads the next after it commits.
     """
-    ordered = queryset.order_by("pk")
+    ordered = queryset.order_by(by)
     after = None
     while True:
-        page = list((ordered if after is None else ordered.filter(pk__gt=after))[:size])
+        page = list((ordered if after is None else ordered.filter(**{f"{by}__gt": after}))[:size])
         if page:
             yield page
         if len(page) < size:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterator
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from django.db.models import Max
 
@@ -35,6 +35,7 @@ from fogcontrol.billing.models import Invoice
 from fogcontrol.core.collector import collector_paused
 from fogcontrol.core.permissions import require_role
 from fogcontrol.core.set_sql import json_values
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.enforcement.models import Hearing
 from fogcontrol.messaging.models import Kind
 from fogcontrol.messaging.recipients import (
@@ -62,20 +63,6 @@ CHUNK = 1000  # records a page of each kind reads: what the step holds in memory
 Rows = list[tuple]  # (kind, establishment id, who, subject, due date, values)
 
 
-def _pages(queryset, size: int, pk=attrgetter("pk")) -> Iterator[list]:
-    """The records of ``queryset`` by primary key, ``size`` at a time: one query a page (and its
-    prefetches), whatever the number of pages. ``pk`` reads a record's id (a value row's too)."""
-    after = None
-    while True:
-        chosen = queryset if after is None else queryset.filter(pk__gt=after)
-        page = list(chosen.order_by("pk")[:size])
-        if page:
-            yield page
-        if len(page) < size:
-            return
-        after = pk(page[-1])
-
-
 def _service(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     """Devices due soon or overdue: each state's active establishments in their order (name, id;
     a shared device's reminders to one hauler are one key: the first establishment's wording
@@ -86,7 +73,7 @@ def _service(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draft
         next_due__isnull=False,
         next_due__lte=on + dt.timedelta(days=ruleset.service_reminder_days),
     ).values_list("pk", "device_id", "device__identifier", "next_due")
-    for page in _pages(states, size, pk=itemgetter(0)):
+    for page in pages_by_key(states, size, key=itemgetter(0)):
         served = defaultdict(list)
         # The establishments' status is read, not filtered: filtered, SQLite walks every active
         # establishment against the page's thousand devices (0.15 s a page at 1k) instead of the
@@ -114,7 +101,7 @@ def _renewals(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draf
     permits = renewal_list(
         "messaging.reminders", on=on, within_days=ruleset.permit_renewal_window_days
     ).filter(status=PermitStatus.ISSUED, renew_by__gte=on, renewal_open=False, establishment__status=ACTIVE)
-    for page in _pages(permits, size):
+    for page in pages_by_key(permits, size):
         yield [
             (Kind.PERMIT_RENEWAL, p.establishment_id, (FSE,), p, p.renew_by,
              {"permit_number": p.number or f"#{p.pk}", "renew_by": p.renew_by})
@@ -125,13 +112,12 @@ def _renewals(on: dt.date, ruleset, size: int) -> Iterator[tuple[Rows, list[Draf
 def _training(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     """The last session of each establishment, ``size`` establishments at a time (by id)."""
     horizon = on + dt.timedelta(days=ruleset.records_reminder_days)
-    sessions = TrainingSession.objects.filter(establishment__status=ACTIVE)
-    after = None
-    while True:
-        chosen = sessions if after is None else sessions.filter(establishment__gt=after)
-        page = list(
-            chosen.values("establishment").annotate(last=Max("held_on")).order_by("establishment")[:size]
-        )
+    last_sessions = (
+        TrainingSession.objects.filter(establishment__status=ACTIVE)
+        .values("establishment")
+        .annotate(last=Max("held_on"))
+    )
+    for page in pages_by_key(last_sessions, size, key=itemgetter("establishment"), by="establishment"):
         fses = {}
         for row in page:
             due = next_training_due(row["last"], ruleset=ruleset, calendar=calendar).due
@@ -142,9 +128,6 @@ def _training(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows,
                 (Kind.TRAINING_DUE, fse.pk, (FSE,), fse, fses[fse.pk], {"due_date": fses[fse.pk]})
                 for fse in FoodServiceEstablishment.objects.filter(pk__in=list(fses))
             ], []  # fmt: skip
-        if len(page) < size:
-            return
-        after = page[-1]["establishment"]
 
 
 def _reports(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
@@ -152,7 +135,7 @@ def _reports(on: dt.date, ruleset, calendar, size: int) -> Iterator[tuple[Rows, 
     requirements = RecordRequirement.objects.filter(
         establishment__status=ACTIVE, first_due_on__lte=horizon
     ).exclude(ends_on__lt=on)
-    for page in _pages(requirements, size):
+    for page in pages_by_key(requirements, size):
         handed_in = set(
             RecordSubmission.objects.filter(requirement__in=[r.pk for r in page]).values_list(
                 "requirement_id", "period_number"
@@ -174,7 +157,7 @@ def _invoices(on: dt.date, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
     invoices = Invoice.objects.filter(status=Invoice.Status.OPEN, notice_date__lte=on).select_related(
         "debtor__party"
     )
-    for page in _pages(invoices, size):
+    for page in pages_by_key(invoices, size):
         found, to_parties = [], []
         for invoice in page:
             if invoice.delinquent_on is None:
@@ -204,7 +187,7 @@ def _hearings(on: dt.date, size: int) -> Iterator[tuple[Rows, list[Draft]]]:
         concluded_on__isnull=True,
         decided_on__isnull=True,
     ).select_related("case")
-    for page in _pages(hearings, size):
+    for page in pages_by_key(hearings, size):
         yield [
             (Kind.HEARING, h.case.establishment_id, (FSE, OWNER), h, h.scheduled_on,
              {"hearing_kind": h.get_kind_display(), "hearing_date": h.scheduled_on,
