@@ -206,8 +206,23 @@ class Manifest(CopyOfRecord):
         ]
         indexes = [
             # A device's manifests newest first, ties by id: the order of its history (device_events,
-            # the sweep's window per device) read off the index, not sorted (issue 16).
-            models.Index(fields=["device", "-serviced_at", "-id"], name="manifest_device_newest"),
+            # the sweep's window per device) read off the index, not sorted; and the columns that
+            # history reads, so that it is read from the index alone: a manifest row is about 1 KB
+            # (its certification text), and fetching each from the table was half the window's
+            # time, more as the table outgrows the cache (issue 16).
+            models.Index(
+                fields=[
+                    "device",
+                    "-serviced_at",
+                    "-id",
+                    "service_date",
+                    "withdrawn",
+                    "full_pumpout",
+                    "fog_depth_in",
+                    "solids_depth_in",
+                ],
+                name="manifest_device_history",
+            ),
             models.Index(fields=["hauler", "-serviced_at"], name="manifest_hauler_time"),
             # The number checks (attested or not, corrections too) on every manifest stored.
             models.Index(fields=["hauler", "manifest_number"], name="manifest_hauler_number"),

@@ -63,11 +63,15 @@ class _Device(NamedTuple):
 
 def _ranked(queryset, *, order_by, bound: int):
     """The newest ``bound`` rows of each device in ``queryset`` (a window per device), each
-    device's rows newest first: ``newest`` numbers them 1, 2, ... in the window's order."""
+    device's rows newest first: ``newest`` numbers them 1, 2, ... in the window's order.
+
+    Ordered by the window's own keys (``order_by`` is a total order: it ends with the id), not by
+    ``newest``: the same order, but one PostgreSQL reads off the window as it comes, where ordering
+    by the row number made it sort every row of the batch again (issue 16)."""
     return (
         queryset.annotate(newest=Window(RowNumber(), partition_by=[F("device_id")], order_by=order_by))
         .filter(newest__lte=bound)
-        .order_by("device_id", "newest")
+        .order_by("device_id", *order_by)
     )
 
 
