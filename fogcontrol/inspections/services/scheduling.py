@@ -53,8 +53,11 @@ def inspection_schedule(
         raise ValidationError(
             {"follow_up_of": "The inspection followed up must be of the same establishment."}
         )
-    if follow_up_of is not None and not (verdict := follow_up_verdict(follow_up_of)):
-        raise StateConflict(verdict.reason)
+    if follow_up_of is not None:
+        # Its status as stored: the caller's copy may predate its completion.
+        followed = Inspection.objects.only("status").get(pk=follow_up_of.pk)
+        if not (verdict := follow_up_verdict(followed)):
+            raise StateConflict(verdict.reason)
     if kind == Inspection.Kind.COMPLAINT and not complaint.strip():
         raise ValidationError({"complaint": "Say what the complaint was."})
     inspection = Inspection(
