@@ -8,8 +8,7 @@ import datetime as dt
 
 from fogcontrol.core.actions import Actions, Refused, allowed_if, first_refusal
 from fogcontrol.core.permissions import has_role
-from fogcontrol.core.roles import Role
-from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS
+from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, SUSPENSION_ISSUERS
 from fogcontrol.enforcement.selectors.money import amounts_owed
 from fogcontrol.rules.enforcement import compliance_agreement_allowed, milestone_missed
 
@@ -69,8 +68,8 @@ def case_actions(user, case, *, today: dt.date) -> Actions:
     missed = missed_milestones(case, today)
     actions["suspension"] = first_refusal(
         allowed_if(
-            # The suspension notice's service takes it from the FOG Manager alone (L1).
-            has_role(user, {Role.FOG_MANAGER}),
+            # The suspension notice's service takes it from the FOG Manager alone (L1): one set.
+            has_role(user, SUSPENSION_ISSUERS),
             "Only the FOG Manager begins suspension or revocation.",
             forbidden=True,
         ),

@@ -16,5 +16,8 @@ HEARING_RECORDERS = frozenset({Role.FOG_MANAGER, Role.HEARING_OFFICER})
 INTERNAL_NOTE_READERS = frozenset(
     {Role.FOG_MANAGER, Role.INSPECTOR, Role.HEARING_OFFICER, Role.BILLING_CLERK, Role.STAFF_READONLY}
 )
+# Who begins suspension or revocation (L1) and orders an emergency suspension (M1): the FOG Manager
+# alone. The case page's offer (actions.case_actions) and the services read this one set.
+SUSPENSION_ISSUERS = frozenset({Role.FOG_MANAGER})
 # Who records a citation paid until billing keeps the receipts.
 PAYMENT_RECORDERS = frozenset({Role.FOG_MANAGER, Role.BILLING_CLERK})

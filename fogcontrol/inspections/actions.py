@@ -6,7 +6,7 @@ reasons: 403 for the role, 409 for the state; input checks answer 400).
 
 from __future__ import annotations
 
-from fogcontrol.core.actions import Actions, allowed_if, first_refusal
+from fogcontrol.core.actions import Actions, Verdict, allowed_if, first_refusal
 from fogcontrol.core.permissions import has_role
 from fogcontrol.inspections.models import Inspection
 from fogcontrol.inspections.roles import INSPECTORS, SCHEDULERS
@@ -16,6 +16,15 @@ _NOT_DRAFT = {
     Inspection.Status.COMPLETED: "The inspection is completed: its report stands as signed.",
     Inspection.Status.CANCELLED: "The inspection was cancelled.",
 }
+
+
+def follow_up_verdict(inspection: Inspection) -> Verdict:
+    """A follow-up visit follows a completed inspection (its findings); the scheduling service refuses
+    any other the same way (409)."""
+    return allowed_if(
+        inspection.status == Inspection.Status.COMPLETED,
+        "A follow-up is scheduled once the inspection is completed.",
+    )
 
 
 def inspection_actions(user, inspection: Inspection) -> Actions:
@@ -38,7 +47,7 @@ def inspection_actions(user, inspection: Inspection) -> Actions:
         "complete": first_refusal(inspector, draft),
         "assign": first_refusal(scheduler, draft),
         "cancel": first_refusal(scheduler, draft),
-        "follow_up": first_refusal(scheduler, completed),
+        "follow_up": first_refusal(scheduler, follow_up_verdict(inspection)),
         "report": completed,
         # D5: a sample taken during the visit (the sampling app records it).
         "sample": first_refusal(inspector, not_cancelled),

@@ -92,19 +92,46 @@ def _application_state(step: str, status: str, target: str | None, taken_in) -> 
 def application_actions(user, application) -> Actions:
     """Every step of the application, for this user, now: {step: Allowed | Refused(reason)}."""
     who = _who(user, application.establishment)
-    return {
+    owed = outstanding_fees(application)
+    actions = {
         step: first_refusal(who[role], _application_state(step, application.status, target, taken_in))
         for step, (role, target, taken_in) in APPLICATION_STEPS.items()
-    } | fee_actions(user, application)
+    }
+    actions["issue"] = first_refusal(actions["issue"], fees_paid_verdict(owed))
+    return actions | fee_actions(user, application, owed=owed)
 
 
-def fee_actions(user, application) -> Actions:
+def outstanding_fees(application) -> list[FeeCharge]:
+    """B3: the application's fees still owed (not paid, waived or cancelled), invoiced or not."""
+    return [fee for fee in application.fees.all() if fee.is_outstanding]
+
+
+def fees_paid_verdict(owed: list[FeeCharge]) -> Verdict:
+    """B3: no permit is issued while a fee of its application is owed (``services.permit_issue``
+    refuses it with this reason, 409)."""
+    if not owed:
+        return ALLOWED
+    listed = "; ".join(
+        f"${fee.amount} ({fee.get_kind_display()}, assessed {fee.assessed_on:%Y-%m-%d})" for fee in owed
+    )
+    return Refused(
+        f"The application fee is owed: {listed}. B3: the fee accompanies the application, so the permit "
+        "is not issued until it is paid. Record the payment (amount, date, reference) or, as FOG Manager, "
+        "a waiver with the reason; then issue."
+    )
+
+
+def fee_actions(user, application, *, owed: list[FeeCharge] | None = None) -> Actions:
     """B3: while a fee of the application is owed, staff record its payment (the FOG Manager and the
-    billing clerk) or the FOG Manager waives it with a reason."""
-    owed = application.fees.filter(
-        status__in=[FeeCharge.Status.OWED, FeeCharge.Status.INVOICED], amount__gt=0
-    ).exists()
-    nothing_owed = allowed_if(owed, "No fee of this application is owed (B3).")
+    billing clerk) or the FOG Manager waives it with a reason. A fee invoiced by billing is paid there:
+    ``services.fees`` refuses it here (409), so it alone offers neither step."""
+    owed = outstanding_fees(application) if owed is None else owed
+    nothing_owed = allowed_if(
+        any(fee.status == FeeCharge.Status.OWED for fee in owed),
+        "The fee is invoiced by billing: its payment is recorded there, so it is not taken twice (B3)."
+        if owed
+        else "No fee of this application is owed (B3).",
+    )
     return {
         "pay_fee": first_refusal(
             allowed_if(

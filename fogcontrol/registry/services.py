@@ -203,6 +203,8 @@ def establishment_update(
 @transaction.atomic
 def establishment_close(*, establishment: FoodServiceEstablishment, acting_user, closed_on=None):
     """Close an FSE. It keeps its history: nothing is deleted."""
+    # Who first (403), then when (409), as establishment_actions answers.
+    _require_registry_editor(acting_user)
     if not (verdict := establishment_close_verdict(establishment)):
         raise StateConflict(verdict.reason)
     return establishment_update(

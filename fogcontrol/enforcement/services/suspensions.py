@@ -19,6 +19,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.enforcement import documents_orders as documents
 from fogcontrol.enforcement.documents import Joined, words
 from fogcontrol.enforcement.models import Case, Hearing
+from fogcontrol.enforcement.roles import SUSPENSION_ISSUERS
 from fogcontrol.enforcement.services.hearings import locked_hearing, projected_decision_due, rules_for, stamp
 from fogcontrol.permits.models import Permit, PermitOrder, PermitStatus
 from fogcontrol.permits.services.orders import (
@@ -107,7 +108,7 @@ def suspension_notice_issue(
     With no ``mailed_on`` the notice is issued **waiting for mailing** (its letter waits in the
     certified mail run) and the window is counted from today, the earliest mailing; when the mail log
     records the day it was mailed, ``suspension_notice_mailed`` counts the window again from it."""
-    require_role(acting_user, {Role.FOG_MANAGER}, MANAGER_ONLY)
+    require_role(acting_user, SUSPENSION_ISSUERS, MANAGER_ONLY)
     case = _locked_case(case)
     if kind not in (PermitOrder.Kind.SUSPENSION, PermitOrder.Kind.REVOCATION):
         raise ValidationError({"kind": "Choose suspension or revocation."})
@@ -221,7 +222,7 @@ def emergency_suspension_order(
 ) -> Hearing:
     """M1: suspend the permit at once to stop an actual or impending SSO or endangerment; M3: the hearing
     within 5 business days (it does not stay the order) and the decision 2 business days after it."""
-    require_role(acting_user, {Role.FOG_MANAGER}, MANAGER_ONLY)
+    require_role(acting_user, SUSPENSION_ISSUERS, MANAGER_ONLY)
     case = _locked_case(case)
     if ordered_on is None:
         raise ValidationError({"ordered_on": "M1: give the date of the emergency suspension order."})

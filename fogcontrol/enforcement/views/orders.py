@@ -22,7 +22,7 @@ from fogcontrol.core.permissions import require_role
 from fogcontrol.core.roles import Role
 from fogcontrol.core.views import found
 from fogcontrol.enforcement import forms_orders as forms
-from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, HEARING_RECORDERS
+from fogcontrol.enforcement.roles import ENFORCEMENT_OFFICERS, HEARING_RECORDERS, SUSPENSION_ISSUERS
 from fogcontrol.enforcement.selectors import orders as selectors
 from fogcontrol.enforcement.selectors.cases import cases_visible_to
 from fogcontrol.enforcement.services import complaints, hearings, penalties, suspensions, terminations
@@ -99,8 +99,8 @@ STEPS = {
     "complaint": ("Administrative complaint", "P5, P6", forms.ComplaintForm, ENFORCEMENT_OFFICERS,
                   _complaint_preview, _complaint),
     "suspension-notice": ("Notice of proposed suspension or revocation", "L1-L6", forms.SuspensionNoticeForm,
-                          MANAGER, _suspension_preview, _suspension),
-    "emergency-suspension": ("Emergency suspension order", "M1-M3", forms.EmergencyForm, MANAGER,
+                          SUSPENSION_ISSUERS, _suspension_preview, _suspension),
+    "emergency-suspension": ("Emergency suspension order", "M1-M3", forms.EmergencyForm, SUSPENSION_ISSUERS,
                              _emergency_preview, _emergency),
     "penalty-order": ("Penalty order", "P3, P7-P10, P12", forms.PenaltyOrderForm, HEARING_RECORDERS,
                       _penalty_preview, _penalty),

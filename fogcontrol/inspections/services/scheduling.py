@@ -11,6 +11,7 @@ from fogcontrol.audit.services import audit_record, snapshot
 from fogcontrol.core.actors import actor_label_for
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.permissions import require_role
+from fogcontrol.inspections.actions import follow_up_verdict
 from fogcontrol.inspections.models import DeviceAssessment, Inspection
 from fogcontrol.inspections.roles import INSPECTORS, SCHEDULERS
 from fogcontrol.registry.models import FoodServiceEstablishment, GreaseControlDevice
@@ -52,6 +53,11 @@ def inspection_schedule(
         raise ValidationError(
             {"follow_up_of": "The inspection followed up must be of the same establishment."}
         )
+    if follow_up_of is not None:
+        # Its status as stored: the caller's copy may predate its completion.
+        followed = Inspection.objects.only("status").get(pk=follow_up_of.pk)
+        if not (verdict := follow_up_verdict(followed)):
+            raise StateConflict(verdict.reason)
     if kind == Inspection.Kind.COMPLAINT and not complaint.strip():
         raise ValidationError({"complaint": "Say what the complaint was."})
     inspection = Inspection(

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.test import Client
 
+from conftest import api_as
 from fogcontrol.core.errors import StateConflict
 from fogcontrol.core.roles import Role
 from fogcontrol.inspections import services
@@ -40,6 +41,14 @@ def _service_takes(step, inspection, user, inspector) -> bool:
         "cancel": lambda: services.inspection_cancel(
             inspection=inspection, acting_user=user, reason="Closed for remodel"
         ),
+        "follow_up": lambda: services.inspection_schedule(
+            establishment=inspection.establishment,
+            acting_user=user,
+            kind="follow_up",
+            follow_up_of=inspection,
+            inspector=inspector,
+            scheduled_on=business_day_before_today(),
+        ),
     }
     try:
         with transaction.atomic():
@@ -68,7 +77,7 @@ def test_the_steps_offered_are_the_steps_the_services_take(town, status, role):
     inspection = _at(status, town, inspector)
     user = town.users[role]
     verdicts = inspection_actions(user, inspection)
-    for step in ("edit", "complete", "assign", "cancel"):
+    for step in ("edit", "complete", "assign", "cancel", "follow_up"):
         assert bool(verdicts[step]) == _service_takes(step, inspection, user, inspector), (step, status, role)
         if not verdicts[step]:
             assert verdicts[step].reason
@@ -99,3 +108,25 @@ def test_a_validation_problem_is_not_a_refusal_of_the_step(town):
     inspection = scheduled(town.own_fse, inspector)
     with pytest.raises(ValidationError):
         services.inspection_cancel(inspection=inspection, acting_user=inspector, reason=" ")
+
+
+@pytest.mark.provision("D4")
+def test_d4_a_follow_up_is_refused_until_the_inspection_is_completed_as_its_actions_say(town):
+    """The API's allowed_actions refuses the follow-up of a draft, and scheduling one answers 409 with
+    the same reason (it used to be scheduled); once completed, both allow it."""
+    inspector = town.users[Role.INSPECTOR]
+    draft = ready(scheduled(town.own_fse, inspector), inspector)
+    client = api_as(town.users[Role.FOG_MANAGER])
+    reason = client.get(f"/api/v1/inspections/{draft.pk}/").json()["allowed_actions"]["follow_up"]
+    assert reason == "A follow-up is scheduled once the inspection is completed."
+    follow_up = {
+        "establishment": town.own_fse.pk,
+        "kind": "follow_up",
+        "follow_up_of": draft.pk,
+        "scheduled_on": business_day_before_today().isoformat(),
+    }
+    refused = client.post("/api/v1/inspections/", follow_up, format="json")
+    assert refused.status_code == 409 and reason in refused.content.decode()
+    services.inspection_complete(inspection=draft, acting_user=inspector, idempotency_key=key())
+    assert client.get(f"/api/v1/inspections/{draft.pk}/").json()["allowed_actions"]["follow_up"] == ""
+    assert client.post("/api/v1/inspections/", follow_up, format="json").status_code == 201

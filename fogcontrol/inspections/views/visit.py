@@ -272,7 +272,7 @@ def follow_up(request, pk: int):
             follow_up_of=inspection,
             **form.cleaned_data,
         )
-    except ValidationError as exc:
+    except (ValidationError, StateConflict) as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("inspections:detail", pk)
     return redirect("inspections:detail", new.pk)

@@ -494,6 +494,8 @@ def change_application_start(
     A change of service frequency approved by the FOG Manager does not: it is the device's, proposed
     with `fogcontrol.servicing.services.frequency_change` (B7, A2).
     """
+    # Who first (403), then when (409), as permit_actions answers: as for a renewal.
+    require_applicant_or_reviewer(acting_user, permit.establishment, "apply for a FOG permit")
     if permit.status not in CHANGEABLE:
         raise TransitionNotAllowed(
             (

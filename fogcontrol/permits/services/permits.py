@@ -20,6 +20,7 @@ from django.utils import timezone
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.owed import delinquent_amounts
 from fogcontrol.core.owed import total as owed_total
+from fogcontrol.permits.actions import fees_paid_verdict
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,
@@ -90,17 +91,10 @@ def licence_term(establishment, start: dt.date, *, on: dt.date) -> PermitTerm:
 
 
 def _check_fees_paid(application: PermitApplication) -> None:
-    """B3: the fee accompanies the application. A permit is not issued while it is owed."""
-    owed = fees_outstanding(application)
-    if owed:
-        listed = "; ".join(
-            f"${fee.amount} ({fee.get_kind_display()}, assessed {fee.assessed_on:%Y-%m-%d})" for fee in owed
-        )
-        raise TransitionNotAllowed(
-            f"The application fee is owed: {listed}. B3: the fee accompanies the application, so the permit "
-            "is not issued until it is paid. Record the payment (amount, date, reference) or, as FOG Manager, "
-            "a waiver with the reason; then issue."
-        )
+    """B3: the fee accompanies the application. A permit is not issued while it is owed (the page
+    offers no issue form then: the same verdict)."""
+    if not (verdict := fees_paid_verdict(fees_outstanding(application))):
+        raise TransitionNotAllowed(verdict.reason)
 
 
 def default_service_frequency(application: PermitApplication, *, device_kind: str, ruleset) -> int:

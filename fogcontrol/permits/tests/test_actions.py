@@ -141,12 +141,12 @@ def test_E2_the_issue_form_proposes_the_default_of_an_other_device_not_the_traps
     application = services.application_accept(application=application, acting_user=manager)
     expected = default_frequency(OTHER, ruleset_on(town_today()))
     assert expected == 60
+    pay_fees(application, manager)  # B3: the issue form is offered once the fee is paid
 
     body = _page(manager, f"/permits/applications/{application.pk}/").content.decode()
 
     proposed = re.search(r'<option value="(\d+)" selected>', body)
     assert proposed is not None and int(proposed.group(1)) == expected
-    pay_fees(application, manager)  # B3: the fee is paid before the permit is issued
     permit = services.permit_issue(application=application, acting_user=manager)
     assert permit.service_frequency_days == expected
 
@@ -181,3 +181,59 @@ def test_G2_plans_are_offered_to_the_applicant_and_the_decision_to_reviewers_onl
     for role in (Role.STAFF_READONLY, Role.HEARING_OFFICER):
         body = _page(town.users[role], url).content.decode()
         assert 'name="plans-plans"' not in body and 'name="decide-approved"' not in body
+
+
+@pytest.mark.provision("B3")
+def test_b3_a_fee_invoiced_by_billing_is_not_offered_for_payment_or_waiver_here(accepted_fee_owed, manager):
+    """Billing picked the fee up: the page shows no payment or waiver form and the API says why, as
+    the services refuse both (409); they used to be offered."""
+    from conftest import api_as
+    from fogcontrol.permits.services.fees import fees_mark_invoiced
+
+    fee = accepted_fee_owed.fees.get()
+    fees_mark_invoiced(ids=[fee.pk], acting_user=manager)
+    why = "The fee is invoiced by billing: its payment is recorded there, so it is not taken twice (B3)."
+    body = _page(manager, f"/permits/applications/{accepted_fee_owed.pk}/").content.decode()
+    assert "/pay-fee/" not in body and "/waive-fee/" not in body
+    stated = api_as(manager).get(f"/api/v1/permit-applications/{accepted_fee_owed.pk}/").json()
+    assert stated["allowed_actions"]["pay_fee"] == {"allowed": False, "reason": why}
+    assert stated["allowed_actions"]["waive_fee"] == {"allowed": False, "reason": why}
+    with pytest.raises(StateConflict, match="invoiced by billing"):
+        services.fee_record_payment(charge=fee, acting_user=manager, amount=fee.amount,
+                                    paid_on=town_today(), reference="R-1")  # fmt: skip
+    with pytest.raises(StateConflict, match="invoiced by billing"):
+        services.fee_waive(charge=fee, acting_user=manager, reason="Hardship")
+
+
+def test_a_role_that_never_applies_is_denied_a_change_whatever_the_permit_state(town, fees, profile):
+    """B8: the change step is refused for the role first (403), as its verdict says, not for the
+    revoked permit (409), which used to be checked first."""
+    permit = PermitFactory(establishment=town.own_fse, status=PermitStatus.REVOKED)
+    clerk = town.users[Role.STAFF_READONLY]
+    verdict = permit_actions(clerk, permit)["change"]
+    assert not verdict and verdict.reason.startswith("Only the establishment's own users")
+    with pytest.raises(PermissionDenied):
+        services.change_application_start(permit=permit, acting_user=clerk, change_reasons=["ownership"])
+    with pytest.raises(StateConflict):
+        services.change_application_start(
+            permit=permit, acting_user=town.users[Role.FSE], change_reasons=["ownership"]
+        )
+
+
+@pytest.mark.provision("B3")
+def test_b3_the_issue_form_waits_for_the_fee_as_the_service_does(accepted_fee_owed, manager):
+    """The fee owed: the page offers no issue form and the API says why, in the service's words (409);
+    the form used to be offered. Paid: offered."""
+    from conftest import api_as
+
+    url = f"/permits/applications/{accepted_fee_owed.pk}/"
+    verdict = application_actions(manager, accepted_fee_owed)["issue"]
+    assert not verdict and verdict.reason.startswith("The application fee is owed: $350.00")
+    assert f'action="{url}issue/"' not in _page(manager, url).content.decode()
+    stated = api_as(manager).get(f"/api/v1/permit-applications/{accepted_fee_owed.pk}/").json()
+    assert stated["allowed_actions"]["issue"] == {"allowed": False, "reason": verdict.reason}
+    with pytest.raises(StateConflict) as refused:
+        services.permit_issue(application=accepted_fee_owed, acting_user=manager)
+    assert str(refused.value) == verdict.reason
+    pay_fees(accepted_fee_owed, manager)
+    assert f'action="{url}issue/"' in _page(manager, url).content.decode()

@@ -171,3 +171,16 @@ def test_closing_a_closed_establishment_is_refused_and_keeps_the_closing_date(ma
         services.establishment_close(establishment=fse, acting_user=manager, closed_on=dt.date(2026, 5, 1))
     fse.refresh_from_db()
     assert fse.closed_on == dt.date(2026, 3, 1)
+
+
+def test_closing_is_denied_to_a_role_that_never_edits_the_registry_even_when_already_closed(manager):
+    """The role is refused first (403), as establishment_actions says, not the closed state (409)."""
+    from fogcontrol.registry.actions import establishment_actions
+
+    fse = factories.EstablishmentFactory()
+    services.establishment_close(establishment=fse, acting_user=manager, closed_on=dt.date(2026, 3, 1))
+    clerk = factories.UserFactory(role=Role.BILLING_CLERK)
+    verdict = establishment_actions(clerk, fse)["close"]
+    assert not verdict and verdict.reason == "Only the FOG Manager and inspectors may change the registry."
+    with pytest.raises(PermissionDenied, match="Only the FOG Manager and inspectors"):
+        services.establishment_close(establishment=fse, acting_user=clerk)
