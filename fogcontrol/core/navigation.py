@@ -158,6 +158,12 @@ def _urls_now() -> Callable[[str], str]:
     return url
 
 
+def known_url(url_name: str) -> str:
+    """``reverse(url_name)`` of a URL name that takes no arguments, kept per URL configuration and
+    script prefix as the menu's are (the staff home links twenty figures to their lists)."""
+    return _urls_now()(url_name)
+
+
 def _current_url(urls: list[str], path: str) -> str:
     """The URL of the page shown, else the longest one the page lies under (never the home page,
     which every path lies under)."""

@@ -20,18 +20,15 @@ from __future__ import annotations
 import calendar
 import dataclasses
 import datetime as dt
-import functools
 from decimal import Decimal
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.db.models import Count, Q, Sum
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from fogcontrol.billing.models import Invoice
 from fogcontrol.billing.selectors import invoice_list
+from fogcontrol.core.navigation import known_url
 from fogcontrol.dashboard import kept
 from fogcontrol.dashboard import panels as p
 from fogcontrol.enforcement.models import Hearing
@@ -103,15 +100,8 @@ class Period:
 
 def link(url_name: str, **params) -> str:
     query = urlencode({key: _param(value) for key, value in params.items()})
-    url = _reversed(url_name, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix(), get_language())
+    url = known_url(url_name)
     return f"{url}?{query}" if query else url
-
-
-@functools.lru_cache(maxsize=256)
-def _reversed(url_name: str, urlconf: str, prefix: str, language: str | None) -> str:
-    # A list's address without arguments, the same for every request under the same URL
-    # configuration, prefix and language (the key): the home links twenty figures (issue 16).
-    return reverse(url_name, urlconf=urlconf)
 
 
 def _param(value) -> str:
