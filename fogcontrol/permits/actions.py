@@ -92,7 +92,7 @@ def _application_state(step: str, status: str, target: str | None, taken_in) -> 
 def application_actions(user, application) -> Actions:
     """Every step of the application, for this user, now: {step: Allowed | Refused(reason)}."""
     who = _who(user, application.establishment)
-    owed = outstanding_fees(application)
+    owed = fees_outstanding(application)
     actions = {
         step: first_refusal(who[role], _application_state(step, application.status, target, taken_in))
         for step, (role, target, taken_in) in APPLICATION_STEPS.items()
@@ -101,7 +101,7 @@ def application_actions(user, application) -> Actions:
     return actions | fee_actions(user, application, owed=owed)
 
 
-def outstanding_fees(application) -> list[FeeCharge]:
+def fees_outstanding(application) -> list[FeeCharge]:
     """B3: the application's fees still owed (not paid, waived or cancelled), invoiced or not."""
     return [fee for fee in application.fees.all() if fee.is_outstanding]
 
@@ -125,7 +125,7 @@ def fee_actions(user, application, *, owed: list[FeeCharge] | None = None) -> Ac
     """B3: while a fee of the application is owed, staff record its payment (the FOG Manager and the
     billing clerk) or the FOG Manager waives it with a reason. A fee invoiced by billing is paid there:
     ``services.fees`` refuses it here (409), so it alone offers neither step."""
-    owed = outstanding_fees(application) if owed is None else owed
+    owed = fees_outstanding(application) if owed is None else owed
     nothing_owed = allowed_if(
         any(fee.status == FeeCharge.Status.OWED for fee in owed),
         "The fee is invoiced by billing: its payment is recorded there, so it is not taken twice (B3)."

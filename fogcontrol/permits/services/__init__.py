@@ -6,6 +6,8 @@ revocation by recorded order L, M; expiry), fees and their payment or waiver (B3
 remodel notices (G1, G2), and the permits that follow a business licence's new expiry (B6).
 """
 
+# B3's owed fees are read where the verdicts are (the page's offer and the services share them).
+from fogcontrol.permits.actions import fees_outstanding
 from fogcontrol.permits.services.application_review import (
     application_accept,
     application_add_note,
@@ -31,7 +33,6 @@ from fogcontrol.permits.services.fees import (
     fee_schedule_create,
     fee_schedule_on,
     fee_waive,
-    fees_outstanding,
 )
 from fogcontrol.permits.services.licence import permits_follow_licence
 from fogcontrol.permits.services.notices import (

@@ -143,11 +143,6 @@ def fee_assess(
 # --- Payment and waiver (B3) ---------------------------------------------------------------
 
 
-def fees_outstanding(application) -> list[FeeCharge]:
-    """B3: the application's fees not yet paid, waived or cancelled (the fee accompanies the application)."""
-    return [charge for charge in application.fees.all() if charge.is_outstanding]
-
-
 def _lock_outstanding(charge: FeeCharge, what: str) -> FeeCharge:
     charge = FeeCharge.objects.select_for_update().get(pk=charge.pk)
     if charge.status == FeeCharge.Status.INVOICED:

@@ -20,7 +20,7 @@ from django.utils import timezone
 from fogcontrol.audit.services import snapshot
 from fogcontrol.core.owed import delinquent_amounts
 from fogcontrol.core.owed import total as owed_total
-from fogcontrol.permits.actions import fees_paid_verdict
+from fogcontrol.permits.actions import fees_outstanding, fees_paid_verdict
 from fogcontrol.permits.models import (
     ApplicationKind,
     ApplicationStatus,
@@ -33,7 +33,6 @@ from fogcontrol.permits.models import (
 )
 from fogcontrol.permits.services.common import audited_save, record_event, require_fog_manager, town_contacts
 from fogcontrol.permits.services.device_conditions import device_findings, require_device_condition
-from fogcontrol.permits.services.fees import fees_outstanding
 from fogcontrol.permits.services.notice_wordings import permit_issued_wording
 from fogcontrol.permits.services.notices import notice_send
 from fogcontrol.permits.services.permit_versions import (
