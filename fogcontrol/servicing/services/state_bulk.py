@@ -35,6 +35,7 @@ from django.utils import timezone
 
 from fogcontrol.core.collector import collector_paused
 from fogcontrol.core.set_sql import insert_values
+from fogcontrol.core.sweep import pages_by_key
 from fogcontrol.registry.models import GreaseControlDevice
 from fogcontrol.rules.servicing_rules import ServiceEvent
 from fogcontrol.servicing.context import ProgramContext
@@ -216,18 +217,13 @@ def device_states_create_missing(*, ctx: ProgramContext) -> int:
         .order_by("pk")
         .values_list("pk", "kind", "assigned_frequency_days", "total_design_depth_in")
     )
-    created, after = 0, 0
-    while True:
+    created = 0
+    for page in pages_by_key(missing, STATE_BATCH, key=itemgetter(0)):
         # A batch's objects are freed by their reference counts as it goes; the collector's full
         # passes would walk Django's whole heap (core.collector, as the manifest ingest's chunks).
         with collector_paused():
-            devices = [_Device(*row) for row in missing.filter(pk__gt=after)[:STATE_BATCH]]
-            if not devices:
-                return created
-            created += _create_batch(devices, ctx=ctx, today=today)
-        after = devices[-1].pk
-        if len(devices) < STATE_BATCH:
-            return created
+            created += _create_batch([_Device(*row) for row in page], ctx=ctx, today=today)
+    return created
 
 
 def _create_batch(devices: list[_Device], *, ctx: ProgramContext, today: dt.date) -> int:
