@@ -193,6 +193,17 @@ def frequency_requests_visible_to(user, action: str = VIEW) -> QuerySet[Frequenc
     )
 
 
+def frequency_requests_of_device(user, device, *, limit: int = 10) -> QuerySet[FrequencyChangeRequest]:
+    """The device's latest frequency change requests as its history page lists them: the columns
+    the list shows, without the device and the users the other lists join (issue 16)."""
+    return (
+        frequency_requests_visible_to(user)
+        .filter(device=device)
+        .select_related(None)
+        .only("pk", "requested_days", "status", "submitted_at")[:limit]
+    )
+
+
 def imports_visible_to(user) -> QuerySet[ManifestImport]:
     return ManifestImport.objects.visible_to(user).select_related("uploaded_by")
 

@@ -316,11 +316,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
         "frequency_form": frequency_form,
         "request_form": request_form or FrequencyRequestForm(allowed=allowed),
         "reading_form": reading_form or ReadingForm(initial={"taken_on": ctx.today()}),
-        # The columns the list shows, without the device and the users it joins (issue 16).
-        "requests": selectors.frequency_requests_visible_to(user)
-        .filter(device=history.device)
-        .select_related(None)
-        .only("pk", "requested_days", "status", "submitted_at")[:10],
+        "requests": selectors.frequency_requests_of_device(user, history.device),
     }
     return render(request, "servicing/device_history.html", context, status=status)
 
