@@ -17,7 +17,10 @@ its heartbeat expires, and never runs it again. Here:
    back by hand, for one more run.
 
 Every task is written to be run again (docs/architecture.md, "A dead worker is visible"). Both steps
-run under RQ's maintenance lock of the queue, so of several workers one does them at a time.
+run under a lock of the queue held for at most `stale_after()` (and never more than a minute), so of
+several workers one does them at a time. Not RQ's own maintenance lock: that one lives 15 minutes,
+and a worker killed while holding it (its housekeeping beats every few seconds, so it often is) would
+keep every other worker from requeueing its job for those 15 minutes.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ ATTEMPTS = "fogcontrol_attempts"  # the job's meta: how many times it was starte
 GAVE_UP = "fogcontrol_gave_up"
 ABANDONED = "rq.exceptions.AbandonedJobError"
 RECENT_FAILURES_SECONDS = 24 * 3600
+LOCK_KEY = "fogcontrol:requeue-lock:{queue}"
+LONGEST_LOCK_MS = 60_000
 
 
 def max_attempts() -> int:
@@ -54,15 +59,22 @@ def requeue_abandoned(backend, *, dead: set[str], now: dt.datetime) -> int:
     once and are silent now. Returns how many jobs were put back in a queue."""
     requeued = 0
     for queue in backend._get_queues():
-        if not queue.acquire_maintenance_lock():
+        lock = LOCK_KEY.format(queue=queue.name)
+        if not queue.connection.set(lock, 1, nx=True, px=_lock_ms()):
             continue  # a worker is cleaning this queue now: the next beat will do it
         try:
             _expire_dead_workers_jobs(queue, dead=dead, before=now - _stale())
             queue.started_job_registry.cleanup()
             requeued += _requeue_failed(queue)
         finally:
-            queue.release_maintenance_lock()
+            queue.connection.delete(lock)
     return requeued
+
+
+def _lock_ms() -> int:
+    """How long the lock outlives a worker killed while holding it: no longer than a worker may stay
+    silent, so its own jobs are requeued by the next beat after it is taken for dead."""
+    return max(1000, min(LONGEST_LOCK_MS, int(_stale().total_seconds() * 1000)))
 
 
 def _stale() -> dt.timedelta:

@@ -109,3 +109,15 @@ def test_a_job_that_failed_on_an_error_is_not_rerun(rq_queue):
     queue.failed_job_registry.add(job, exc_string="ValueError: a bad row")
     assert requeue_stuck() == 0
     assert queue.failed_job_registry.get_job_ids() == [job.id]
+
+
+def test_a_worker_killed_while_cleaning_the_queue_does_not_hold_back_the_requeue(rq_queue):
+    """RQ's maintenance lock lives 15 minutes; a worker killed -9 while holding it (RQ's own clean-up,
+    or our housekeeping's) must not keep its jobs from being requeued by the next worker that long."""
+    queue = rq_queue
+    assert queue.acquire_maintenance_lock(), "as a worker killed mid clean-up leaves it"
+    worker_beat("rq-dead", now=timezone.now() - dt.timedelta(minutes=30))
+    job = _started_by(queue, "rq-dead")
+
+    assert requeue_stuck() == 1
+    assert queue.get_job_ids() == [job.id], "back in the queue"
