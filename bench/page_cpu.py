@@ -162,10 +162,11 @@ def main(argv: list[str] | None = None) -> int:
             client.get(paths[i % len(paths)])
             cpus.append((time.process_time() - began) * 1000)
         median = statistics.median(cpus)
+        p10 = statistics.quantiles(cpus, n=10)[0] if len(cpus) > 1 else median
         floor = floor or median
         queries = f"{min(counts)}-{max(counts)}" if min(counts) != max(counts) else str(counts[0])
         print(
-            f"{name:<18} {median:>20.1f} {statistics.quantiles(cpus, n=10)[0]:>8.1f} "
+            f"{name:<18} {median:>20.1f} {p10:>8.1f} "
             f"{statistics.mean(cpus):>8.1f} {median / floor:>8.1f} {queries:>16}",
             flush=True,
         )
