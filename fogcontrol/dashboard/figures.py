@@ -20,18 +20,21 @@ from __future__ import annotations
 import calendar
 import dataclasses
 import datetime as dt
+import functools
 from decimal import Decimal
 from urllib.parse import urlencode
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from fogcontrol.billing.models import Invoice
 from fogcontrol.billing.selectors import invoice_list
+from fogcontrol.core.kept_totals import sees_everything
 from fogcontrol.core.navigation import known_url
 from fogcontrol.dashboard import kept
 from fogcontrol.dashboard import panels as p
-from fogcontrol.enforcement.models import Hearing
+from fogcontrol.enforcement.models import Case, Hearing
 from fogcontrol.enforcement.querysets import CASE_STAGE_CHOICES
 from fogcontrol.enforcement.selectors.cases import cases_visible_to
 from fogcontrol.enforcement.selectors.orders import hearing_list
@@ -302,10 +305,31 @@ def inspections_panel(user, period: Period) -> Panel:
     )
 
 
+def _open_cases_by_stage(cases):
+    return cases.open().with_stage().order_by().values_list("stage").annotate(n=Count("pk"))
+
+
+@functools.cache
+def _whole_town_stage_sql(vendor: str) -> tuple[str, tuple]:
+    """The statement counting every open case by stage, compiled once a process: building the
+    stage's CASE of five EXISTS took about 2 ms of the ORM's Python on every staff home, whatever the
+    size of the town, for a statement that never changes."""
+    return _open_cases_by_stage(Case.objects.all()).query.sql_with_params()
+
+
+def open_cases_by_stage(user) -> dict[str, int]:
+    """{stage: open cases} of the cases `user` sees: the same statement for anyone who sees them all
+    (run as compiled once), the user's scope added to it for anyone else."""
+    if not sees_everything(user, Case):
+        return dict(_open_cases_by_stage(cases_visible_to(user)))
+    sql, params = _whole_town_stage_sql(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return dict(cursor.fetchall())
+
+
 def enforcement_panel(user, period: Period) -> Panel:
-    by_stage = dict(
-        cases_visible_to(user).open().with_stage().order_by().values_list("stage").annotate(n=Count("pk"))
-    )
+    by_stage = open_cases_by_stage(user)
     if kept.covers(user, Hearing):
         week = (period.week_start.isoformat(), period.week_end.isoformat())
         hearings = kept.kept_counts(user, period.today).between(kept.HEARINGS, *week)
