@@ -24,12 +24,13 @@ import socket
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_tasks import task_backends
 from django_tasks.base import Task, TaskResultStatus
 from django_tasks_db import DatabaseBackend
-from django_tasks_db.models import DBTaskResult
+from django_tasks_db.models import DBTaskResult, get_date_max
 
 from fogcontrol.core.models import WorkerHeartbeat
 
@@ -73,14 +74,14 @@ def worker_stopped(worker_id: str, *, now: dt.datetime | None = None) -> None:
     WorkerHeartbeat.objects.filter(worker_id=worker_id).update(stopped_at=now or timezone.now())
 
 
+def _live_workers(*, now: dt.datetime | None = None) -> Q:
+    """Workers that beat within `stale_after()` and did not stop."""
+    return Q(last_seen_at__gte=(now or timezone.now()) - stale_after(), stopped_at__isnull=True)
+
+
 def live_worker_ids(*, now: dt.datetime | None = None) -> set[str]:
     """Workers that beat within `stale_after()` and did not stop."""
-    since = (now or timezone.now()) - stale_after()
-    return set(
-        WorkerHeartbeat.objects.filter(last_seen_at__gte=since, stopped_at__isnull=True).values_list(
-            "worker_id", flat=True
-        )
-    )
+    return set(WorkerHeartbeat.objects.filter(_live_workers(now=now)).values_list("worker_id", flat=True))
 
 
 def _database_backend() -> str | None:
@@ -159,23 +160,33 @@ class QueueHealth:
 
 
 def queue_health(*, now: dt.datetime | None = None) -> QueueHealth:
-    """How the background queue is doing now (see `QueueHealth`). A handful of small queries."""
+    """How the background queue is doing now (see `QueueHealth`): two queries, the workers' beats
+    and the jobs, each one aggregate (the staff home asks on every request)."""
     now = now or timezone.now()
-    last = WorkerHeartbeat.objects.order_by("-last_seen_at").values_list("last_seen_at", flat=True).first()
-    alive = bool(live_worker_ids(now=now))
+    beats = WorkerHeartbeat.objects.aggregate(
+        last=Max("last_seen_at"),
+        alive=Count("pk", filter=_live_workers(now=now)),
+    )
     backend = _database_backend()
     if backend is None:
-        return QueueHealth(0, None, 0, 0, last, alive, reported=False)
-    jobs = DBTaskResult.objects.filter(backend_name=backend)
-    waiting = jobs.ready()
-    oldest = waiting.order_by("enqueued_at").values_list("enqueued_at", flat=True).first()
+        return QueueHealth(0, None, 0, 0, beats["last"], bool(beats["alive"]), reported=False)
+    # What django_tasks_db's `ready()` selects: waiting, and due (no run_after, or it has passed).
+    ready = Q(status=TaskResultStatus.READY) & (
+        Q(run_after=get_date_max()) | Q(run_after__lte=timezone.now())
+    )
+    jobs = DBTaskResult.objects.filter(backend_name=backend).aggregate(
+        queued=Count("pk", filter=ready),
+        oldest=Min("enqueued_at", filter=ready),
+        running=Count("pk", filter=Q(status=TaskResultStatus.RUNNING)),
+        failed=Count(
+            "pk", filter=Q(status=TaskResultStatus.FAILED, finished_at__gte=now - dt.timedelta(days=1))
+        ),
+    )
     return QueueHealth(
-        queued=waiting.count(),
-        oldest_queued_age=(now - oldest) if oldest else None,
-        running=jobs.filter(status=TaskResultStatus.RUNNING).count(),
-        failed_last_day=jobs.filter(
-            status=TaskResultStatus.FAILED, finished_at__gte=now - dt.timedelta(days=1)
-        ).count(),
-        last_heartbeat=last,
-        worker_alive=alive,
+        queued=jobs["queued"],
+        oldest_queued_age=(now - jobs["oldest"]) if jobs["oldest"] else None,
+        running=jobs["running"],
+        failed_last_day=jobs["failed"],
+        last_heartbeat=beats["last"],
+        worker_alive=bool(beats["alive"]),
     )
