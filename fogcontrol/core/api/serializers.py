@@ -1,8 +1,10 @@
 """Serializers shared by every app's API."""
 
+import copy
 import re
-from functools import cached_property
+from functools import cached_property, partial
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 from rest_framework import serializers
@@ -10,6 +12,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.fields import SkipField, empty
 from rest_framework.relations import PKOnlyObject
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
+
+from fogcontrol.core.api import rows
 
 
 class ExplanationSerializer(serializers.Serializer):
@@ -32,16 +36,20 @@ def actions_data(actions: dict) -> dict:
     return {step: VerdictSerializer(verdict).data for step, verdict in actions.items()}
 
 
-# DRF's ``to_representation``, reading a model's own columns straight off the row (issue 16).
+# DRF's ``to_representation``, with each field's reading and writing planned once a serializer
+# class (issue 16).
 #
-# For every field of every row DRF calls ``Field.get_attribute``, which walks the source
-# through a generic getter that asks whether each value is a callable to call (an inspection
-# of its signature) and wraps the read in exception handling for missing attributes. A model's
-# concrete column (``business_name``, ``serviced_at``, ``device_id``) is never a callable and
-# never missing, so for a field whose source is one such column and whose class reads it DRF's
-# own way, this reads it with ``getattr``; every other field (related names, methods, nested
-# serializers, defaults) goes through DRF as before. Same keys, same order, same values: the
-# plan is made once a serializer (once a list), not once a row.
+# For every field of every row DRF calls ``Field.get_attribute``, which walks the source through a
+# generic getter that asks whether each value is a callable to call (an inspection of its
+# signature) and wraps the read in exception handling for missing attributes, then the field's
+# ``to_representation``, which decides again for every value what the field's settings are; and it
+# builds every field again for every serializer. The plan (``core.api.rows``), made once a class
+# from its fields, gives each field of DRF's own classes a getter (an attribute, a column through
+# the model's forward relations, a relation's id column, a method) and its representation with its
+# constants worked out; a read that fails or finds a callable, and every other field (nested
+# serializers, defaults), goes through the serializer's own bound field, DRF's way. Same keys, same
+# order, same values. A serializer whose fields are not its class's alone (its own ``get_fields``)
+# is planned from its own fields, each time.
 #
 # ``prefetched_lists`` names, by a field's source, the relations a list's selector loads as plain
 # lists (``Prefetch(name, to_attr=...)``): for those Django builds no related manager and filtered
@@ -54,40 +62,80 @@ def actions_data(actions: dict) -> dict:
 class RowsSerializerMixin:
     prefetched_lists: dict[str, str] = {}
 
+    @classmethod
+    def _class_plan(cls, serializer) -> list[rows.FieldPlan]:
+        plan = cls.__dict__.get("_row_plans")
+        if plan is None:
+            model = getattr(getattr(cls, "Meta", None), "model", None)
+            plan = [
+                rows.field_plan(field, model, cls.prefetched_lists) for field in serializer._readable_fields
+            ]
+            if type(serializer).get_fields is serializers.ModelSerializer.get_fields:
+                cls._row_plans = plan  # on this class itself, not inherited by a subclass
+        return plan
+
+    def _bound_field(self, name: str) -> serializers.Field:
+        """The serializer's field, bound as DRF binds it. A declared field is built alone (what
+        ``ModelSerializer.get_fields`` does with it: a deep copy, bound to this serializer) while no
+        other field is needed; anything else builds the serializer's fields."""
+        alone = self.__dict__.setdefault("_fields_alone", {})
+        if "fields" in self.__dict__ or name not in self._declared_fields:
+            return self.fields[name]
+        if name not in alone:
+            field = copy.deepcopy(self._declared_fields[name])
+            field.bind(field_name=name, parent=self)
+            alone[name] = field
+        return alone[name]
+
     @cached_property
-    def _row_plan(self) -> list[tuple[str, serializers.Field, str | None, str | None]]:
-        model = getattr(getattr(self, "Meta", None), "model", None)
-        columns = set()
-        if model is not None:
-            for column in model._meta.concrete_fields:
-                columns.add(column.attname if column.is_relation else column.name)
+    def _row_plan(self) -> list[tuple]:
         plan = []
-        for field in self._readable_fields:
-            attrs = field.source_attrs
-            direct = (
-                len(attrs) == 1
-                and attrs[0] in columns
-                and type(field).get_attribute is serializers.Field.get_attribute
-            )
-            listed = self.prefetched_lists.get(attrs[0]) if len(attrs) == 1 else None
-            plan.append((field.field_name, field, attrs[0] if direct else None, listed))
+        for entry in self._class_plan(self):
+            name = entry.name
+            bound = partial(self._bound_field, name)
+            if entry.method is not None:
+                write = getattr(self, entry.method)
+            elif entry.make is not None:
+                write = entry.make(bound)
+            else:
+                write = None
+            plan.append((name, entry.listed, entry.read, entry.method is not None, write, bound))
         return plan
 
     def to_representation(self, instance):
         row = {}
-        for name, field, column, listed in self._row_plan:
-            if column is not None:
-                attribute = getattr(instance, column)
-            elif listed is not None and hasattr(instance, listed):
+        for name, listed, read, method, write, bound in self._row_plan:
+            if method:
+                row[name] = write(instance)
+                continue
+            if listed is not None and hasattr(instance, listed):
                 attribute = getattr(instance, listed)
             else:
-                try:
-                    attribute = field.get_attribute(instance)
-                except SkipField:
-                    continue
-            check_for_none = attribute.pk if isinstance(attribute, PKOnlyObject) else attribute
-            row[name] = None if check_for_none is None else field.to_representation(attribute)
+                attribute = _UNREAD
+                if read is not None:
+                    try:
+                        attribute = read(instance)
+                    except (AttributeError, ObjectDoesNotExist):
+                        attribute = _UNREAD
+                    if callable(attribute):
+                        attribute = _UNREAD
+                if attribute is _UNREAD:  # DRF's way, which decides: a default, None, the error
+                    field = bound()
+                    try:
+                        attribute = field.get_attribute(instance)
+                    except SkipField:
+                        continue
+                    if isinstance(attribute, PKOnlyObject):
+                        row[name] = None if attribute.pk is None else field.to_representation(attribute)
+                        continue
+            if attribute is None:
+                row[name] = None
+            else:
+                row[name] = bound().to_representation(attribute) if write is None else write(attribute)
         return row
+
+
+_UNREAD = object()
 
 
 # DRF's ``run_validation`` of an input serializer, for many items, without its machinery per
