@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core import set_sql
 from fogcontrol.core.set_sql import insert_rows, insert_values, upsert_rows, upsert_values
 from fogcontrol.servicing.models import DeviceServiceState
 from fogcontrol.testing import factories
@@ -129,3 +130,24 @@ def test_upsert_values_stores_what_upsert_rows_stores():
     assert (
         DeviceServiceState.objects.filter(refreshed_at__year=2026, refreshed_at__month=1).count() == 0
     )  # auto_now
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite binds the rows; PostgreSQL sends JSON")
+def test_rows_bound_or_sent_as_json_are_stored_alike(monkeypatch):
+    """SQLite binds the rows' values (a VALUES list) while the statement's parameters stay within
+    its limit, and sends them as JSON above it: one statement either way, the same rows stored,
+    the ids in the rows' order."""
+    device = factories.DeviceFactory()
+    values = _entries(7, device)
+    with CaptureQueriesContext(connection) as captured:
+        bound = insert_values(AuditEntry, values)
+    assert len(captured.captured_queries) == 1 and "VALUES (0, " in captured.captured_queries[0]["sql"]
+    monkeypatch.setattr(set_sql, "_sqlite_parameters", lambda connection: 10)
+    with CaptureQueriesContext(connection) as captured:
+        as_json = insert_values(AuditEntry, values)
+    assert len(captured.captured_queries) == 1 and "json_each" in captured.captured_queries[0]["sql"]
+    assert _stored(AuditEntry, bound, skip={"id", "at"}) == _stored(AuditEntry, as_json, skip={"id", "at"})
+    for ids in (bound, as_json):
+        objects = AuditEntry.objects.filter(pk__in=ids).order_by("pk").values_list("object_id", flat=True)
+        assert list(objects) == [row["object_id"] for row in values]
