@@ -142,7 +142,7 @@ def test_rows_bound_or_sent_as_json_are_stored_alike(monkeypatch):
     values = _entries(7, device)
     with CaptureQueriesContext(connection) as captured:
         bound = insert_values(AuditEntry, values)
-    assert len(captured.captured_queries) == 1 and "VALUES (0, " in captured.captured_queries[0]["sql"]
+    assert len(captured.captured_queries) == 1 and "FROM (VALUES (" in captured.captured_queries[0]["sql"]
     monkeypatch.setattr(set_sql, "_sqlite_parameters", lambda connection: 10)
     with CaptureQueriesContext(connection) as captured:
         as_json = insert_values(AuditEntry, values)
@@ -151,3 +151,19 @@ def test_rows_bound_or_sent_as_json_are_stored_alike(monkeypatch):
     for ids in (bound, as_json):
         objects = AuditEntry.objects.filter(pk__in=ids).order_by("pk").values_list("object_id", flat=True)
         assert list(objects) == [row["object_id"] for row in values]
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite binds the rows")
+@pytest.mark.django_db
+def test_bound_rows_take_a_few_statement_texts_whatever_their_number():
+    """Python's sqlite3 keeps each statement text it runs with the values last bound to it: 9 and
+    10 rows are one text (padded to 10), 2,100 and 2,560 one (2,560), so a sweep's pages of every
+    size keep a few texts, not 128."""
+    assert [set_sql._padded(n) for n in (1, 4, 5, 8, 9, 10, 11, 2048, 2049, 2100, 2560, 2561)] == [
+        1, 4, 5, 8, 10, 10, 12, 2048, 2560, 2560, 2560, 3072,
+    ]  # fmt: skip
+    device = factories.DeviceFactory()
+    values = _entries(11, device)
+    fields = set_sql._writable(AuditEntry)
+    texts = {n: set_sql._values_insert(connection, AuditEntry, fields, values[:n])[0] for n in (9, 10, 11)}
+    assert texts[9] == texts[10] != texts[11]
