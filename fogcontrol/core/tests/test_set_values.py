@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from fogcontrol.audit.models import AuditEntry
+from fogcontrol.core import set_sql
 from fogcontrol.core.set_sql import insert_rows, insert_values, upsert_rows, upsert_values
 from fogcontrol.servicing.models import DeviceServiceState
 from fogcontrol.testing import factories
@@ -129,3 +130,40 @@ def test_upsert_values_stores_what_upsert_rows_stores():
     assert (
         DeviceServiceState.objects.filter(refreshed_at__year=2026, refreshed_at__month=1).count() == 0
     )  # auto_now
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite binds the rows; PostgreSQL sends JSON")
+def test_rows_bound_or_sent_as_json_are_stored_alike(monkeypatch):
+    """SQLite binds the rows' values (a VALUES list) while the statement's parameters stay within
+    its limit, and sends them as JSON above it: one statement either way, the same rows stored,
+    the ids in the rows' order."""
+    device = factories.DeviceFactory()
+    values = _entries(7, device)
+    with CaptureQueriesContext(connection) as captured:
+        bound = insert_values(AuditEntry, values)
+    assert len(captured.captured_queries) == 1 and "FROM (VALUES (" in captured.captured_queries[0]["sql"]
+    monkeypatch.setattr(set_sql, "_sqlite_parameters", lambda connection: 10)
+    with CaptureQueriesContext(connection) as captured:
+        as_json = insert_values(AuditEntry, values)
+    assert len(captured.captured_queries) == 1 and "json_each" in captured.captured_queries[0]["sql"]
+    assert _stored(AuditEntry, bound, skip={"id", "at"}) == _stored(AuditEntry, as_json, skip={"id", "at"})
+    for ids in (bound, as_json):
+        objects = AuditEntry.objects.filter(pk__in=ids).order_by("pk").values_list("object_id", flat=True)
+        assert list(objects) == [row["object_id"] for row in values]
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite binds the rows")
+@pytest.mark.django_db
+def test_bound_rows_take_a_few_statement_texts_whatever_their_number():
+    """Python's sqlite3 keeps each statement text it runs with the values last bound to it: 9 and
+    10 rows are one text (padded to 10), 2,100 and 2,560 one (2,560), so a sweep's pages of every
+    size keep a few texts, not 128."""
+    assert [set_sql._padded(n) for n in (1, 4, 5, 8, 9, 10, 11, 2048, 2049, 2100, 2560, 2561)] == [
+        1, 4, 5, 8, 10, 10, 12, 2048, 2560, 2560, 2560, 3072,
+    ]  # fmt: skip
+    device = factories.DeviceFactory()
+    values = _entries(11, device)
+    fields = set_sql._writable(AuditEntry)
+    texts = {n: set_sql._values_insert(connection, AuditEntry, fields, values[:n])[0] for n in (9, 10, 11)}
+    assert texts[9] == texts[10] != texts[11]

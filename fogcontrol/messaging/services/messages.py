@@ -133,7 +133,7 @@ class _Plan:
     def __init__(self, *, on: dt.date, label: str):
         self.on, self.label = on, label[:150]
         self.types: dict[type, tuple[int, str]] = {}
-        self.templates: dict[str, tuple[str, int, str, str]] = {}
+        self.templates: dict[tuple[str, str], tuple[str, int, str, str]] = {}
         self.words: dict[tuple, str] = {}
         self.common: dict[str, str] | None = None
 
@@ -148,12 +148,11 @@ class _Plan:
 
     def template(self, kind: str, language: str) -> tuple[str, int, str, str]:
         """The key, version, subject and body (``rendering.prepared``) of the wording in force."""
-        name = template_key(kind, language)
-        found = self.templates.get(name)
+        found = self.templates.get((kind, language))
         if found is None:
-            template = template_in_force(name, self.on)
+            template = template_in_force(template_key(kind, language), self.on)
             found = (template.key, template.version, prepared(template.title), prepared(template.body))
-            self.templates[name] = found
+            self.templates[kind, language] = found
         return found
 
     def worded(self, values: dict, language: str) -> dict[str, str]:
@@ -224,7 +223,6 @@ def _defaults(row: dict) -> dict:
     }
 
 
-@transaction.atomic
 def messages_queue_rows(*, acting_user, drafts: list[Draft], on: dt.date) -> list[dict]:
     """Write each draft not written before as a queued message, audit it, and send them after
     commit: the one writer of messages (``messages_queue`` gives its rows as instances).
@@ -234,17 +232,37 @@ def messages_queue_rows(*, acting_user, drafts: list[Draft], on: dt.date) -> lis
     written, one INSERT of the messages and one of their audit entries, whatever the number (plus
     the Town's profile and each template's first use in the call). A message another run wrote
     meanwhile (the same key) is skipped by the INSERT, not sent twice."""
+    rows, ids, now = _queue(acting_user=acting_user, drafts=drafts, on=on)
+    if not rows:
+        return []
+    defaults = _defaults(rows[0])
+    return [{"id": pk, **row, **defaults, "queued_at": now} for pk, row in zip(ids, rows, strict=True)]
+
+
+def messages_queue_kinds(*, acting_user, drafts: list[Draft], on: dt.date) -> list[str]:
+    """``messages_queue_rows``, giving only the kind of each message written now: the nightly
+    reminders count them, and need no row of every column (thousands a chunk)."""
+    rows, _, _ = _queue(acting_user=acting_user, drafts=drafts, on=on)
+    return [row["kind"] for row in rows]
+
+
+@transaction.atomic
+def _queue(
+    *, acting_user, drafts: list[Draft], on: dt.date
+) -> tuple[list[dict], list[int], dt.datetime | None]:
+    """``messages_queue_rows``' work: the columns given of each message written now, their ids, in
+    the same order, and the moment queued (no rows and None when nothing was written)."""
     plan = _Plan(on=on, label=actor_label_for(acting_user))
     keyed: dict[str, tuple] = {}
     for draft in drafts:
         subject_type_id, label, subject_id = plan.subject(draft.subject)
         keyed.setdefault(_key(draft, label, subject_id), (draft, subject_type_id, subject_id))
     if not keyed:
-        return []
+        return [], [], None
     existing = _written(list(keyed))
     rows = [plan.row(key, *about) for key, about in keyed.items() if key not in existing]
     if not rows:
-        return []
+        return [], [], None
     now = timezone.now()  # the moment queued: one for the statement, as each row returned says
     ids = insert_values(Message, rows, skip_conflicts=True, now=now)
     if len(ids) < len(rows):  # some written meanwhile (the same keys): those are not this call's
@@ -263,10 +281,8 @@ def messages_queue_rows(*, acting_user, drafts: list[Draft], on: dt.date) -> lis
         object_repr=Message.describe_sql("t"),
         created=True,
     )
-    defaults = _defaults(rows[0])
-    written = [{"id": pk, **row, **defaults, "queued_at": now} for pk, row in zip(ids, rows, strict=True)]
-    enqueue_on_commit(SEND_TASK, [row["id"] for row in written])
-    return written
+    enqueue_on_commit(SEND_TASK, list(ids))
+    return rows, ids, now
 
 
 def messages_queue(*, acting_user, drafts: list[Draft], on: dt.date) -> list[Message]:

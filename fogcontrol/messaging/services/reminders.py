@@ -13,8 +13,9 @@
 A night's reminders are read, rendered and written a chunk at a time (issue 16): each kind reads
 the records it is about ``CHUNK`` at a time by primary key (one query, or two, a page), the
 recipients of the page's establishments are loaded at once (``recipients.contacts_of``, from value rows)
-and the page's drafts are written by ``messages_queue_rows`` in their own transaction (one SELECT of the
-keys written, one INSERT of the messages, one of their audit entries). So the queries a chunk takes
+and the page's drafts are written by ``messages_queue_kinds`` (``messages_queue_rows`` without the
+rows given back) in their own transaction (one SELECT of the keys written, one INSERT of the
+messages, one of their audit entries). So the queries a chunk takes
 do not grow with it, and memory holds one chunk, not a night. Every draft about one record is in
 the record's page, in the order the record gives them, so the first draft of a key wins as when the
 night was one list. A message is written once per recipient × kind × record × due date
@@ -46,7 +47,7 @@ from fogcontrol.messaging.recipients import (
     of_party,
 )
 from fogcontrol.messaging.roles import MESSAGE_MANAGERS
-from fogcontrol.messaging.services.messages import Draft, Record, messages_queue_rows
+from fogcontrol.messaging.services.messages import Draft, Record, messages_queue_kinds
 from fogcontrol.permits.models import PermitStatus
 from fogcontrol.permits.selectors import renewal_list
 from fogcontrol.program.selectors import ruleset_on, town_calendar
@@ -229,7 +230,7 @@ def reminders_due(*, on: dt.date) -> list[Draft]:
 def reminders_send_due(*, on: dt.date, acting_user, chunk_size: int = CHUNK) -> dict[str, int]:
     """Queue and send every reminder due on ``on`` not sent before; {kind: messages written now}.
 
-    A chunk at a time, each in its own transaction (``messages_queue_rows``'s; the sweep's steps may
+    A chunk at a time, each in its own transaction (``messages_queue_kinds``'; the sweep's steps may
     commit as they go): a run stopped half-way keeps what it wrote, and run again writes the rest
     only. Each chunk's messages are sent by one task, queued when the chunk commits."""
     require_role(acting_user, MESSAGE_MANAGERS, "Only the FOG Manager and the Billing Clerk send reminders.")
@@ -243,5 +244,5 @@ def reminders_send_due(*, on: dt.date, acting_user, chunk_size: int = CHUNK) -> 
             drafts = next(chunks, None)
             if drafts is None:
                 return counts
-            for row in messages_queue_rows(acting_user=acting_user, drafts=drafts, on=on):
-                counts[row["kind"]] += 1
+            for kind in messages_queue_kinds(acting_user=acting_user, drafts=drafts, on=on):
+                counts[kind] += 1
