@@ -32,7 +32,7 @@ from django.utils import timezone
 from fogcontrol.core.actors import actor_label_for, person
 from fogcontrol.core.models import CopyOfRecord, RecordChainHead
 from fogcontrol.core.records import _locked_chain, _stamp, seal_chain
-from fogcontrol.core.set_sql import db_preparers, pre_save_values
+from fogcontrol.core.set_sql import db_preparers, pre_save_values, prepared_column
 
 
 def _json_default(value):
@@ -89,12 +89,13 @@ $$"""  # nosec B608: SQL names come from model metadata, values are parameters
 
 
 def _sqlite_rows(fields, values: list[list], connection) -> list[tuple]:
-    """The rows' values prepared as Django binds them for SQLite, a column at a time: a column
-    whose values are all of the types its preparation returns as given (text, integers, booleans,
-    NULL: most of them) is taken as it is, checked by one pass of C rather than a call a value."""
-    columns = []
-    for prepare, column in zip(db_preparers(fields, connection), zip(*values, strict=True), strict=True):
-        columns.append(column if set(map(type, column)) <= prepare.same else list(map(prepare, column)))
+    """The rows' values prepared as Django binds them for SQLite, a column at a time
+    (``set_sql.prepared_column``: most columns are taken as they are)."""
+    preparers = db_preparers(fields, connection)
+    columns = [
+        prepared_column(prepare, list(column))
+        for prepare, column in zip(preparers, zip(*values, strict=True), strict=True)
+    ]
     return list(zip(*columns, strict=True))  # tuples: JSON writes them as the lists they were
 
 

@@ -78,7 +78,7 @@ def db_preparers(fields, connection) -> list:
                 memo[key] = result = prepare(value, connection)
                 return result
 
-        prepared.same = same  # the types it returns as given (``_prepared_column``)
+        prepared.same = same  # the types it returns as given (``prepared_column``)
         return prepared
 
     return [preparer(field) for field in fields]
@@ -287,7 +287,7 @@ def _value_plan(model, fields, given: Sequence[str]):
     return plan
 
 
-def _prepared_column(prepare, values: list) -> list:
+def prepared_column(prepare, values: list) -> list:
     """``[prepare(v) for v in values]``; a column whose values are all of the types ``prepare``
     returns as given (text for text, integers for integers: most columns) is sent as it is, checked
     by one pass of C (``map(type, …)``) instead of a Python call a value."""
@@ -332,7 +332,7 @@ def _values_insert(connection, model, fields, rows: Sequence[dict], now=None) ->
             continue
         values = [row[what] for row in rows] if how == "given" else [what() for _ in rows]
         if sqlite:
-            values = _prepared_column(preparers[index], values)
+            values = prepared_column(preparers[index], values)
         if _one_value(values):  # given alike in every row (a provision, a label): sent once too
             exprs.append("%s" if sqlite else f"CAST(%s AS {field.db_type(connection)})")
             fixed.append(values[0] if sqlite else field.get_db_prep_save(values[0], connection))
