@@ -260,6 +260,9 @@ class DeviceHistory:
     events: list[TimelineEvent]
     chart: list[tuple[dt.date, Decimal, str]]  # (day, fill ratio, source)
     limit: Decimal
+    # Every change of the device's frequency, newest first, when the timeline holds them all (fewer
+    # than its limit), else None: the frequency card finds the pending one here (issue 16).
+    frequency_changes: list[FrequencyChange] | None = None
 
 
 def frequency_changes_visible_to(user) -> QuerySet[FrequencyChange]:
@@ -412,7 +415,13 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     events.sort(key=lambda e: (e.on, e.at.timestamp() if e.at else 0), reverse=True)
     chart.sort(key=lambda point: point[0])
     ctx = ProgramContext()
-    return DeviceHistory(device=device, events=events, chart=chart, limit=ctx.ruleset().fill_limit_ratio)
+    return DeviceHistory(
+        device=device,
+        events=events,
+        chart=chart,
+        limit=ctx.ruleset().fill_limit_ratio,
+        frequency_changes=changes if len(changes) < limit_events else None,
+    )
 
 
 def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 200) -> dict:
