@@ -1,6 +1,8 @@
 """Reading the audit trail: the entries of a record, and its change history as pages show it
 (`audit/partials/history.html`)."""
 
+from collections.abc import Iterable
+
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
@@ -21,10 +23,13 @@ _HIDDEN_IN_HISTORY = {"id", "created_at", "updated_at"}
 _EMPTY = (None, "", [], {})
 
 
-def change_history(user, instance: models.Model, *, limit: int = HISTORY_LIMIT) -> list[dict] | None:
+def change_history(
+    user, instance: models.Model, *, limit: int = HISTORY_LIMIT, known: Iterable[models.Model] = ()
+) -> list[dict] | None:
     """The record's audit entries, newest first, as (field, before, after) rows, each value as a
     person reads it: a choice's label, a related record's name, Yes/No. Staff only (None for anyone
-    else, and the partial shows nothing)."""
+    else, and the partial shows nothing). ``known``: related records the page has read already,
+    whole (its parcel, parties, haulers), named from those rows rather than read again."""
     if not user.is_program_staff:
         return None
     meta = instance._meta
@@ -43,7 +48,7 @@ def change_history(user, instance: models.Model, *, limit: int = HISTORY_LIMIT) 
         # The actor's label is stored on the entry: not the actor's user row joined (issue 16).
         for entry in audit_entries_for(instance).select_related(None)[:limit]
     ]
-    names = _related_names(fields, (change for _, changes in entries for change in changes))
+    names = _related_names(fields, (change for _, changes in entries for change in changes), known)
     return [
         {
             "entry": entry,
@@ -60,9 +65,10 @@ def change_history(user, instance: models.Model, *, limit: int = HISTORY_LIMIT) 
     ]
 
 
-def _related_names(fields: dict, changes) -> dict:
+def _related_names(fields: dict, changes, known: Iterable[models.Model] = ()) -> dict:
     """The names of every related record the changes mention: one query per related model, however
-    many entries mention it."""
+    many entries mention it, and none for a model whose every record mentioned is ``known`` (issue
+    16: an FSE's history names its parcel, parties and haulers, which its page has read already)."""
     wanted: dict[type, set] = {}
     for name, before, after in changes:
         field = fields.get(name)
@@ -72,6 +78,11 @@ def _related_names(fields: dict, changes) -> dict:
             ids = value if isinstance(value, list) else [value]
             wanted.setdefault(field.related_model, set()).update(i for i in ids if i is not None)
     names = {}
+    for record in known:
+        ids = wanted.get(type(record))
+        if ids and record.pk in ids:
+            names[(type(record), record.pk)] = str(record)
+            ids.discard(record.pk)
     for model, ids in wanted.items():
         if ids:
             names.update({(model, obj.pk): str(obj) for obj in model._base_manager.filter(pk__in=ids)})

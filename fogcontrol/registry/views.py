@@ -214,6 +214,13 @@ def _device_rows(devices) -> list[dict]:
     ]
 
 
+def _read_with(fse: FoodServiceEstablishment) -> list:
+    """The related records ``establishment_page`` read whole with the FSE, which its change history
+    names (issue 16: not read again, one query per model, to write the same names)."""
+    parties = (fse.parcel, fse.operator, fse.contact)
+    return [record for record in parties if record is not None] + list(fse.haulers.all())
+
+
 @login_required
 @program_read_once
 def establishment_detail(request, pk: int):
@@ -222,7 +229,8 @@ def establishment_detail(request, pk: int):
         "fse": fse,
         "actions": establishment_actions(request.user, fse),
         "devices": _device_rows(fse.devices.all()),
-        "history": change_history(request.user, fse),
+        # The history names the parcel, parties and haulers from the rows the page has read.
+        "history": change_history(request.user, fse, known=_read_with(fse)),
         # Q1, Q2, H3: what the establishment owes the Town, answered by billing through core.owed
         # (the registry lies below billing). A hauler is not told its customers' debts.
         "owed": amounts_owed(fse.pk, town_today()) if request.user.role != Role.HAULER else [],

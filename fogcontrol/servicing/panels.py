@@ -16,16 +16,23 @@ def device_service(user, device):
 
 
 def establishment_service(user, establishment):
-    """E1: each active device of the establishment with its service state, one query."""
-    states = list(
-        DeviceServiceState.objects.filter(
-            device__establishments=establishment, device__status=GreaseControlDevice.Status.ACTIVE
-        )
-        .select_related("device")
-        # The columns the panel shows, not the state's and the device's every column (issue 16).
-        .only("device_id", "status", "next_due", "device__identifier")
+    """E1: each active device of the establishment with its service state, one query (none when it
+    has no active device). The devices are the establishment's own list, which its page has read
+    (prefetched): the states are read by their device ids, not through the FSE-device links again
+    (issue 16: that join was two thirds of the panel's CPU), as the columns the panel shows."""
+    active = {
+        device.pk: device.identifier
+        for device in establishment.devices.all()
+        if device.status == GreaseControlDevice.Status.ACTIVE
+    }
+    if not active:
+        return None
+    states = [
+        {"device_id": device_id, "identifier": active[device_id], "status": status, "next_due": next_due}
+        for device_id, status, next_due in DeviceServiceState.objects.filter(device_id__in=list(active))
         .order_by("next_due", "device__identifier")
-    )
+        .values_list("device_id", "status", "next_due")
+    ]
     return {"service_states": states} if states else None
 
 

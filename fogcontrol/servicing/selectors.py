@@ -30,7 +30,14 @@ from fogcontrol.servicing.models import (
     ServiceRequirement,
     SludgeReading,
 )
-from fogcontrol.servicing.services.state import DeviceSnapshot, device_snapshot
+from fogcontrol.servicing.services.state import (
+    HISTORY_MANIFESTS,
+    HISTORY_READINGS,
+    DeviceSnapshot,
+    ServiceEvent,
+    device_snapshot,
+    snapshot_from_events,
+)
 from fogcontrol.servicing.wording import CHANGE_STATUS_LABELS, flag_text, stored_note
 
 
@@ -235,11 +242,44 @@ def device_compliance(user, pk, *, on: dt.date) -> tuple[GreaseControlDevice, De
 
 
 def compliance_of(
-    device: GreaseControlDevice, *, on: dt.date, ctx: ProgramContext | None = None
+    device: GreaseControlDevice,
+    *,
+    on: dt.date,
+    ctx: ProgramContext | None = None,
+    history: DeviceHistory | None = None,
 ) -> DeviceSnapshot:
     """``device_compliance`` of a device the caller has already found in the user's scope (the
-    device's page: ``device_history``), without finding it again."""
-    return device_snapshot(device, on=on, ctx=ctx or ProgramContext())
+    device's page: ``device_history``), without finding it again. ``history``: the device's
+    history, whose manifests and readings, when it holds them all, are the rules' events (issue 16:
+    not read again by two queries of their own)."""
+    ctx = ctx or ProgramContext()
+    read = _events_from_history(history, on) if history is not None else None
+    if read is None:
+        return device_snapshot(device, on=on, ctx=ctx)
+    events, last_manifest_id = read
+    return snapshot_from_events(device, events, last_manifest_id, on=on, ctx=ctx)
+
+
+def _events_from_history(history: DeviceHistory, on: dt.date) -> tuple[list[ServiceEvent], int | None] | None:
+    """``services.state.device_events(device, up_to=on)`` from a history's manifests and readings:
+    the same rows (effective manifests, readings, up to ``on``), in the same order (newest first,
+    the later id first on a tie) and as many. None when the history does not hold every one."""
+    if history.manifests is None or history.readings is None:
+        return None
+    manifests = sorted(
+        (m for m in history.manifests if not m.withdrawn and not m.is_corrected and m.service_date <= on),
+        key=lambda m: (m.serviced_at, m.pk),
+        reverse=True,
+    )[:HISTORY_MANIFESTS]
+    readings = sorted(
+        (r for r in history.readings if r.taken_on <= on), key=lambda r: (r.taken_on, r.pk), reverse=True
+    )[:HISTORY_READINGS]
+    events = [
+        ServiceEvent(m.service_date, m.full_pumpout, m.fog_depth_in, m.solids_depth_in, "manifest")
+        for m in manifests
+    ]
+    events += [ServiceEvent(r.taken_on, False, r.fog_depth_in, r.solids_depth_in, r.source) for r in readings]
+    return events, (manifests[0].pk if manifests else None)
 
 
 @dataclasses.dataclass
@@ -260,6 +300,14 @@ class DeviceHistory:
     events: list[TimelineEvent]
     chart: list[tuple[dt.date, Decimal, str]]  # (day, fill ratio, source)
     limit: Decimal
+    # Every change of the device's frequency, newest first, when the timeline holds them all (fewer
+    # than its limit), else None: the frequency card finds the pending one here (issue 16).
+    frequency_changes: list[FrequencyChange] | None = None
+    # Every manifest and every reading of the device, when the timeline holds them all (fewer than
+    # its limit) and the user sees every manifest (staff), else None: the rules' events, which
+    # ``compliance_of`` then does not read again (issue 16).
+    manifests: list[Manifest] | None = None
+    readings: list[SludgeReading] | None = None
 
 
 def frequency_changes_visible_to(user) -> QuerySet[FrequencyChange]:
@@ -289,6 +337,9 @@ _TIMELINE_MANIFEST_FIELDS = (
     "manifest_number",
     "gallons_removed",
     "fill_ratio",
+    # What the rules read of a manifest (``compliance_of``), with the dates and states above.
+    "fog_depth_in",
+    "solids_depth_in",
 )
 _TIMELINE_REQUIREMENT_FIELDS = ("pk", "kind", "status", "opened_on", "opened_at", "close_note")
 
@@ -412,7 +463,16 @@ def device_history(user, pk, *, limit_events: int = 500) -> DeviceHistory:
     events.sort(key=lambda e: (e.on, e.at.timestamp() if e.at else 0), reverse=True)
     chart.sort(key=lambda point: point[0])
     ctx = ProgramContext()
-    return DeviceHistory(device=device, events=events, chart=chart, limit=ctx.ruleset().fill_limit_ratio)
+    return DeviceHistory(
+        device=device,
+        events=events,
+        chart=chart,
+        limit=ctx.ruleset().fill_limit_ratio,
+        frequency_changes=changes if len(changes) < limit_events else None,
+        # A staff user's timeline holds every manifest (``manifests_visible_to`` does not scope it).
+        manifests=manifests if user.is_program_staff and len(manifests) < limit_events else None,
+        readings=readings if len(readings) < limit_events else None,
+    )
 
 
 def chart_svg_points(history: DeviceHistory, *, width: int = 640, height: int = 200) -> dict:

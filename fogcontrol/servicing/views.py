@@ -298,7 +298,7 @@ def _device_page(request, pk, *, frequency_form=None, request_form=None, reading
     ctx = ProgramContext()
     ruleset = ctx.ruleset()
     allowed = sorted(ruleset.allowed_frequencies_days)
-    snap = selectors.compliance_of(history.device, on=ctx.today(), ctx=ctx)
+    snap = selectors.compliance_of(history.device, on=ctx.today(), ctx=ctx, history=history)
     explanation = snap.status.explanation
     if snap.recommendation is not None:
         explanation = explanation.plus(snap.recommendation.explanation)

@@ -90,3 +90,26 @@ def test_a_related_record_deleted_since_is_named_by_its_number():
     )
     ((label, was, now),) = change_history(factories.UserFactory(role=Role.FOG_MANAGER), fse)[0]["changes"]
     assert was == "parcel 999999 (no longer exists)" and now == str(fse.parcel)
+
+
+def test_related_records_the_page_has_read_are_named_from_its_rows_not_read_again(django_assert_num_queries):
+    """Issue 16: an FSE's page has read its parcel, parties and haulers; its history names them from
+    those rows, the same names, and reads only the records it does not hold (here the old parcel)."""
+    fse = factories.EstablishmentFactory()
+    old_parcel, new_parcel = fse.parcel, factories.ParcelFactory(situs_address="9 Elm St")
+    hauler = factories.HaulerCompanyFactory(name="Coastal Pumping")
+    before = snapshot(fse)
+    fse.parcel = new_parcel
+    fse.save()
+    fse.haulers.set([hauler])
+    audit_record(acting_user="seed_demo", action="establishment.update", instance=fse, before=before,
+                 after=snapshot(fse))  # fmt: skip
+    manager = factories.UserFactory(role=Role.FOG_MANAGER)
+    read_alone = change_history(manager, fse)
+    with django_assert_num_queries(2):  # the entries; the old parcel (the haulers' names are known)
+        from_rows = change_history(manager, fse, known=[new_parcel, hauler])
+    assert from_rows == read_alone
+    changes = {label: (was, now) for label, was, now in from_rows[0]["changes"]}
+    assert (
+        changes["parcel"] == (str(old_parcel), str(new_parcel)) and changes["haulers"][1] == "Coastal Pumping"
+    )

@@ -20,12 +20,18 @@ register = template.Library()
 
 
 @register.inclusion_tag("servicing/partials/frequency_change.html", takes_context=True)
-def frequency_change_card(context, device, form=None, next_url=""):
+def frequency_change_card(context, device, form=None, next_url="", changes=None):
     """The device's frequency, its pending change (with who was told), and, for the FOG Manager,
-    the form that proposes a change (replacing the pending one) or withdraws it."""
+    the form that proposes a change (replacing the pending one) or withdraws it. ``changes``: every
+    change of the device's frequency, when the page has read them all (a device's history: its
+    ``frequency_changes``); the pending one is found among them, not read again (issue 16)."""
     request = context["request"]
     ruleset = ProgramContext().ruleset()
-    pending = pending_change(device)
+    if changes is None:
+        pending = pending_change(device)
+    else:
+        # B7: at most one is pending (a database constraint), as ``pending_change`` reads it.
+        pending = next((change for change in changes if change.status == "pending"), None)
     may_set = can_set_frequency(request.user)
     return {
         "request": request,

@@ -149,8 +149,9 @@ def test_the_device_history_page_takes_the_same_exact_queries_for_3_manifests_an
             submit(town.users[Role.HAULER], town.own_device, serviced_at=days_ago(next(days) + 1))
 
     url = f"/servicing/devices/{town.own_device.pk}/"
+    # 15: the frequency card finds the pending change among the history's changes (issue 16).
     responses = assert_queries_do_not_grow(
-        login(town.users[Role.FSE]), add_rows, {url: 16}, small=3, large=30
+        login(town.users[Role.FSE]), add_rows, {url: 15}, small=3, large=30
     )
     for rows, response in zip((3, 30), responses[url], strict=True):
         assert response.content.decode().count("Full pump-out") == rows
