@@ -96,7 +96,8 @@ def field_html(context, field, label="", each_error=False) -> str:
 
 @register.simple_tag(takes_context=True)
 def form_field(context, field, label="", each_error=False) -> SafeString:
-    return mark_safe(field_html(context, field, label=label, each_error=each_error))
+    # Every value in it went through render_value_in_context or join(autoescape=...), as {{ }} does.
+    return mark_safe(field_html(context, field, label=label, each_error=each_error))  # nosec B308 B703: escaped parts
 
 
 @register.simple_tag(takes_context=True)
@@ -117,7 +118,7 @@ def form_fields(context, form, fields=None, draft_saved=False) -> SafeString:
             )
         else:
             said = gettext("Please correct the fields marked below. Nothing has been saved yet.")
-        parts.append(f'<p class="error" role="alert">{said}</p>')
+        parts.append(f'<p class="error" role="alert">{shown(said)}</p>')
     parts.append("\n")
     non_field_errors = form.non_field_errors()
     if non_field_errors:
@@ -136,4 +137,4 @@ def form_fields(context, form, fields=None, draft_saved=False) -> SafeString:
     parts.append("\n</div>\n")
     parts.extend(shown(field) for field in hidden)
     parts.append("\n")
-    return mark_safe("".join(parts))
+    return mark_safe("".join(parts))  # nosec B308 B703: every value escaped as in field_html
