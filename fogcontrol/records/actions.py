@@ -5,6 +5,8 @@ steps for the same reasons (403 for the role, 409 for the state)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from fogcontrol.core.actions import Actions, allowed_if, first_refusal
 from fogcontrol.core.permissions import has_role
 from fogcontrol.records.models import RecordSubmission, SubmissionReview
@@ -24,11 +26,12 @@ def submission_actions(user, submission: RecordSubmission) -> Actions:
             allowed_if(review is None, "This submission was already reviewed."),
         ),
         "correct": first_refusal(
-            allowed_if(has_role(user, RECORD_KEEPERS), "Only the FSE and Town staff submit corrections."),
+            # The FSE's and the owner's page shows why a correction is not open: in their language.
+            allowed_if(has_role(user, RECORD_KEEPERS), _("Only the FSE and Town staff submit corrections.")),
             allowed_if(
                 review is not None and review.outcome == SubmissionReview.Outcome.NEEDS_CORRECTION,
-                "Only a submission staff found to need correction can be corrected.",
+                _("Only a submission staff found to need correction can be corrected."),
             ),
-            allowed_if(not corrected, "This submission was already corrected; correct the latest one."),
+            allowed_if(not corrected, _("This submission was already corrected; correct the latest one.")),
         ),
     }

@@ -1,5 +1,6 @@
 """A waste-oil pickup the service refuses is answered in the FSE's language (issue 18): beside the
-field on the records page, and in the API's answer in the language asked for (Accept-Language)."""
+field on the records page, and in the API's answer in the language asked for (Accept-Language).
+So is why a submission can no longer be corrected, on its page (F4)."""
 
 import datetime as dt
 
@@ -8,7 +9,9 @@ import pytest
 from conftest import api_as
 from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
+from fogcontrol.records import services
 from fogcontrol.records.models import OilPickup
+from fogcontrol.records.tests.helpers import days_ago, pdf_upload
 from fogcontrol.testing.spanish import field_error, in_spanish
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +42,23 @@ def test_c2_the_api_refuses_a_pickup_in_the_future_in_the_language_asked_for(tow
     )  # fmt: skip
     assert answer.status_code == 400
     assert answer.json()["picked_up_on"] == [FUTURE]
+
+
+@pytest.mark.provision("F4")
+def test_f4_a_submission_already_corrected_says_why_in_spanish_on_its_page(town):
+    manager, fse = town.users[Role.FOG_MANAGER], town.users[Role.FSE]
+    requirement = services.requirement_set(
+        establishment=town.own_fse, kind="bmp_status", unit="months", every=3, first_due_on=days_ago(5),
+        requested_on=days_ago(30), acting_user=manager,
+    )  # fmt: skip
+    original = services.submission_submit(
+        requirement=requirement, uploaded_file=pdf_upload(), acting_user=fse
+    )
+    services.submission_review(
+        submission=original, outcome="needs_correction", reason="Borrosa", acting_user=manager
+    )
+    services.submission_correct(original=original, uploaded_file=pdf_upload(), acting_user=fse)
+
+    page = in_spanish(fse).get(f"/records/submissions/{original.pk}/").content.decode()
+    assert "Esta presentación ya fue corregida; corrija la más reciente." in page
+    assert "already corrected" not in page
