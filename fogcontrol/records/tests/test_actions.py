@@ -10,7 +10,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.records import services
 from fogcontrol.records.actions import submission_actions
 from fogcontrol.records.selectors import submission_detail
-from fogcontrol.records.tests.helpers import days_ago, pdf_upload
+from fogcontrol.records.tests.helpers import bmp_report_submitted, pdf_upload
 
 
 def _verdicts(user, submission):
@@ -20,14 +20,8 @@ def _verdicts(user, submission):
 
 @pytest.mark.provision("F3")
 def test_f3_each_state_and_role_offers_exactly_the_steps_the_services_take(town):
-    manager, fse, reader = town.users[Role.FOG_MANAGER], town.users[Role.FSE], town.users[Role.STAFF_READONLY]
-    requirement = services.requirement_set(
-        establishment=town.own_fse, kind="bmp_status", unit="months", every=3, first_due_on=days_ago(5),
-        requested_on=days_ago(30), acting_user=manager,
-    )  # fmt: skip
-    submission = services.submission_submit(
-        requirement=requirement, uploaded_file=pdf_upload(), acting_user=fse
-    )
+    manager, fse, submission = bmp_report_submitted(town)
+    reader = town.users[Role.STAFF_READONLY]
     assert _verdicts(manager, submission) == {"review": True, "correct": False}
     assert _verdicts(fse, submission) == {"review": False, "correct": False}
     assert _verdicts(reader, submission) == {"review": False, "correct": False}

@@ -11,7 +11,7 @@ from fogcontrol.core.roles import Role
 from fogcontrol.program.selectors import town_today
 from fogcontrol.records import services
 from fogcontrol.records.models import OilPickup
-from fogcontrol.records.tests.helpers import days_ago, pdf_upload
+from fogcontrol.records.tests.helpers import bmp_report_submitted, pdf_upload
 from fogcontrol.testing.spanish import field_error, in_spanish
 
 pytestmark = pytest.mark.django_db
@@ -46,14 +46,7 @@ def test_c2_the_api_refuses_a_pickup_in_the_future_in_the_language_asked_for(tow
 
 @pytest.mark.provision("F4")
 def test_f4_a_submission_already_corrected_says_why_in_spanish_on_its_page(town):
-    manager, fse = town.users[Role.FOG_MANAGER], town.users[Role.FSE]
-    requirement = services.requirement_set(
-        establishment=town.own_fse, kind="bmp_status", unit="months", every=3, first_due_on=days_ago(5),
-        requested_on=days_ago(30), acting_user=manager,
-    )  # fmt: skip
-    original = services.submission_submit(
-        requirement=requirement, uploaded_file=pdf_upload(), acting_user=fse
-    )
+    manager, fse, original = bmp_report_submitted(town)
     services.submission_review(
         submission=original, outcome="needs_correction", reason="Borrosa", acting_user=manager
     )
