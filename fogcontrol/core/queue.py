@@ -80,7 +80,7 @@ def _live_workers(*, now: dt.datetime | None = None) -> Q:
 
 
 def live_worker_ids(*, now: dt.datetime | None = None) -> set[str]:
-    """Workers that beat within `stale_after()` and did not stop."""
+    """The ids of the live workers (`_live_workers`)."""
     return set(WorkerHeartbeat.objects.filter(_live_workers(now=now)).values_list("worker_id", flat=True))
 
 
